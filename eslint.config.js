@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// Web features are slices: a feature never imports another feature's internals, and shared
+// folders (components, lib, testing) never import features. Routes (app/) compose features.
+const featureBoundary = {
+  files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(\\.\\./)+features/',
+            message: 'A feature must not import another feature; compose them in app/routes.',
+          },
+          {
+            regex: '^\\.\\./\\.\\./(?!components|lib|testing)[^./]',
+            message: 'A feature may only reach shared folders (components, lib, testing) outside itself.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+const sharedFolders = {
+  files: ['apps/web/src/{components,lib,testing}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '(^|/)features/', message: 'Shared folders must not import features.' }] },
+    ],
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', '**/scripts/**', '**/cli.ts', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+  featureBoundary,
+  sharedFolders,
+);

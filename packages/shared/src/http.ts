@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The one error envelope every non-2xx answer of the API carries. */
+export const errorEnvelope = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** Error codes the API answers with (AppError codes). */
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'PAYLOAD_REQUIRED'
+  | 'TOKEN_REQUIRED'
+  | 'TOKEN_INVALID'
+  | 'TOKEN_EXPIRED'
+  | 'TOKEN_REVOKED'
+  | 'INVALID_CREDENTIALS'
+  | 'EMAIL_NOT_VERIFIED'
+  | 'EMAIL_TAKEN'
+  | 'USERNAME_TAKEN'
+  | 'RESET_TOKEN_INVALID'
+  | 'VERIFY_TOKEN_INVALID'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'INTERNAL';
