@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useLocation } from 'react-router';
+import { Logo } from '../../components/Logo.tsx';
+import { updateSessionProfile, useSession } from '../../lib/session.ts';
+import { meQuery } from '../../features/auth/api.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** The signed-in frame: top bar and sidebar around the current page. */
+export function DashboardLayout() {
+  const session = useSession();
+  const [navOpen, nav] = useDisclosure(false);
+  const location = useLocation();
+
+  // Keep the stored profile and workspace list fresh; a revoked or expired token answers 401 and logs out.
+  const me = useQuery({ ...meQuery(session?.token ?? ''), enabled: Boolean(session) });
+  useEffect(() => {
+    if (me.data) updateSessionProfile(me.data);
+  }, [me.data]);
+
+  useEffect(() => nav.close(), [location.pathname, nav]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" gap="md" wrap="nowrap">
+          <Group w={{ base: 'auto', sm: 216 }} gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpen}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Logo size={28} />
+          </Group>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <TopBar />
+          </Box>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md">
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box maw={1280} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

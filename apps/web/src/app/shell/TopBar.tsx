@@ -1,0 +1,20 @@
+import { Group } from '@mantine/core';
+import { LoadingIndicator } from './LoadingIndicator.tsx';
+import { MemberSearch } from './MemberSearch.tsx';
+import { NotificationsMenu } from './NotificationsMenu.tsx';
+import { ProfileMenu } from './ProfileMenu.tsx';
+import { WorkspaceMenu } from './WorkspaceMenu.tsx';
+
+export function TopBar() {
+  return (
+    <Group h="100%" justify="space-between" gap="md" wrap="nowrap">
+      <MemberSearch />
+      <Group gap="sm" wrap="nowrap">
+        <LoadingIndicator />
+        <WorkspaceMenu />
+        <NotificationsMenu />
+        <ProfileMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Menu, ScrollArea, Text } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { currentWorkspace, setCurrentWorkspace, useSession } from '../../lib/session.ts';
+
+/** Spec section 2: workspace dropdown (150px with scroll); picking a workspace reloads the page. */
+export function WorkspaceMenu() {
+  const session = useSession();
+  const selected = currentWorkspace(session);
+  const workspaces = session?.workspace ?? [];
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" radius="md" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="sm"
+          radius="md"
+          maw={220}
+          rightSection={<IconChevronDown size={16} />}
+          aria-label="Workspaces"
+        >
+          <Text fz="sm" fw={600} truncate>
+            {selected?.workspace_name ?? 'No workspace'}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Workspaces</Menu.Label>
+        <ScrollArea.Autosize mah={150} type="auto">
+          {workspaces.length === 0 ? (
+            <Text fz="sm" c="dimmed" px="sm" py={6}>
+              No workspaces yet
+            </Text>
+          ) : (
+            workspaces.map((w) => (
+              <Menu.Item
+                key={w.team_id}
+                rightSection={w.team_id === selected?.team_id ? <IconCheck size={16} /> : null}
+                onClick={() => {
+                  if (w.team_id === selected?.team_id) return;
+                  setCurrentWorkspace(w.team_id);
+                  window.location.reload();
+                }}
+              >
+                {w.workspace_name}
+              </Menu.Item>
+            ))
+          )}
+        </ScrollArea.Autosize>
+        <Menu.Divider />
+        {/* Installing a workspace (Slack authorization) arrives with the install issue. */}
+        <Menu.Item leftSection={<IconPlus size={16} />} disabled>
+          Create Workspace
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

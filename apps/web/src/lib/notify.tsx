@@ -1,0 +1,34 @@
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { TOAST_MS } from '@flywheel/shared/constants';
+
+/** Toasts as spec section 8 names them: 5 s at top-right (position set on <Notifications />). */
+export function notifySuccess(message: string, title = 'Success'): void {
+  notifications.show({
+    title,
+    message,
+    color: 'teal',
+    icon: <IconCheck size={18} />,
+    autoClose: TOAST_MS,
+  });
+}
+
+export function notifyFailure(message: string, title = 'Failure'): void {
+  notifications.show({
+    title,
+    message,
+    color: 'red',
+    icon: <IconAlertTriangle size={18} />,
+    autoClose: TOAST_MS,
+  });
+}
+
+export function notifyInfo(message: string, title = 'Attention'): void {
+  notifications.show({
+    title,
+    message,
+    color: 'blue',
+    icon: <IconInfoCircle size={18} />,
+    autoClose: TOAST_MS,
+  });
+}

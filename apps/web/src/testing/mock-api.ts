@@ -1,0 +1,53 @@
+import { vi } from 'vitest';
+
+export type MockReply = { status?: number; body?: unknown; delayMs?: number };
+type Handler = (
+  body: unknown,
+  request: { url: string; headers: Record<string, string> },
+) => MockReply | Promise<MockReply>;
+export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
+
+/**
+ * Replaces fetch with a table of `'METHOD /path'` handlers (paths without /api/v0).
+ * An unlisted call answers 404 in the API's error envelope, so a test sees it fail.
+ */
+export function mockApi(handlers: Record<string, Handler | MockReply>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/api\/v0/, '');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}));
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path, body, headers });
+    const entry = handlers[`${method} ${path}`];
+    const reply: MockReply = !entry
+      ? {
+          status: 404,
+          body: { statusCode: 404, code: 'NOT_FOUND', message: `No mock for ${method} ${path}` },
+        }
+      : typeof entry === 'function'
+        ? await entry(body, { url, headers })
+        : entry;
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+/** A promise the test resolves by hand: keeps a request in flight until `release()`. */
+export function deferred<T>() {
+  let release: (value: T) => void = () => {};
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}

@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { Providers, createQueryClient } from '../app/providers.tsx';
+import { routes as appRoutes } from '../app/router.tsx';
+import { restoreSession } from '../lib/session.ts';
+
+/** Renders the whole app (real routes, guards and providers) at `path`, as after a page load. */
+export function renderApp(path: string, options: { routes?: RouteObject[] } = {}) {
+  restoreSession();
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <Providers queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, user, queryClient, location: () => router.state.location };
+}
