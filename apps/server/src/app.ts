@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { devOutboxRoutes } from './modules/mail/routes.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+
+/** The HTTP face of a process: plugins, then modules under /api/v0, then the SPA. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Flywheel API', version: '0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes({ database: ctx.database, queue: ctx.queue, role: config.role }), {
+    prefix: '/api',
+  });
+  if (config.devOutbox) await app.register(devOutboxRoutes(ctx.database.db), { prefix: '/api' });
+  await app.register(
+    async (v0) => {
+      await v0.register(platformRoutes(ctx.publicConfig));
+      await v0.register(authRoutes(ctx.services.auth));
+    },
+    { prefix: '/api/v0' },
+  );
+
+  await registerSpa(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app with history fallback; API paths that match nothing get the JSON 404. */
+async function registerSpa(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  const hasSpa = fs.existsSync(index);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url.startsWith('/slack/') || !['GET', 'HEAD'].includes(req.method)) {
+      return reply
+        .code(404)
+        .send({ statusCode: 404, code: 'NOT_FOUND', message: `No such route: ${req.method} ${url}` });
+    }
+    if (!hasSpa) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

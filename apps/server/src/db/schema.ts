@@ -1,0 +1,4 @@
+// The Drizzle schema: every module's tables, gathered for the typed client and drizzle-kit.
+export * from '../modules/auth/table.ts';
+export * from '../modules/mail/table.ts';
+export * from '../modules/workspaces/table.ts';

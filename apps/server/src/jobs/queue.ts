@@ -1,0 +1,102 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/** A typed job: an id like `mail.send`, a zod payload, an idempotent handler and a retry policy. */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  payload: S;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A pg-boss cron schedule (UTC) for recurring jobs. */
+  cron?: string;
+  batchSize?: number;
+  handle(data: z.infer<S>, ctx: { jobId: string; logger: Logger }): Promise<void>;
+};
+
+export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> => def;
+
+export type Queue = {
+  boss: PgBoss;
+  /** Enqueues a job; the payload is checked against the job's schema first. */
+  send<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    data: z.infer<S>,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
+  /** Creates the pg-boss queues of these jobs (every role registers, so any process can send). */
+  register(jobs: JobDefinition[]): Promise<void>;
+  /** Starts consuming every registered job in this process (roles `worker` and `all`). */
+  startWorkers(): Promise<void>;
+  state(): { started: boolean; workers: number };
+  stop(): Promise<void>;
+};
+
+export async function createQueue(
+  database: Database,
+  logger: Logger,
+  opts: { pollingIntervalSeconds?: number } = {},
+): Promise<Queue> {
+  const boss = new PgBoss({
+    db: { executeSql: database.executeSql },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  await boss.start();
+
+  const jobs: JobDefinition[] = [];
+  let started = true;
+  const workerIds = new Map<string, string[]>();
+
+  return {
+    boss,
+    async send(job, data, options = {}) {
+      const payload = job.payload.parse(data) as object;
+      const id = await boss.send(job.name, payload, options);
+      // Wake a local worker at once instead of waiting for its next poll.
+      for (const workerId of workerIds.get(job.name) ?? []) boss.notifyWorker(workerId);
+      return id;
+    },
+    async register(defs) {
+      for (const job of defs) {
+        await boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit ?? 3,
+          retryDelay: job.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+        });
+        jobs.push(job);
+      }
+    },
+    async startWorkers() {
+      for (const job of jobs) {
+        const id = await boss.work(
+          job.name,
+          { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+          async (batch) => {
+            for (const item of batch) {
+              const data = job.payload.parse(item.data);
+              await job.handle(data, {
+                jobId: item.id,
+                logger: logger.child({ job: job.name, jobId: item.id }),
+              });
+            }
+          },
+        );
+        workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), id]);
+        if (job.cron) await boss.schedule(job.name, job.cron, {});
+      }
+    },
+    state: () => ({ started, workers: [...workerIds.values()].reduce((n, ids) => n + ids.length, 0) }),
+    async stop() {
+      if (!started) return;
+      started = false;
+      // Graceful: stop fetching, wait for running handlers to finish, keep the database open (we own it).
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+    },
+  };
+}

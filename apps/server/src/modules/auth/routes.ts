@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  initiateChangePasswordBody,
+  loginBody,
+  loginResponse,
+  logoutBody,
+  meResponse,
+  resendVerificationBody,
+  resetPasswordBody,
+  signupBody,
+  verifyEmailBody,
+} from '@flywheel/shared/auth';
+import { messageResponse } from '@flywheel/shared/http';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
+import type { AuthService } from './service.ts';
+
+const tags = ['auth'];
+
+export function authRoutes(auth: AuthService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const guard = authenticate(auth);
+
+    r.post(
+      '/auth/signup',
+      { schema: { tags, body: signupBody, response: { 201: messageResponse } } },
+      async (req, reply) => reply.code(201).send(await auth.signup(req.body)),
+    );
+    r.post(
+      '/auth/login',
+      { schema: { tags, body: loginBody, response: { 200: loginResponse } } },
+      async (req) => auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+    );
+    r.post(
+      '/auth/logout',
+      {
+        preHandler: guard,
+        schema: { tags, body: logoutBody.optional(), response: { 200: messageResponse } },
+      },
+      async (req) => auth.logout(currentUser(req), req.body?.token),
+    );
+    r.get('/auth/me', { preHandler: guard, schema: { tags, response: { 200: meResponse } } }, async (req) =>
+      auth.me(currentUser(req)),
+    );
+    r.post(
+      '/auth/inititatechangepassword',
+      { schema: { tags, body: initiateChangePasswordBody, response: { 200: messageResponse } } },
+      async (req) => auth.requestPasswordReset(req.body.email),
+    );
+    r.post(
+      '/auth/resetpassword',
+      { schema: { tags, body: resetPasswordBody, response: { 200: messageResponse } } },
+      async (req) => auth.resetPassword(req.body.token, req.body.password),
+    );
+    r.post(
+      '/auth/verifyemail',
+      { schema: { tags, body: verifyEmailBody, response: { 200: messageResponse } } },
+      async (req) => auth.verifyEmail(req.body.token),
+    );
+    r.post(
+      '/auth/resendverification',
+      { schema: { tags, body: resendVerificationBody, response: { 200: messageResponse } } },
+      async (req) => auth.resendVerification(req.body.email),
+    );
+  };
+}

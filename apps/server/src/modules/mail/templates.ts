@@ -1,0 +1,39 @@
+import type { Mail } from './service.ts';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, intro: string, action: string, link: string, outro: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f4f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2330">
+<table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table width="480" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px">
+<tr><td style="font-size:20px;font-weight:700;color:#4c3bcf;padding-bottom:16px">Flywheel</td></tr>
+<tr><td style="font-size:18px;font-weight:600;padding-bottom:8px">${escape(title)}</td></tr>
+<tr><td style="font-size:15px;line-height:22px;padding-bottom:24px">${escape(intro)}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${escape(link)}" style="background:#4c3bcf;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escape(action)}</a></td></tr>
+<tr><td style="font-size:13px;line-height:20px;color:#6b7080">${escape(outro)}<br>${escape(link)}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function verifyEmailMail(to: string, username: string, link: string): Mail {
+  const intro = `Hi ${username}, confirm that this is your email address to finish setting up your Flywheel account.`;
+  const outro = 'The link works once and expires in 48 hours. If you did not sign up, ignore this email.';
+  return {
+    to,
+    subject: 'Verify your email for Flywheel',
+    text: `${intro}\n\nVerify your email: ${link}\n\n${outro}\n`,
+    html: layout('Verify your email', intro, 'Verify email', link, outro),
+  };
+}
+
+export function resetPasswordMail(to: string, username: string, link: string): Mail {
+  const intro = `Hi ${username}, someone asked to reset the password of your Flywheel account. Choose a new one here.`;
+  const outro =
+    'The link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.';
+  return {
+    to,
+    subject: 'Reset your Flywheel password',
+    text: `${intro}\n\nReset your password: ${link}\n\n${outro}\n`,
+    html: layout('Reset your password', intro, 'Choose a new password', link, outro),
+  };
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDbKind, type TestApp } from '../../testing/build-test-app.ts';
+import { bearer, signedInUser } from '../../testing/factories.ts';
+
+let t: TestApp;
+let logs = '';
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-web-'));
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Flywheel SPA</title>');
+fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      logs += chunk.toString();
+      cb();
+    },
+  });
+  t = await buildTestApp({ WEB_DIST: webDist }, { logStream: stream });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('platform', () => {
+  it('GET /api/health reports database and queue', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      role: 'all',
+      database: { status: 'ok', kind: testDbKind() },
+      queue: { status: 'ok' },
+    });
+    expect(res.json().queue.workers).toBeGreaterThan(0);
+  });
+
+  it('health says degraded with 503 once the queue has stopped', async () => {
+    const other = await buildTestApp();
+    await other.ctx.queue.stop();
+    const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', queue: { status: 'down' } });
+    await other.close();
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v0/auth/login',
+        '/api/v0/auth/signup',
+        '/api/v0/auth/inititatechangepassword',
+      ]),
+    );
+    expect(
+      doc.paths['/api/v0/auth/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('unknown API routes get the JSON 404 envelope; other paths get the SPA', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/v0/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'No such route: GET /api/v0/nope',
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard/home?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Flywheel SPA');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('public config says whether the server is in demo mode', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v0/public/config' });
+    expect(res.json()).toEqual({ demoMode: false, demoEmail: null, demoPassword: null });
+  });
+
+  it('never writes passwords or tokens to the log', async () => {
+    const user = await signedInUser(t, { password: 'a-very-secret-password' });
+    await t.app.inject({ method: 'GET', url: '/api/v0/auth/me', headers: bearer(user.token) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/logout',
+      headers: bearer(user.token),
+      payload: { token: user.token },
+    });
+    expect(logs).toContain('/api/v0/auth/me');
+    expect(logs).not.toContain('a-very-secret-password');
+    expect(logs).not.toContain(user.token);
+    expect(logs).not.toContain(user.token.split('.')[2]);
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const publicConfigResponse = z.object({
+  demoMode: z.boolean(),
+  demoEmail: z.string().nullable(),
+  demoPassword: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>;
+
+/** GET /api/v0/public/config: what the signed-out pages may know (demo credentials in demo mode). */
+export function platformRoutes(publicConfig: () => PublicConfig) {
+  return async (app: FastifyInstance) => {
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/public/config',
+        { schema: { tags: ['platform'], response: { 200: publicConfigResponse } } },
+        async () => publicConfig(),
+      );
+  };
+}

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createContext, type AppContext } from '../context.ts';
+import { openDatabase } from '../db/client.ts';
+import { createLogger } from '../lib/logger.ts';
+import type pino from 'pino';
+
+export type TestApp = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
+
+/** Which database this test run uses: the vitest project sets TEST_DB (pglite | postgres). */
+export const testDbKind = (): 'pglite' | 'postgres' =>
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function. */
+async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base)
+    throw new Error(
+      'TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
+  const name = `flywheel_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The whole server on a real database: embedded PGlite in memory, or a scratch PostgreSQL database when
+ * the run targets PostgreSQL. Workers run in-process. Share one per test file (PGlite takes ~1.5 s to open).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: pino.DestinationStream; workers?: boolean } = {},
+): Promise<TestApp> {
+  const scratch = testDbKind() === 'postgres' ? await createScratchDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: '/nonexistent',
+    ...env,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
+  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {});
+  const logger = createLogger(config.logLevel, opts.logStream);
+  const ctx = await createContext(config, { database, logger, pollingIntervalSeconds: 0.5 });
+  if (opts.workers !== false) await ctx.queue.startWorkers();
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await ctx.close();
+      await scratch?.drop();
+    },
+  };
+}
