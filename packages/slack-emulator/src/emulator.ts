@@ -1,0 +1,142 @@
+import type { AddressInfo } from 'node:net';
+import { createAdminActions } from './admin.ts';
+import type { AppConfig, Install } from './auth.ts';
+import { createCore, type CoreOptions } from './core.ts';
+import type { EventOptions } from './events/dispatcher.ts';
+import type { FaultOptions, QueuedFault } from './faults.ts';
+import type { WorkspaceSpec } from './generator/workspace.ts';
+import { startLive, type LiveOptions } from './live.ts';
+import { createOAuth } from './oauth.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+import { createHttpServer } from './server.ts';
+import { createTruth, type Truth } from './state/truth.ts';
+import type { Team } from './state/team.ts';
+import { authTeamMethods, uninstall } from './web-api/auth-team.ts';
+import { chatMethods, runScheduled, type Scheduled } from './web-api/chat.ts';
+import { conversationMethods } from './web-api/conversations.ts';
+import { fileMethods } from './web-api/files.ts';
+import { reactionPinMethods } from './web-api/reactions-pins.ts';
+import type { MethodDef } from './web-api/registry.ts';
+import { userMethods } from './web-api/users.ts';
+import { viewMethods } from './web-api/views.ts';
+
+export type WorkspaceOptions = Partial<WorkspaceSpec>;
+
+export type EmulatorOptions = {
+  /** Port on 127.0.0.1; 0 picks a free one (tests). Default 0. */
+  port?: number;
+  host?: string;
+  /** One workspace (shorthand) ... */
+  workspace?: WorkspaceOptions;
+  /** ... or several. Each: seed, members, channels, days, messages, endTime, name, domain. */
+  workspaces?: WorkspaceOptions[];
+  /** The one emulated Slack app (its OAuth client and signing secret). */
+  app?: Partial<AppConfig>;
+  eventsUrl?: string;
+  interactivityUrl?: string;
+  rateLimits?: RateLimitOptions;
+  faults?: FaultOptions;
+  events?: EventOptions;
+  eventScope?: CoreOptions['eventScope'];
+  /** trigger_id lifetime (Slack: 3 s). */
+  triggerTtlMs?: number;
+  /** OAuth code lifetime (default 10 min). */
+  oauthCodeTtlMs?: number;
+  /** Install the app into every workspace at start (tokens readable from the handle). */
+  autoInstall?: boolean;
+  /** Trickle of live member activity. */
+  live?: LiveOptions;
+  clock?: () => number;
+};
+
+const DEFAULT_WORKSPACE: WorkspaceSpec = { seed: 1, members: 50, channels: 8, days: 30 };
+
+export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+/** Starts the emulator over HTTP and returns its handle. */
+export async function startEmulator(options: EmulatorOptions = {}) {
+  const specs = (options.workspaces ?? [options.workspace ?? {}]).map((w, i) => ({ ...DEFAULT_WORKSPACE, seed: i + 1, ...w }));
+  const app: AppConfig = {
+    appId: 'A0FLYWHEEL1',
+    name: 'Flywheel',
+    clientId: '1111111111.2222222222',
+    clientSecret: 'emulator-client-secret',
+    signingSecret: 'emulator-signing-secret',
+    verificationToken: 'emulator-verification-token',
+    ...options.app,
+  };
+  const core = createCore({ ...options, teams: specs, app });
+  const scheduled = new Map<string, Scheduled>();
+  const oauth = createOAuth(core);
+  const methods: Record<string, MethodDef> = {
+    ...authTeamMethods,
+    ...userMethods,
+    ...conversationMethods,
+    ...chatMethods(scheduled),
+    ...reactionPinMethods,
+    ...fileMethods,
+    ...viewMethods,
+    'oauth.v2.access': oauth.access,
+  };
+  const admin = createAdminActions(core);
+  const server = createHttpServer({ core, methods, oauth, admin });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  core.setBaseUrl(url);
+  const scheduler = setInterval(() => runScheduled(core, scheduled), 250);
+  scheduler.unref();
+  if (options.autoInstall) for (const t of core.teams.values()) core.auth.install(t);
+  let live = options.live ? startLive(core, options.live) : undefined;
+  if (options.eventsUrl) void admin.configure({ eventsUrl: options.eventsUrl });
+  const teamOf = (id?: string): Team => {
+    const t = core.team(id);
+    if (!t) throw new Error(`unknown team ${id ?? ''}`);
+    return t;
+  };
+
+  return {
+    url,
+    port,
+    /** Base URL for WebClient's slackApiUrl. */
+    apiUrl: `${url}/api/`,
+    authorizeUrl: `${url}/oauth/v2/authorize`,
+    app,
+    teamIds: [...core.teams.keys()],
+    /** Ground truth of a team (default: the first). */
+    truth: (teamId?: string): Truth => createTruth(teamOf(teamId), core.auth),
+    /** The live team object (users, channels, messages, write actions that emit events). */
+    team: teamOf,
+    install: (teamId?: string, input: { scopes?: string[]; userScopes?: string[]; installerId?: string } = {}): Install =>
+      core.auth.install(teamOf(teamId), input),
+    uninstall: (teamId?: string) => uninstall(core, teamOf(teamId).id),
+    setEventsUrl: async (eventsUrl: string | undefined) => (await admin.configure({ eventsUrl: eventsUrl ?? '' })).eventsUrlVerified,
+    setInteractivityUrl: (interactivityUrl: string | undefined) => {
+      core.config.interactivityUrl = interactivityUrl;
+    },
+    setRateLimits: (next: RateLimitOptions) => core.rateLimiter.configure(next),
+    setFaults: (next: FaultOptions) => core.faults.configure(next),
+    queueFault: (...faults: QueuedFault[]) => core.faults.enqueue(...faults),
+    clearFaults: () => core.faults.clear(),
+    deliveries: () => core.dispatcher.log(),
+    /** Resolves once every queued event delivery (and its retries) is done. */
+    eventsIdle: () => core.dispatcher.idle(),
+    interactivity: core.interactivity,
+    admin,
+    startLive: (opts: LiveOptions) => {
+      live?.stop();
+      live = startLive(core, opts);
+    },
+    stopLive: () => live?.stop(),
+    close: async () => {
+      live?.stop();
+      clearInterval(scheduler);
+      core.dispatcher.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
