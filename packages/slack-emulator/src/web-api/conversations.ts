@@ -113,7 +113,8 @@ export const conversationMethods: Record<string, MethodDef> = {
       const ts = required(c, 'ts');
       const parent = c.team.messages.find(ch.id, ts);
       if (!parent) throw new SlackError('thread_not_found');
-      const all = parent.thread_ts && parent.thread_ts !== parent.ts ? [] : [parent, ...c.team.messages.threadReplies(ch.id, ts)];
+      const replies = parent.thread_ts && parent.thread_ts !== parent.ts ? [] : c.team.messages.threadReplies(ch.id, ts);
+      const all = replies.length > 0 ? [{ ...parent, subscribed: false }, ...replies] : [];
       const thread = all.length > 0 ? all : [parent];
       const limited = isLimitedHistory(c);
       const { page, next } = paginate(c, thread, limited ? 15 : 1000, limited ? 15 : 1000);
