@@ -23,7 +23,13 @@ async function sendNdjson(res: ServerResponse, rows: Iterable<unknown>): Promise
 const num = (v: unknown): number | undefined => (v === undefined || v === '' ? undefined : Number(v));
 
 /** Read-only ground truth and control endpoints under /_admin (no auth: local tool). */
-export async function handleAdmin(core: Core, admin: AdminActions, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleAdmin(
+  core: Core,
+  admin: AdminActions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const { params: p } = await parseRequest(req, url);
   const parts = url.pathname.split('/').filter(Boolean).slice(1);
   const [first, teamId, sub, id, action] = parts;
@@ -52,7 +58,12 @@ export async function handleAdmin(core: Core, admin: AdminActions, req: Incoming
   const json = p.format === 'json';
   switch (`${req.method} ${sub ?? ''}${id ? '/:id' : ''}${action ? `/${action}` : ''}`) {
     case 'GET ':
-      return sendJson(res, 200, { ...truth.team, window: truth.window, spec: truth.spec, installed: !!truth.install() });
+      return sendJson(res, 200, {
+        ...truth.team,
+        window: truth.window,
+        spec: truth.spec,
+        installed: !!truth.install(),
+      });
     case 'GET members':
       return json ? sendJson(res, 200, [...truth.members()]) : sendNdjson(res, truth.members());
     case 'GET channels':
@@ -60,7 +71,11 @@ export async function handleAdmin(core: Core, admin: AdminActions, req: Incoming
     case 'GET membership-events':
       return sendNdjson(res, truth.membershipEvents(p.channel ? String(p.channel) : undefined));
     case 'GET messages': {
-      const rows = truth.messages({ channel: p.channel ? String(p.channel) : undefined, oldest: num(p.oldest), latest: num(p.latest) });
+      const rows = truth.messages({
+        channel: p.channel ? String(p.channel) : undefined,
+        oldest: num(p.oldest),
+        latest: num(p.latest),
+      });
       return json ? sendJson(res, 200, [...rows]) : sendNdjson(res, rows);
     }
     case 'GET install':
@@ -71,13 +86,32 @@ export async function handleAdmin(core: Core, admin: AdminActions, req: Incoming
       uninstall(core, team.id);
       return sendJson(res, 200, { ok: true });
     case 'POST members':
-      return sendJson(res, 200, team.users.toJson(team.addMember({ realName: String(p.realName ?? p.real_name ?? 'New Member'), email: p.email as string | undefined })));
+      return sendJson(
+        res,
+        200,
+        team.users.toJson(
+          team.addMember({
+            realName: String(p.realName ?? p.real_name ?? 'New Member'),
+            email: p.email as string | undefined,
+          }),
+        ),
+      );
     case 'POST members/:id': {
       const u = admin.updateMember(team.id, String(id), p);
       return u ? sendJson(res, 200, u) : sendJson(res, 404, { error: 'user_not_found' });
     }
     case 'POST channels':
-      return sendJson(res, 200, team.channels.toJson(team.createChannel(String(p.name), String(p.creator ?? team.ws.members[0]?.id), p.isPrivate === true)));
+      return sendJson(
+        res,
+        200,
+        team.channels.toJson(
+          team.createChannel(
+            String(p.name),
+            String(p.creator ?? team.ws.members[0]?.id),
+            p.isPrivate === true,
+          ),
+        ),
+      );
     case 'POST channels/:id/rename':
       return sendJson(res, 200, { ok: !!team.renameChannel(String(id), String(p.name)) });
     case 'POST channels/:id/join':
@@ -103,7 +137,13 @@ export function createAdminActions(core: Core) {
   return {
     state: () => ({
       teams: [...core.teams.values()].map((t) => ({
-        ...{ id: t.id, name: t.name, domain: t.domain, members: t.users.count(), channels: t.channels.all().length },
+        ...{
+          id: t.id,
+          name: t.name,
+          domain: t.domain,
+          members: t.users.count(),
+          channels: t.channels.all().length,
+        },
         ...{ window: { start: t.ws.startTime, end: t.ws.endTime }, installed: core.auth.installs.has(t.id) },
       })),
       app: { appId: core.auth.app.appId, clientId: core.auth.app.clientId, name: core.auth.app.name },
@@ -113,7 +153,8 @@ export function createAdminActions(core: Core) {
     }),
     /** Sets the Events / Interactivity URLs; a new events URL gets a url_verification handshake first. */
     configure: async (p: Json) => {
-      if (p.interactivityUrl !== undefined) core.config.interactivityUrl = (p.interactivityUrl as string) || undefined;
+      if (p.interactivityUrl !== undefined)
+        core.config.interactivityUrl = (p.interactivityUrl as string) || undefined;
       if (p.eventsUrl !== undefined) {
         core.config.eventsUrl = (p.eventsUrl as string) || undefined;
         core.config.eventsUrlVerified = core.config.eventsUrl
@@ -131,7 +172,8 @@ export function createAdminActions(core: Core) {
     updateMember: (teamId: string, userId: string, p: Json) => {
       const team = teamOrThrow(teamId);
       const patch: Json = {};
-      for (const k of ['realName', 'displayName', 'title', 'statusText', 'statusEmoji', 'isAdmin']) if (p[k] !== undefined) patch[k] = p[k];
+      for (const k of ['realName', 'displayName', 'title', 'statusText', 'statusEmoji', 'isAdmin'])
+        if (p[k] !== undefined) patch[k] = p[k];
       if (p.deleted === true || p.deleted === 'true') patch.deletedAt = Math.floor(core.now() / 1000);
       const u = team.updateUser(userId, patch);
       return u ? team.users.toJson(u) : undefined;

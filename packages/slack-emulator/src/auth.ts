@@ -37,12 +37,39 @@ export type Install = {
 
 /** Every bot scope the emulated methods know about (default for installs made by test helpers). */
 export const ALL_BOT_SCOPES = [
-  'channels:history', 'channels:join', 'channels:manage', 'channels:read', 'chat:write', 'chat:write.customize',
-  'chat:write.public', 'files:write', 'groups:history', 'groups:read', 'groups:write', 'im:history', 'im:read',
-  'im:write', 'mpim:history', 'mpim:read', 'mpim:write', 'pins:read', 'pins:write', 'reactions:read',
-  'reactions:write', 'team:read', 'users.profile:read', 'users:read', 'users:read.email',
+  'channels:history',
+  'channels:join',
+  'channels:manage',
+  'channels:read',
+  'chat:write',
+  'chat:write.customize',
+  'chat:write.public',
+  'files:write',
+  'groups:history',
+  'groups:read',
+  'groups:write',
+  'im:history',
+  'im:read',
+  'im:write',
+  'mpim:history',
+  'mpim:read',
+  'mpim:write',
+  'pins:read',
+  'pins:write',
+  'reactions:read',
+  'reactions:write',
+  'team:read',
+  'users.profile:read',
+  'users:read',
+  'users:read.email',
 ];
-export const DEFAULT_USER_SCOPES = ['chat:write', 'reactions:write', 'pins:write', 'channels:history', 'users:read'];
+export const DEFAULT_USER_SCOPES = [
+  'chat:write',
+  'reactions:write',
+  'pins:write',
+  'channels:history',
+  'users:read',
+];
 
 const splitScopes = (s: string | string[] | undefined): string[] =>
   (Array.isArray(s) ? s : (s ?? '').split(/[ ,]+/)).map((x) => x.trim()).filter(Boolean);
@@ -65,24 +92,56 @@ export function createAuth(app: AppConfig, now: () => number) {
     if (!botUserId || !botId) {
       botId = newId('B', 10);
       const user = team.users.add({
-        ...{ username: app.name.toLowerCase().replace(/[^a-z0-9]+/g, '_'), firstName: app.name, lastName: '' },
+        ...{
+          username: app.name.toLowerCase().replace(/[^a-z0-9]+/g, '_'),
+          firstName: app.name,
+          lastName: '',
+        },
         ...{ realName: app.name, displayName: '', email: '', title: '', color: '4bbe2e' },
-        ...{ tz: TIMEZONES[2] as (typeof TIMEZONES)[number], isAdmin: false, isOwner: false, isPrimaryOwner: false },
+        ...{
+          tz: TIMEZONES[2] as (typeof TIMEZONES)[number],
+          isAdmin: false,
+          isOwner: false,
+          isPrimaryOwner: false,
+        },
         ...{ isRestricted: false, joinedAt: Math.floor(now() / 1000), deletedAt: 0, isBot: true, botId },
         ...{ appId: app.appId, updated: Math.floor(now() / 1000), statusText: '', statusEmoji: '' },
       });
       botUserId = user.id;
     }
-    const botToken = prev && tokens.has(prev.botToken) ? prev.botToken : `xoxb-${team.id.slice(1)}-${randomToken(12)}`;
+    const botToken =
+      prev && tokens.has(prev.botToken) ? prev.botToken : `xoxb-${team.id.slice(1)}-${randomToken(12)}`;
     const merged = [...new Set([...(prev?.botScopes ?? []), ...botScopes])];
-    tokens.set(botToken, { token: botToken, kind: 'bot', teamId: team.id, userId: botUserId, botId, scopes: merged });
+    tokens.set(botToken, {
+      token: botToken,
+      kind: 'bot',
+      teamId: team.id,
+      userId: botUserId,
+      botId,
+      scopes: merged,
+    });
     let userToken: string | undefined;
     if (userScopes.length > 0) {
       userToken = `xoxp-${team.id.slice(1)}-${randomToken(16)}`;
-      tokens.set(userToken, { token: userToken, kind: 'user', teamId: team.id, userId: installerId, scopes: userScopes });
+      tokens.set(userToken, {
+        token: userToken,
+        kind: 'user',
+        teamId: team.id,
+        userId: installerId,
+        scopes: userScopes,
+      });
     }
     const record: Install = {
-      ...{ teamId: team.id, botUserId, botId, botToken, botScopes: merged, installerId, userToken, userScopes },
+      ...{
+        teamId: team.id,
+        botUserId,
+        botId,
+        botToken,
+        botScopes: merged,
+        installerId,
+        userToken,
+        userScopes,
+      },
       installedAt: Math.floor(now() / 1000),
     };
     installs.set(team.id, record);

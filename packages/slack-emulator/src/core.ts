@@ -24,7 +24,13 @@ export type CoreOptions = {
   clock?: () => number;
 };
 
-export type FileRecord = SlackFile & { teamId: string; data?: Buffer; length: number; completed: boolean; uploadKey: string };
+export type FileRecord = SlackFile & {
+  teamId: string;
+  data?: Buffer;
+  length: number;
+  completed: boolean;
+  uploadKey: string;
+};
 
 /** Everything the HTTP layer and the handle share. */
 export function createCore(options: CoreOptions) {
@@ -57,7 +63,13 @@ export function createCore(options: CoreOptions) {
       event_time: Math.floor(now() / 1000),
       authed_users: [install.botUserId],
       authorizations: [
-        { enterprise_id: null, team_id: team.id, user_id: install.botUserId, is_bot: true, is_enterprise_install: false },
+        {
+          enterprise_id: null,
+          team_id: team.id,
+          user_id: install.botUserId,
+          is_bot: true,
+          is_enterprise_install: false,
+        },
       ],
       is_ext_shared_channel: false,
       event_context: `4-${Buffer.from(JSON.stringify({ et: event.type, tid: team.id, aid: options.app.appId })).toString('base64url')}`,
@@ -68,7 +80,12 @@ export function createCore(options: CoreOptions) {
     const team = teams.get(teamId);
     const install = auth.installs.get(teamId);
     if (!team || !install) return;
-    if (scope?.channel && options.eventScope !== 'all' && !team.channels.isMember(scope.channel, install.botUserId)) return;
+    if (
+      scope?.channel &&
+      options.eventScope !== 'all' &&
+      !team.channels.isMember(scope.channel, install.botUserId)
+    )
+      return;
     const env = envelope(team, event);
     if (env) dispatcher.deliver(teamId, env);
   };

@@ -55,7 +55,11 @@ export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
 /** Starts the emulator over HTTP and returns its handle. */
 export async function startEmulator(options: EmulatorOptions = {}) {
-  const specs = (options.workspaces ?? [options.workspace ?? {}]).map((w, i) => ({ ...DEFAULT_WORKSPACE, seed: i + 1, ...w }));
+  const specs = (options.workspaces ?? [options.workspace ?? {}]).map((w, i) => ({
+    ...DEFAULT_WORKSPACE,
+    seed: i + 1,
+    ...w,
+  }));
   const app: AppConfig = {
     appId: 'A0FLYWHEEL1',
     name: 'Flywheel',
@@ -110,10 +114,13 @@ export async function startEmulator(options: EmulatorOptions = {}) {
     truth: (teamId?: string): Truth => createTruth(teamOf(teamId), core.auth),
     /** The live team object (users, channels, messages, write actions that emit events). */
     team: teamOf,
-    install: (teamId?: string, input: { scopes?: string[]; userScopes?: string[]; installerId?: string } = {}): Install =>
-      core.auth.install(teamOf(teamId), input),
+    install: (
+      teamId?: string,
+      input: { scopes?: string[]; userScopes?: string[]; installerId?: string } = {},
+    ): Install => core.auth.install(teamOf(teamId), input),
     uninstall: (teamId?: string) => uninstall(core, teamOf(teamId).id),
-    setEventsUrl: async (eventsUrl: string | undefined) => (await admin.configure({ eventsUrl: eventsUrl ?? '' })).eventsUrlVerified,
+    setEventsUrl: async (eventsUrl: string | undefined) =>
+      (await admin.configure({ eventsUrl: eventsUrl ?? '' })).eventsUrlVerified,
     setInteractivityUrl: (interactivityUrl: string | undefined) => {
       core.config.interactivityUrl = interactivityUrl;
     },

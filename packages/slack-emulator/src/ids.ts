@@ -7,7 +7,8 @@ export const teamIdFor = (teamNo: number): string => `T${pad36(teamNo + 1, 10)}`
 
 /** User ids: U + 2-char team number + 8-char index (so the index can be parsed back). */
 export const userIdFor = (teamNo: number, index: number): string => `U${pad36(teamNo, 2)}${pad36(index, 8)}`;
-export const channelIdFor = (teamNo: number, index: number): string => `C${pad36(teamNo, 2)}${pad36(index, 8)}`;
+export const channelIdFor = (teamNo: number, index: number): string =>
+  `C${pad36(teamNo, 2)}${pad36(index, 8)}`;
 
 /** Parses the index out of a user/channel id made by the functions above, or -1. */
 export function indexOfId(id: string, prefix: 'U' | 'C', teamNo: number): number {

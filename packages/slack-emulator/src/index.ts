@@ -1,6 +1,12 @@
 export { startEmulator, type Emulator, type EmulatorOptions, type WorkspaceOptions } from './emulator.ts';
 export { signRequest, verifySignature, signedHeaders } from './signing.ts';
-export { generateWorkspace, type Workspace, type WorkspaceSpec, type GenMember, type GenChannel } from './generator/workspace.ts';
+export {
+  generateWorkspace,
+  type Workspace,
+  type WorkspaceSpec,
+  type GenMember,
+  type GenChannel,
+} from './generator/workspace.ts';
 export { generateDay } from './generator/history.ts';
 export { ALL_BOT_SCOPES, DEFAULT_USER_SCOPES, type AppConfig, type Install, type TokenInfo } from './auth.ts';
 export type { Truth, TruthMember, MembershipEvent, MessageFilter } from './state/truth.ts';

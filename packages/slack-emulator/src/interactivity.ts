@@ -4,7 +4,14 @@ import type { Json, SlackMessage } from './types.ts';
 import type { Auth } from './auth.ts';
 import type { Team } from './state/team.ts';
 
-export type ViewRecord = { id: string; teamId: string; userId: string; view: Json; hash: string; rootId: string };
+export type ViewRecord = {
+  id: string;
+  teamId: string;
+  userId: string;
+  view: Json;
+  hash: string;
+  rootId: string;
+};
 export type DialogRecord = { id: string; teamId: string; userId: string; dialog: Json; channel?: string };
 export type InteractionResult = { status: number; body?: Json; error?: string };
 type Trigger = { teamId: string; userId: string; expiresAt: number; used: boolean; channel?: string };
@@ -34,7 +41,9 @@ export function createInteractivity(core: InteractivityDeps) {
   };
 
   /** Slack-style codes: ok, expired, exchanged, invalid. */
-  const consumeTrigger = (id: string): { code: 'ok' | 'expired' | 'exchanged' | 'invalid'; trigger?: Trigger } => {
+  const consumeTrigger = (
+    id: string,
+  ): { code: 'ok' | 'expired' | 'exchanged' | 'invalid'; trigger?: Trigger } => {
     const t = triggers.get(id);
     if (!t) return { code: 'invalid' };
     if (t.used) return { code: 'exchanged' };
@@ -64,7 +73,14 @@ export function createInteractivity(core: InteractivityDeps) {
   const openView = (teamId: string, userId: string, view: Json, push = false): Json => {
     const id = newId('V', 10);
     const stack = push ? (stacks.get(userId) ?? []) : [];
-    const rec: ViewRecord = { id, teamId, userId, view, hash: `${Math.floor(core.now() / 1000)}.${randomToken(8)}`, rootId: stack[0] ?? id };
+    const rec: ViewRecord = {
+      id,
+      teamId,
+      userId,
+      view,
+      hash: `${Math.floor(core.now() / 1000)}.${randomToken(8)}`,
+      rootId: stack[0] ?? id,
+    };
     views.set(id, rec);
     stacks.set(userId, [...stack, id]);
     return viewJson(rec, stack[stack.length - 1] ?? null);
@@ -118,9 +134,15 @@ export function createInteractivity(core: InteractivityDeps) {
   const responseUrl = (teamId: string, channel: string, ts: string): string =>
     `${core.baseUrl()}/_response/${teamId}/${channel}/${ts}/${randomToken(8)}`;
 
-  const findAction = (message: SlackMessage, actionId: string): { action: Json; blockId: string } | undefined => {
+  const findAction = (
+    message: SlackMessage,
+    actionId: string,
+  ): { action: Json; blockId: string } | undefined => {
     for (const block of (message.blocks ?? []) as Json[]) {
-      const elements = [...((block.elements as Json[] | undefined) ?? []), ...(block.accessory ? [block.accessory as Json] : [])];
+      const elements = [
+        ...((block.elements as Json[] | undefined) ?? []),
+        ...(block.accessory ? [block.accessory as Json] : []),
+      ];
       const action = elements.find((e) => e.action_id === actionId);
       if (action) return { action, blockId: String(block.block_id ?? '') };
     }
@@ -128,7 +150,14 @@ export function createInteractivity(core: InteractivityDeps) {
   };
 
   /** A member pressed a button (or picked an option) in a message: block_actions. */
-  const clickButton = async (input: { teamId: string; userId: string; channel: string; message: SlackMessage; actionId: string; value?: string }) => {
+  const clickButton = async (input: {
+    teamId: string;
+    userId: string;
+    channel: string;
+    message: SlackMessage;
+    actionId: string;
+    value?: string;
+  }) => {
     const found = findAction(input.message, input.actionId);
     if (!found) return { status: 0, error: 'action_not_found' } as InteractionResult;
     const { action, blockId } = found;
@@ -139,7 +168,12 @@ export function createInteractivity(core: InteractivityDeps) {
       user: userPart(input.teamId, input.userId),
       api_app_id: core.auth.app.appId,
       token: core.auth.app.verificationToken,
-      container: { type: 'message', message_ts: input.message.ts, channel_id: input.channel, is_ephemeral: false },
+      container: {
+        type: 'message',
+        message_ts: input.message.ts,
+        channel_id: input.channel,
+        is_ephemeral: false,
+      },
       trigger_id: issueTrigger(input.teamId, input.userId, input.channel),
       team: teamPart(input.teamId),
       enterprise: null,
@@ -154,7 +188,9 @@ export function createInteractivity(core: InteractivityDeps) {
           block_id: blockId,
           action_id: input.actionId,
           ...(action.text ? { text: action.text } : {}),
-          ...(input.value !== undefined ? { selected_option: { value: input.value } } : { value: action.value }),
+          ...(input.value !== undefined
+            ? { selected_option: { value: input.value } }
+            : { value: action.value }),
           action_ts: (core.now() / 1000).toFixed(6),
         },
       ],
@@ -187,7 +223,8 @@ export function createInteractivity(core: InteractivityDeps) {
     const action = result.body?.response_action;
     if (result.status === 200 && action !== 'errors') {
       if (action === 'update' && result.body?.view) updateView(viewId, result.body.view as Json);
-      else if (action === 'push' && result.body?.view) openView(rec.teamId, userId, result.body.view as Json, true);
+      else if (action === 'push' && result.body?.view)
+        openView(rec.teamId, userId, result.body.view as Json, true);
       else if (action === 'clear') stacks.set(userId, []);
       else closeTop(userId);
     }

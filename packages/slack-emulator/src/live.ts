@@ -37,7 +37,13 @@ export function liveAction(team: Team, seed: number, tick: number): string {
     }
   }
   if (roll < 0.25 && target) {
-    team.postMessage(ch.id, { user, text: r.pick(REPLIES), team: team.id, thread_ts: target.ts, parent_user_id: target.user });
+    team.postMessage(ch.id, {
+      user,
+      text: r.pick(REPLIES),
+      team: team.id,
+      thread_ts: target.ts,
+      parent_user_id: target.user,
+    });
     return 'reply';
   }
   if (roll < 0.45 && target) {
@@ -47,7 +53,11 @@ export function liveAction(team: Team, seed: number, tick: number): string {
       return 'reaction';
     }
   }
-  team.postMessage(ch.id, { user, text: `${r.pick(OPENERS)} ${r.pick(TOPICS)} ${r.pick(CLOSERS)}`, team: team.id });
+  team.postMessage(ch.id, {
+    user,
+    text: `${r.pick(OPENERS)} ${r.pick(TOPICS)} ${r.pick(CLOSERS)}`,
+    team: team.id,
+  });
   return 'message';
 }
 
@@ -57,7 +67,8 @@ export function startLive(core: Core, options: LiveOptions): { stop(): void } {
   const timer = setInterval(() => {
     for (const team of core.teams.values()) {
       if (options.teamId && team.id !== options.teamId) continue;
-      for (let i = 0; i < (options.actionsPerTick ?? 1); i++) liveAction(team, options.seed ?? team.ws.spec.seed, tick++);
+      for (let i = 0; i < (options.actionsPerTick ?? 1); i++)
+        liveAction(team, options.seed ?? team.ws.spec.seed, tick++);
     }
   }, options.intervalMs);
   timer.unref();

@@ -6,7 +6,15 @@ import { randomToken } from './ids.ts';
 import { pageShell } from './ui/shell.ts';
 import { SlackError, type MethodDef } from './web-api/registry.ts';
 
-type Code = { teamId: string; installerId: string; scopes: string; userScopes: string; redirectUri?: string; expiresAt: number; used: boolean };
+type Code = {
+  teamId: string;
+  installerId: string;
+  scopes: string;
+  userScopes: string;
+  redirectUri?: string;
+  expiresAt: number;
+  used: boolean;
+};
 
 const scopeList = (s: string): string[] => s.split(/[ ,]+/).filter(Boolean);
 
@@ -34,12 +42,17 @@ export function createOAuth(core: Core) {
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(String(q[k] ?? ''))}">`)
       .join('');
     const scopes = (title: string, list: string[]) =>
-      list.length ? `<h3>${title}</h3><ul class="scopes">${list.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>` : '';
+      list.length
+        ? `<h3>${title}</h3><ul class="scopes">${list.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>`
+        : '';
     const teamPicker = fixedTeam
       ? `<input type="hidden" name="team" value="${fixedTeam.id}"><p>Workspace: <b>${escapeHtml(fixedTeam.name)}</b></p>`
       : `<label>Workspace <select name="team">${teams.map((t) => `<option value="${t.id}">${escapeHtml(t.name)}</option>`).join('')}</select></label>`;
     const userPicker = `<label>Installing as <select name="installer">${admins
-      .map((m) => `<option value="${m.id}">${escapeHtml(m.realName)}${m.isPrimaryOwner ? ' (owner)' : ' (admin)'}</option>`)
+      .map(
+        (m) =>
+          `<option value="${m.id}">${escapeHtml(m.realName)}${m.isPrimaryOwner ? ' (owner)' : ' (admin)'}</option>`,
+      )
       .join('')}</select></label>`;
     return pageShell(
       `Install ${app.name}`,
@@ -54,18 +67,28 @@ export function createOAuth(core: Core) {
 
   const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const { params } = await parseRequest(req, url);
-    if (params.client_id !== app.clientId) return sendHtml(res, 400, pageShell('Error', '<main class="card"><h1>invalid_client_id</h1></main>'));
+    if (params.client_id !== app.clientId)
+      return sendHtml(res, 400, pageShell('Error', '<main class="card"><h1>invalid_client_id</h1></main>'));
     const redirectUri = params.redirect_uri ? String(params.redirect_uri) : app.redirectUris?.[0];
-    if (!redirectAllowed(redirectUri)) return sendHtml(res, 400, pageShell('Error', '<main class="card"><h1>bad_redirect_uri</h1></main>'));
+    if (!redirectAllowed(redirectUri))
+      return sendHtml(res, 400, pageShell('Error', '<main class="card"><h1>bad_redirect_uri</h1></main>'));
     if (req.method !== 'POST') return sendHtml(res, 200, renderPage(params));
     const state = String(params.state ?? '');
     if (params.decision !== 'allow') {
-      if (!redirectUri) return sendHtml(res, 200, pageShell('Cancelled', '<main class="card"><h1>Installation cancelled</h1></main>'));
+      if (!redirectUri)
+        return sendHtml(
+          res,
+          200,
+          pageShell('Cancelled', '<main class="card"><h1>Installation cancelled</h1></main>'),
+        );
       return redirect(res, withParams(redirectUri, { error: 'access_denied', state }));
     }
     const team = core.teams.get(String(params.team ?? '')) ?? core.team();
-    if (!team) return sendHtml(res, 400, pageShell('Error', '<main class="card"><h1>no workspace</h1></main>'));
-    const installer = team.users.get(String(params.installer ?? '')) ? String(params.installer) : (team.ws.members[0]?.id as string);
+    if (!team)
+      return sendHtml(res, 400, pageShell('Error', '<main class="card"><h1>no workspace</h1></main>'));
+    const installer = team.users.get(String(params.installer ?? ''))
+      ? String(params.installer)
+      : (team.ws.members[0]?.id as string);
     const code = `${team.id.slice(1)}.${randomToken(24)}`;
     codes.set(code, {
       teamId: team.id,
@@ -76,7 +99,12 @@ export function createOAuth(core: Core) {
       expiresAt: core.now() + ttl,
       used: false,
     });
-    if (!redirectUri) return sendHtml(res, 200, pageShell('Code', `<main class="card"><h1>Code</h1><code>${code}</code></main>`));
+    if (!redirectUri)
+      return sendHtml(
+        res,
+        200,
+        pageShell('Code', `<main class="card"><h1>Code</h1><code>${code}</code></main>`),
+      );
     return redirect(res, withParams(redirectUri, { code, state }));
   };
 
@@ -96,17 +124,28 @@ export function createOAuth(core: Core) {
         if (code) code.used = true;
         throw new SlackError('invalid_code');
       }
-      if (code.redirectUri && c.params.redirect_uri !== undefined && c.params.redirect_uri !== code.redirectUri) throw new SlackError('bad_redirect_uri');
+      if (
+        code.redirectUri &&
+        c.params.redirect_uri !== undefined &&
+        c.params.redirect_uri !== code.redirectUri
+      )
+        throw new SlackError('bad_redirect_uri');
       code.used = true;
       const team = core.teams.get(code.teamId);
       if (!team) throw new SlackError('invalid_code');
-      const install = core.auth.install(team, { scopes: code.scopes, userScopes: code.userScopes, installerId: code.installerId });
+      const install = core.auth.install(team, {
+        scopes: code.scopes,
+        userScopes: code.userScopes,
+        installerId: code.installerId,
+      });
       return {
         ok: true,
         app_id: app.appId,
         authed_user: {
           id: install.installerId,
-          ...(install.userToken ? { scope: install.userScopes.join(','), access_token: install.userToken, token_type: 'user' } : {}),
+          ...(install.userToken
+            ? { scope: install.userScopes.join(','), access_token: install.userToken, token_type: 'user' }
+            : {}),
         },
         scope: install.botScopes.join(','),
         token_type: 'bot',

@@ -10,13 +10,24 @@ export type RateLimitOptions = {
   nonMarketplace?: boolean;
 };
 
-const PER_MINUTE: Record<Exclude<Tier, 'post' | 'none'>, number> = { 1: 1, 2: 20, 3: 50, 4: 100, special: 600 };
+const PER_MINUTE: Record<Exclude<Tier, 'post' | 'none'>, number> = {
+  1: 1,
+  2: 20,
+  3: 50,
+  4: 100,
+  special: 600,
+};
 
 type Bucket = { tokens: number; updated: number };
 type Rule = { capacity: number; perMs: number };
 
 export function createRateLimiter(initial: RateLimitOptions, now: () => number) {
-  let options: Required<RateLimitOptions> = { profile: 'real', timeScale: 1, nonMarketplace: false, ...initial };
+  let options: Required<RateLimitOptions> = {
+    profile: 'real',
+    timeScale: 1,
+    nonMarketplace: false,
+    ...initial,
+  };
   const buckets = new Map<string, Bucket>();
 
   const ruleFor = (perMinute: number, capacity = perMinute): Rule => ({
@@ -46,7 +57,8 @@ export function createRateLimiter(initial: RateLimitOptions, now: () => number) 
       if (perChannel > 0) return perChannel;
       return take(`${teamKey}:post:*`, ruleFor(300));
     }
-    const limited = options.nonMarketplace && (method === 'conversations.history' || method === 'conversations.replies');
+    const limited =
+      options.nonMarketplace && (method === 'conversations.history' || method === 'conversations.replies');
     return take(`${teamKey}:${method}`, ruleFor(limited ? 1 : PER_MINUTE[tier]));
   };
 

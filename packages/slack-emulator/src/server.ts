@@ -11,7 +11,12 @@ import { dispatchMethod } from './web-api/dispatch.ts';
 import { acceptUpload } from './web-api/files.ts';
 import type { MethodDef } from './web-api/registry.ts';
 
-type Deps = { core: Core; methods: Record<string, MethodDef>; oauth: ReturnType<typeof createOAuth>; admin: AdminActions };
+type Deps = {
+  core: Core;
+  methods: Record<string, MethodDef>;
+  oauth: ReturnType<typeof createOAuth>;
+  admin: AdminActions;
+};
 
 function avatarSvg(core: Core, id: string): string {
   const team = [...core.teams.values()].find((t) => t.users.get(id));
@@ -21,29 +26,53 @@ function avatarSvg(core: Core, id: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="72" height="72" viewBox="0 0 72 72"><rect width="72" height="72" rx="8" fill="#${color}"/><text x="36" y="46" font-family="Helvetica,Arial,sans-serif" font-size="28" font-weight="700" fill="#fff" text-anchor="middle">${escapeHtml(label.toUpperCase())}</text></svg>`;
 }
 
-async function handleUpload(core: Core, req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+async function handleUpload(
+  core: Core,
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+): Promise<void> {
   const raw = await readBody(req);
   const type = String(req.headers['content-type'] ?? '');
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(type);
   const b = boundary?.[1] ?? boundary?.[2];
-  const data = type.startsWith('multipart/form-data') && b ? (parseMultipart(raw, b.trim())[0]?.data ?? Buffer.alloc(0)) : raw;
+  const data =
+    type.startsWith('multipart/form-data') && b
+      ? (parseMultipart(raw, b.trim())[0]?.data ?? Buffer.alloc(0))
+      : raw;
   const out = acceptUpload(core, key, data);
   res.writeHead(out.status, { 'content-type': 'text/plain' });
   res.end(out.text);
 }
 
 /** response_url: replace_original / delete_original update the message; otherwise post in the channel. */
-async function handleResponseUrl(core: Core, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleResponseUrl(
+  core: Core,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const [, , teamId = '', channel = '', ts = ''] = url.pathname.split('/');
   const { params } = await parseRequest(req, url);
   const team = core.teams.get(teamId);
   const install = core.auth.installs.get(teamId);
   if (!team || !install) return sendJson(res, 404, { ok: false, error: 'expired_url' });
   const p = params as Json;
-  const content = { text: String(p.text ?? ''), ...(Array.isArray(p.blocks) ? { blocks: p.blocks as unknown[] } : {}) };
+  const content = {
+    text: String(p.text ?? ''),
+    ...(Array.isArray(p.blocks) ? { blocks: p.blocks as unknown[] } : {}),
+  };
   if (p.delete_original === true || p.delete_original === 'true') team.deleteMessage(channel, ts);
-  else if (p.replace_original === true || p.replace_original === 'true') team.updateMessage(channel, ts, content, install.botUserId);
-  else team.postMessage(channel, { ...content, user: install.botUserId, bot_id: install.botId, team: team.id, bot_profile: core.auth.botProfile(install, core.baseUrl()) });
+  else if (p.replace_original === true || p.replace_original === 'true')
+    team.updateMessage(channel, ts, content, install.botUserId);
+  else
+    team.postMessage(channel, {
+      ...content,
+      user: install.botUserId,
+      bot_id: install.botId,
+      team: team.id,
+      bot_profile: core.auth.botProfile(install, core.baseUrl()),
+    });
   return sendJson(res, 200, { ok: true });
 }
 
@@ -54,10 +83,12 @@ export function createHttpServer({ core, methods, oauth, admin }: Deps): Server 
     const route = async (): Promise<void> => {
       if (path.startsWith('/api/')) return dispatchMethod(core, methods, path.slice(5), req, res, url);
       if (path === '/oauth/v2/authorize') return oauth.handle(req, res, url);
-      if (path.startsWith('/upload/v1/') && req.method === 'POST') return handleUpload(core, req, res, path.slice(11));
+      if (path.startsWith('/upload/v1/') && req.method === 'POST')
+        return handleUpload(core, req, res, path.slice(11));
       if (path.startsWith('/_admin')) return handleAdmin(core, admin, req, res, url);
       if (path.startsWith('/_ui/api/')) return handleUiApi(core, req, res, url);
-      if (path.startsWith('/_response/') && req.method === 'POST') return handleResponseUrl(core, req, res, url);
+      if (path.startsWith('/_response/') && req.method === 'POST')
+        return handleResponseUrl(core, req, res, url);
       if (path.startsWith('/avatars/')) {
         res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' });
         return void res.end(avatarSvg(core, path.slice(9).replace(/\.svg$/, '')));

@@ -1,7 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Slack request signature: v0=hex(HMAC-SHA256(secret, "v0:<timestamp>:<raw body>")). */
-export function signRequest(signingSecret: string, timestamp: number | string, body: string | Buffer): string {
+export function signRequest(
+  signingSecret: string,
+  timestamp: number | string,
+  body: string | Buffer,
+): string {
   const hmac = createHmac('sha256', signingSecret);
   hmac.update(`v0:${timestamp}:`);
   hmac.update(body);
@@ -24,7 +28,11 @@ export function verifySignature(input: {
 }
 
 /** Headers for an outbound signed POST. */
-export function signedHeaders(signingSecret: string, body: string, nowSeconds: number): Record<string, string> {
+export function signedHeaders(
+  signingSecret: string,
+  body: string,
+  nowSeconds: number,
+): Record<string, string> {
   return {
     'x-slack-request-timestamp': String(nowSeconds),
     'x-slack-signature': signRequest(signingSecret, nowSeconds, body),

@@ -30,7 +30,10 @@ beforeAll(async () => {
   const install = emu.install();
   bot = install.botToken;
   user = install.userToken as string;
-  channel = emu.truth().channels().find((c) => c.name === 'random')?.id as string;
+  channel = emu
+    .truth()
+    .channels()
+    .find((c) => c.name === 'random')?.id as string;
 });
 afterAll(async () => {
   await emu.close();
@@ -67,16 +70,30 @@ describe('Web API responses match the OpenAPI schemas', () => {
     const parent = messages.find((m) => (m.reply_count ?? 0) > 1);
     expect(parent).toBeDefined();
     await conform('conversations.replies', { channel, ts: parent?.ts });
-    const someone = emu.truth().channels().find((c) => c.id === channel)?.members as string[];
+    const someone = emu
+      .truth()
+      .channels()
+      .find((c) => c.id === channel)?.members as string[];
     await conform('conversations.open', { users: someone[0] });
     await conform('conversations.open', { users: someone[0], return_im: true });
   });
 
   it('chat, reactions and pins', async () => {
-    const blocks = [{ type: 'actions', elements: [{ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' } }] }];
+    const blocks = [
+      {
+        type: 'actions',
+        elements: [{ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' } }],
+      },
+    ];
     const posted = await conform('chat.postMessage', { channel, text: 'hello', blocks });
     const ts = posted.body.ts as string;
-    await conform('chat.postMessage', { channel, text: 'in thread', thread_ts: ts, username: 'Poll bot', icon_emoji: ':bar_chart:' });
+    await conform('chat.postMessage', {
+      channel,
+      text: 'in thread',
+      thread_ts: ts,
+      username: 'Poll bot',
+      icon_emoji: ':bar_chart:',
+    });
     await conform('chat.postMessage', { channel, text: 'as the admin' }, user);
     await conform('chat.update', { channel, ts, text: 'edited', blocks });
     await conform('chat.getPermalink', { channel, message_ts: ts });
@@ -85,7 +102,11 @@ describe('Web API responses match the OpenAPI schemas', () => {
     await conform('reactions.remove', { channel, timestamp: ts, name: 'tada' });
     await conform('pins.add', { channel, timestamp: ts });
     await conform('pins.remove', { channel, timestamp: ts });
-    await conform('chat.scheduleMessage', { channel, text: 'later', post_at: Math.floor(Date.now() / 1000) + 3600 });
+    await conform('chat.scheduleMessage', {
+      channel,
+      text: 'later',
+      post_at: Math.floor(Date.now() / 1000) + 3600,
+    });
     await conform('conversations.replies', { channel, ts });
     await conform('conversations.history', { channel, limit: 5 });
     await conform('chat.delete', { channel, ts });
@@ -93,7 +114,10 @@ describe('Web API responses match the OpenAPI schemas', () => {
 
   it('views, dialogs and uninstall', async () => {
     const team = emu.truth().team.id;
-    const member = emu.truth().channels().find((c) => c.id === channel)?.members as string[];
+    const member = emu
+      .truth()
+      .channels()
+      .find((c) => c.id === channel)?.members as string[];
     const view = { type: 'modal', title: { type: 'plain_text', text: 'Form' }, blocks: [] };
     const t1 = emu.interactivity.issueTrigger(team, member[0] as string);
     const opened = await conform('views.open', { trigger_id: t1, view });
@@ -108,9 +132,20 @@ describe('Web API responses match the OpenAPI schemas', () => {
 describe('Event envelopes match the events wrapper schema', () => {
   it('every delivered envelope validates', async () => {
     await emu.eventsIdle();
-    const bodies = events.received.map((r) => JSON.parse(r.body) as Record<string, unknown>).filter((b) => b.type === 'event_callback');
+    const bodies = events.received
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>)
+      .filter((b) => b.type === 'event_callback');
     const types = new Set(bodies.map((b) => (b.event as { type: string }).type));
-    expect([...types]).toEqual(expect.arrayContaining(['message', 'reaction_added', 'reaction_removed', 'member_joined_channel', 'app_uninstalled', 'tokens_revoked']));
+    expect([...types]).toEqual(
+      expect.arrayContaining([
+        'message',
+        'reaction_added',
+        'reaction_removed',
+        'member_joined_channel',
+        'app_uninstalled',
+        'tokens_revoked',
+      ]),
+    );
     for (const b of bodies) {
       expect(schemas.eventWrapper(b), JSON.stringify(schemas.eventWrapper.errors)).toBe(true);
     }
@@ -128,9 +163,15 @@ describe("Slack's published signing test vector", () => {
   it('is reproduced by the emulator signer', () => {
     expect(Buffer.byteLength(body)).toBe(362);
     expect(signRequest(secret, timestamp, body)).toBe(signature);
-    expect(signRequest('secret', timestamp, '{"foo":"bar"}')).toBe('v0=bb5bc143e1afa37151ea6887f794287bcfad6113bb7596ffca6ec599ecbdc216');
-    expect(verifySignature({ signingSecret: secret, timestamp, signature, body, nowSeconds: timestamp + 10 })).toBe(true);
-    expect(verifySignature({ signingSecret: secret, timestamp, signature, body, nowSeconds: timestamp + 301 })).toBe(false);
+    expect(signRequest('secret', timestamp, '{"foo":"bar"}')).toBe(
+      'v0=bb5bc143e1afa37151ea6887f794287bcfad6113bb7596ffca6ec599ecbdc216',
+    );
+    expect(
+      verifySignature({ signingSecret: secret, timestamp, signature, body, nowSeconds: timestamp + 10 }),
+    ).toBe(true);
+    expect(
+      verifySignature({ signingSecret: secret, timestamp, signature, body, nowSeconds: timestamp + 301 }),
+    ).toBe(false);
   });
 
   it("is accepted by @slack/bolt's verifySlackRequest, and a signature from our signer too", () => {
@@ -140,7 +181,13 @@ describe("Slack's published signing test vector", () => {
     try {
       expect(() => verifySlackRequest({ signingSecret: secret, body, headers })).not.toThrow();
       const ours = signRequest('other-secret', timestamp, '{"a":1}');
-      expect(() => verifySlackRequest({ signingSecret: 'other-secret', body: '{"a":1}', headers: { 'x-slack-signature': ours, 'x-slack-request-timestamp': timestamp } })).not.toThrow();
+      expect(() =>
+        verifySlackRequest({
+          signingSecret: 'other-secret',
+          body: '{"a":1}',
+          headers: { 'x-slack-signature': ours, 'x-slack-request-timestamp': timestamp },
+        }),
+      ).not.toThrow();
       expect(() => verifySlackRequest({ signingSecret: 'wrong', body, headers })).toThrow();
     } finally {
       Date.now = realNow;
@@ -154,6 +201,8 @@ describe("Slack's published signing test vector", () => {
       'x-slack-signature': String(delivered?.headers['x-slack-signature']),
       'x-slack-request-timestamp': Number(delivered?.headers['x-slack-request-timestamp']),
     };
-    expect(() => verifySlackRequest({ signingSecret: emu.app.signingSecret, body: delivered?.body as string, headers })).not.toThrow();
+    expect(() =>
+      verifySlackRequest({ signingSecret: emu.app.signingSecret, body: delivered?.body as string, headers }),
+    ).not.toThrow();
   });
 });

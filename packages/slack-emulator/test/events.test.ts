@@ -8,21 +8,35 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()?.();
 });
 
-async function setup(answer?: Parameters<typeof receiver>[0], events = { retryDelaysMs: [50, 100, 150], timeoutMs: 300 }) {
+async function setup(
+  answer?: Parameters<typeof receiver>[0],
+  events = { retryDelaysMs: [50, 100, 150], timeoutMs: 300 },
+) {
   const app = await receiver(answer);
   const emu: Emu = await emulator({ events });
-  cleanup.push(() => emu.close(), () => app.close());
+  cleanup.push(
+    () => emu.close(),
+    () => app.close(),
+  );
   return { app, emu };
 }
-const parse = (body: string) => JSON.parse(body) as { type: string; challenge?: string; event: Record<string, unknown>; event_id: string };
+const parse = (body: string) =>
+  JSON.parse(body) as { type: string; challenge?: string; event: Record<string, unknown>; event_id: string };
 
 describe('Events API delivery', () => {
   it('verifies the request URL with url_verification, signed', async () => {
-    const { app, emu } = await setup((r) => ({ body: JSON.stringify({ challenge: parse(r.body).challenge }) }));
+    const { app, emu } = await setup((r) => ({
+      body: JSON.stringify({ challenge: parse(r.body).challenge }),
+    }));
     expect(await emu.setEventsUrl(app.url)).toBe(true);
     const r = app.received[0];
     expect(parse(r?.body as string).type).toBe('url_verification');
-    const ok = verifySignature({ signingSecret: emu.app.signingSecret, timestamp: String(r?.headers['x-slack-request-timestamp']), signature: String(r?.headers['x-slack-signature']), body: r?.body as string });
+    const ok = verifySignature({
+      signingSecret: emu.app.signingSecret,
+      timestamp: String(r?.headers['x-slack-request-timestamp']),
+      signature: String(r?.headers['x-slack-signature']),
+      body: r?.body as string,
+    });
     expect(ok).toBe(true);
     const { app: wrong } = await setup(() => ({ body: 'nope' }));
     expect(await emu.setEventsUrl(wrong.url)).toBe(false);
@@ -41,8 +55,16 @@ describe('Events API delivery', () => {
     const posted = await client.chat.postMessage({ channel: general?.id as string, text: 'hi' });
     await client.chat.postMessage({ channel: general?.id as string, text: 'reply', thread_ts: posted.ts });
     await client.chat.update({ channel: general?.id as string, ts: posted.ts as string, text: 'hi!' });
-    await client.reactions.add({ channel: general?.id as string, timestamp: posted.ts as string, name: 'eyes' });
-    await client.reactions.remove({ channel: general?.id as string, timestamp: posted.ts as string, name: 'eyes' });
+    await client.reactions.add({
+      channel: general?.id as string,
+      timestamp: posted.ts as string,
+      name: 'eyes',
+    });
+    await client.reactions.remove({
+      channel: general?.id as string,
+      timestamp: posted.ts as string,
+      name: 'eyes',
+    });
     await client.chat.delete({ channel: general?.id as string, ts: posted.ts as string });
     const newbie = team.addMember({ realName: 'Nora New' });
     team.updateUser(newbie.id, { deletedAt: 1 });
@@ -51,21 +73,46 @@ describe('Events API delivery', () => {
     team.leaveChannel(general?.id as string, member);
     emu.uninstall();
     await emu.eventsIdle();
-    const got = app.received.map((r) => parse(r.body)).filter((b) => b.type === 'event_callback').map((b) => b.event);
+    const got = app.received
+      .map((r) => parse(r.body))
+      .filter((b) => b.type === 'event_callback')
+      .map((b) => b.event);
     const kinds = got.map((e) => [e.type, e.subtype].filter(Boolean).join('/'));
     expect(kinds).toEqual(
       expect.arrayContaining([
-        'member_joined_channel', 'message/channel_join', 'message', 'message/message_changed', 'reaction_added',
-        'reaction_removed', 'message/message_deleted', 'team_join', 'user_change', 'channel_created', 'channel_rename',
-        'member_left_channel', 'message/channel_leave', 'app_uninstalled', 'tokens_revoked',
+        'member_joined_channel',
+        'message/channel_join',
+        'message',
+        'message/message_changed',
+        'reaction_added',
+        'reaction_removed',
+        'message/message_deleted',
+        'team_join',
+        'user_change',
+        'channel_created',
+        'channel_rename',
+        'member_left_channel',
+        'message/channel_leave',
+        'app_uninstalled',
+        'tokens_revoked',
       ]),
     );
     expect(got.some((e) => e.text === 'not delivered: app not in channel')).toBe(false);
     const reply = got.find((e) => e.text === 'reply');
-    expect(reply).toMatchObject({ thread_ts: posted.ts, parent_user_id: install.botUserId, channel_type: 'channel' });
-    expect(got.find((e) => e.type === 'user_change' && (e.user as { deleted: boolean }).deleted)).toBeDefined();
-    expect(got.find((e) => e.type === 'tokens_revoked')).toMatchObject({ tokens: { bot: [install.botUserId], oauth: [install.installerId] } });
-    expect((await client.auth.test().catch((e: { data: unknown }) => e.data)) as unknown).toMatchObject({ error: 'invalid_auth' });
+    expect(reply).toMatchObject({
+      thread_ts: posted.ts,
+      parent_user_id: install.botUserId,
+      channel_type: 'channel',
+    });
+    expect(
+      got.find((e) => e.type === 'user_change' && (e.user as { deleted: boolean }).deleted),
+    ).toBeDefined();
+    expect(got.find((e) => e.type === 'tokens_revoked')).toMatchObject({
+      tokens: { bot: [install.botUserId], oauth: [install.installerId] },
+    });
+    expect((await client.auth.test().catch((e: { data: unknown }) => e.data)) as unknown).toMatchObject({
+      error: 'invalid_auth',
+    });
   });
 
   it('retries non-200 answers with X-Slack-Retry-Num / X-Slack-Retry-Reason', async () => {
@@ -99,7 +146,10 @@ describe('Events API delivery', () => {
     expect(retries[3]?.headers['x-slack-retry-reason']).toBe('http_timeout');
     expect(emu.deliveries().find((d) => d.type === 'team_join')?.state).toBe('failed');
 
-    const { app: noRetry, emu: emu2 } = await setup(() => ({ status: 503, headers: { 'x-slack-no-retry': '1' } }));
+    const { app: noRetry, emu: emu2 } = await setup(() => ({
+      status: 503,
+      headers: { 'x-slack-no-retry': '1' },
+    }));
     emu2.install();
     await emu2.setEventsUrl(noRetry.url);
     emu2.team().addMember({ realName: 'Once Only' });

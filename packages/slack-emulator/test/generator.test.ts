@@ -23,7 +23,9 @@ describe('workspace generator', () => {
     expect(human.length).toBeGreaterThan(spec.members * spec.days * 0.3);
     // ts: Slack format, unique per channel, ending at the configured end time
     for (const ch of ws.channels) {
-      const ts = Array.from({ length: spec.days }, (_, d) => generateDay(ws, ch, d)).flat().map((m) => m.ts);
+      const ts = Array.from({ length: spec.days }, (_, d) => generateDay(ws, ch, d))
+        .flat()
+        .map((m) => m.ts);
       expect(new Set(ts).size).toBe(ts.length);
       expect([...ts].sort()).toEqual(ts);
     }
@@ -34,7 +36,8 @@ describe('workspace generator', () => {
     expect(replies.length / human.length).toBeGreaterThan(0.1);
     expect(human.filter((m) => m.reactions).length / human.length).toBeGreaterThan(0.15);
     expect(human.some((m) => m.edited)).toBe(true);
-    for (const subtype of ['bot_message', 'channel_join', 'channel_leave']) expect(msgs.some((m) => m.subtype === subtype)).toBe(true);
+    for (const subtype of ['bot_message', 'channel_join', 'channel_leave'])
+      expect(msgs.some((m) => m.subtype === subtype)).toBe(true);
     // heavy tail: the busiest 10% of members write well over a third of messages
     const per = new Map<string, number>();
     for (const m of human) per.set(m.user as string, (per.get(m.user as string) ?? 0) + 1);
@@ -55,7 +58,14 @@ describe('workspace generator', () => {
 
   it('streams large workspaces: 50,000 members without generating messages up front', () => {
     const before = process.memoryUsage().heapUsed;
-    const ws = generateWorkspace({ seed: 5, members: 50_000, channels: 50, days: 365, messages: 5_000_000, endTime: spec.endTime });
+    const ws = generateWorkspace({
+      seed: 5,
+      members: 50_000,
+      channels: 50,
+      days: 365,
+      messages: 5_000_000,
+      endTime: spec.endTime,
+    });
     expect(ws.members).toHaveLength(50_000);
     const day = generateDay(ws, ws.channels[0]!, 200);
     expect(day.length).toBeGreaterThan(10);
@@ -65,27 +75,41 @@ describe('workspace generator', () => {
 
 describe('ground truth equals what the Web API serves', () => {
   it('history pages (regenerated on demand) + live writes match the truth stream', async () => {
-    const emu = await startEmulator({ workspace: { seed: 9, members: 80, channels: 5, days: 40 }, rateLimits: { profile: 'off' } });
+    const emu = await startEmulator({
+      workspace: { seed: 9, members: 80, channels: 5, days: 40 },
+      rateLimits: { profile: 'off' },
+    });
     try {
       const client = new WebClient(emu.install().botToken, { slackApiUrl: emu.apiUrl });
       const truth = emu.truth();
       const channel = truth.channels()[1]?.id as string;
       await client.conversations.join({ channel });
       const posted = await client.chat.postMessage({ channel, text: 'live one' });
-      await client.chat.postMessage({ channel, text: 'to delete' }).then((r) => client.chat.delete({ channel, ts: r.ts as string }));
+      await client.chat
+        .postMessage({ channel, text: 'to delete' })
+        .then((r) => client.chat.delete({ channel, ts: r.ts as string }));
       const seen: string[] = [];
-      for await (const page of client.paginate('conversations.history', { channel, limit: 100 }) as AsyncIterable<ConversationsHistoryResponse>) {
+      for await (const page of client.paginate('conversations.history', {
+        channel,
+        limit: 100,
+      }) as AsyncIterable<ConversationsHistoryResponse>) {
         for (const m of page.messages ?? []) seen.push(m.ts as string);
       }
-      const expected = [...truth.messages({ channel })].filter((m) => !m.deleted && (!m.thread_ts || m.thread_ts === m.ts)).map((m) => m.ts);
+      const expected = [...truth.messages({ channel })]
+        .filter((m) => !m.deleted && (!m.thread_ts || m.thread_ts === m.ts))
+        .map((m) => m.ts);
       expect(seen.length).toBeGreaterThan(100);
       expect([...seen].reverse()).toEqual(expected);
       expect(seen[0]).toBe(posted.ts);
       const deleted = [...truth.messages({ channel })].filter((m) => m.deleted);
       expect(deleted.map((m) => m.text)).toEqual(['to delete']);
-      const ndjson = await (await fetch(`${emu.url}/_admin/teams/${truth.team.id}/messages?channel=${channel}`)).text();
+      const ndjson = await (
+        await fetch(`${emu.url}/_admin/teams/${truth.team.id}/messages?channel=${channel}`)
+      ).text();
       expect(ndjson.trim().split('\n')).toHaveLength([...truth.messages({ channel })].length);
-      const members = await (await fetch(`${emu.url}/_admin/teams/${truth.team.id}/members?format=json`)).json();
+      const members = await (
+        await fetch(`${emu.url}/_admin/teams/${truth.team.id}/members?format=json`)
+      ).json();
       expect(members).toHaveLength([...truth.members()].length);
     } finally {
       await emu.close();
@@ -93,7 +117,10 @@ describe('ground truth equals what the Web API serves', () => {
   });
 
   it('live activity posts, replies and reacts as members and is recorded', async () => {
-    const emu = await startEmulator({ workspace: { seed: 4, members: 60, channels: 4, days: 10 }, live: { intervalMs: 20, actionsPerTick: 3 } });
+    const emu = await startEmulator({
+      workspace: { seed: 4, members: 60, channels: 4, days: 10 },
+      live: { intervalMs: 20, actionsPerTick: 3 },
+    });
     try {
       await new Promise((r) => setTimeout(r, 300));
       emu.stopLive();

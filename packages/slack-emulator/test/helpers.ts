@@ -13,7 +13,9 @@ export const specsDir = path.resolve(repoRoot, '../shared/slack-api-specs');
 export function readSpec(relative: string): Record<string, unknown> {
   const file = path.join(specsDir, relative);
   if (!existsSync(file)) {
-    throw new Error(`Slack spec file missing: ${file}. Expected shared/slack-api-specs beside the repository root.`);
+    throw new Error(
+      `Slack spec file missing: ${file}. Expected shared/slack-api-specs beside the repository root.`,
+    );
   }
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
@@ -21,7 +23,11 @@ export function readSpec(relative: string): Record<string, unknown> {
 export type Emu = Awaited<ReturnType<typeof startEmulator>>;
 
 export async function emulator(options: EmulatorOptions = {}): Promise<Emu> {
-  return startEmulator({ rateLimits: { profile: 'off' }, workspace: { seed: 42, members: 120, channels: 8, days: 20 }, ...options });
+  return startEmulator({
+    rateLimits: { profile: 'off' },
+    workspace: { seed: 42, members: 120, channels: 8, days: 20 },
+    ...options,
+  });
 }
 
 /** Calls a method the way @slack/web-api does (form body, Bearer header) and returns status, headers, raw JSON. */
@@ -32,10 +38,14 @@ export async function callRaw(
   token?: string,
 ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(args)) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  for (const [k, v] of Object.entries(args))
+    form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
   const res = await fetch(`${emu.apiUrl}${method}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: form.toString(),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
@@ -45,7 +55,10 @@ export type Received = { headers: IncomingHttpHeaders; body: string; at: number 
 
 /** A tiny app endpoint that records what the emulator posts and answers with `answer`. */
 export async function receiver(
-  answer: (r: Received, n: number) => { status?: number; body?: string; delayMs?: number; headers?: Record<string, string> } = () => ({}),
+  answer: (
+    r: Received,
+    n: number,
+  ) => { status?: number; body?: string; delayMs?: number; headers?: Record<string, string> } = () => ({}),
 ): Promise<{ url: string; received: Received[]; close(): Promise<void>; server: Server }> {
   const received: Received[] = [];
   const server = createServer((req, res) => {

@@ -81,7 +81,8 @@ export function loadWebApiSchemas() {
     const entry = paths[`/${method}`];
     if (!entry) return undefined;
     const verb = Object.keys(entry)[0] as string;
-    if (!((entry[verb]?.responses as Node | undefined)?.['200'] as Node | undefined)?.schema) return undefined;
+    if (!((entry[verb]?.responses as Node | undefined)?.['200'] as Node | undefined)?.schema)
+      return undefined;
     let v = cache.get(method);
     if (!v) {
       v = ajv.compile({ $ref: `slack#/paths/~1${method}/${verb}/responses/200/schema` });

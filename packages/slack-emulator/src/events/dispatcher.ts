@@ -2,7 +2,13 @@ import { newId } from '../ids.ts';
 import { signedHeaders } from '../signing.ts';
 import type { Json } from '../types.ts';
 
-export type DeliveryAttempt = { retryNum: number; reason?: string; status?: number; ms: number; error?: string };
+export type DeliveryAttempt = {
+  retryNum: number;
+  reason?: string;
+  status?: number;
+  ms: number;
+  error?: string;
+};
 export type Delivery = {
   eventId: string;
   teamId: string;
@@ -84,7 +90,9 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
       const url = target().url;
       if (!url || closed) break;
       const headers: Record<string, string> =
-        retry > 0 ? { 'x-slack-retry-num': String(retry), 'x-slack-retry-reason': reason ?? 'unknown_error' } : {};
+        retry > 0
+          ? { 'x-slack-retry-num': String(retry), 'x-slack-retry-reason': reason ?? 'unknown_error' }
+          : {};
       const attempt = await post(url, body, headers);
       attempt.retryNum = retry;
       d.attempts.push(attempt);
@@ -127,7 +135,10 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...signedHeaders(signingSecret, body, Math.floor(now() / 1000)) },
+        headers: {
+          'content-type': 'application/json',
+          ...signedHeaders(signingSecret, body, Math.floor(now() / 1000)),
+        },
         body,
         signal: AbortSignal.timeout(timeoutMs),
       });

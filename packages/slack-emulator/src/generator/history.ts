@@ -29,7 +29,7 @@ function expectedCount(ws: Workspace, ch: GenChannel, day: number): number {
 function sampleSecond(r: Rng, start: number, from: number): number {
   for (let i = 0; i < 6; i++) {
     const s = from + r.int(start + DAY - from);
-    const hour = Math.floor((((s + TEAM_OFFSET) % DAY) + DAY) % DAY / 3600);
+    const hour = Math.floor(((((s + TEAM_OFFSET) % DAY) + DAY) % DAY) / 3600);
     if (r.next() * 13 < (HOUR_WEIGHTS[hour] ?? 1)) return s;
   }
   return from + r.int(start + DAY - from);
@@ -101,7 +101,13 @@ export function generateDay(ws: Workspace, ch: GenChannel, day: number): SlackMe
       const b = r.int(INTEGRATION_BOTS.length);
       const bot = INTEGRATION_BOTS[b] as (typeof INTEGRATION_BOTS)[number];
       const text = `${bot.text} ${r.pick(TOPICS)} ${r.pick(TOPICS)}`;
-      const msg: SlackMessage = { type: 'message', subtype: 'bot_message', ts: '', text, bot_id: integrationBotId(ws, b) };
+      const msg: SlackMessage = {
+        type: 'message',
+        subtype: 'bot_message',
+        ts: '',
+        text,
+        bot_id: integrationBotId(ws, b),
+      };
       msg.username = bot.name;
       drafts.push({ sec, msg });
       produced++;
@@ -109,7 +115,10 @@ export function generateDay(ws: Workspace, ch: GenChannel, day: number): SlackMe
     }
     const user = pickMember(ws, ch, r, sec);
     if (!user) continue;
-    const parent: Draft = { sec, msg: { type: 'message', ts: '', user, text: messageText(ws, ch, r, sec), team: ws.teamId } };
+    const parent: Draft = {
+      sec,
+      msg: { type: 'message', ts: '', user, text: messageText(ws, ch, r, sec), team: ws.teamId },
+    };
     if (r.chance(0.03)) parent.msg.edited = { user, ts: '' };
     addReactions(ws, ch, r, parent.msg, sec);
     drafts.push(parent);
@@ -123,7 +132,11 @@ export function generateDay(ws: Workspace, ch: GenChannel, day: number): SlackMe
       if (t >= end) break;
       const author = r.chance(0.35) ? user : pickMember(ws, ch, r, t);
       if (!author) continue;
-      const reply: Draft = { sec: t, parent, msg: { type: 'message', ts: '', user: author, text: r.pick(REPLIES), team: ws.teamId } };
+      const reply: Draft = {
+        sec: t,
+        parent,
+        msg: { type: 'message', ts: '', user: author, text: r.pick(REPLIES), team: ws.teamId },
+      };
       reply.msg.parent_user_id = user;
       addReactions(ws, ch, r, reply.msg, t);
       parent.replies.push(reply);
@@ -153,7 +166,13 @@ export function generateDay(ws: Workspace, ch: GenChannel, day: number): SlackMe
   return kept.map((d) => d.msg);
 }
 
-function addMembershipMessages(ws: Workspace, ch: GenChannel, start: number, end: number, out: Draft[]): void {
+function addMembershipMessages(
+  ws: Workspace,
+  ch: GenChannel,
+  start: number,
+  end: number,
+  out: Draft[],
+): void {
   for (const [order, times, subtype, verb] of [
     [ch.joinOrder, ch.joinAt, 'channel_join', 'joined'],
     [ch.leaveOrder, ch.leaveAt, 'channel_leave', 'left'],
@@ -171,7 +190,10 @@ function addMembershipMessages(ws: Workspace, ch: GenChannel, start: number, end
       if (at >= end) break;
       if (at < ws.startTime || (subtype === 'channel_join' && at === 0)) continue;
       const user = ws.members[ch.members[k] as number]?.id as string;
-      out.push({ sec: at, msg: { type: 'message', subtype, ts: '', user, text: `<@${user}> has ${verb} the channel` } });
+      out.push({
+        sec: at,
+        msg: { type: 'message', subtype, ts: '', user, text: `<@${user}> has ${verb} the channel` },
+      });
     }
   }
 }

@@ -171,7 +171,8 @@ function generateChannels(
   for (let c = 0; c < spec.channels; c++) {
     const r = rngFor(spec.seed, 'channel', c);
     const isGeneral = c === 0;
-    const created = c < 2 || r.chance(0.85) ? start - r.range(30, 500) * DAY : start + r.int(end - start - DAY);
+    const created =
+      c < 2 || r.chance(0.85) ? start - r.range(30, 500) * DAY : start + r.int(end - start - DAY);
     const fraction = c === 0 ? 1 : c === 1 ? 0.8 : Math.min(0.9, 0.01 + 0.45 * Math.pow(r.next(), 3));
     const weight = (isGeneral ? 2 : r.pareto(1.1)) * Math.sqrt(fraction);
     totalWeight += weight;
@@ -189,7 +190,8 @@ function generateChannels(
       const m = members[chosen[k] as number] as GenMember;
       const base = Math.max(m.joinedAt, created);
       let at = base;
-      if (!isGeneral && (base >= start || r.chance(0.08))) at = Math.max(base, start) + r.next() * (end - Math.max(base, start));
+      if (!isGeneral && (base >= start || r.chance(0.08)))
+        at = Math.max(base, start) + r.next() * (end - Math.max(base, start));
       else if (!isGeneral) at = base + r.next() * (start - base);
       joinAt[k] = Math.floor(at);
       leaveAt[k] = !isGeneral && r.chance(0.04) ? Math.floor(at + r.next() * (end - at)) : 0;
@@ -197,7 +199,9 @@ function generateChannels(
       cumWeight[k] = sum;
     }
     const order = (times: Float64Array): Int32Array =>
-      Int32Array.from(Array.from({ length: n }, (_, k) => k).sort((a, b) => (times[a] ?? 0) - (times[b] ?? 0)));
+      Int32Array.from(
+        Array.from({ length: n }, (_, k) => k).sort((a, b) => (times[a] ?? 0) - (times[b] ?? 0)),
+      );
     const creator = members[Math.min(members.length - 1, r.int(Math.min(members.length, 10)))] as GenMember;
     const topic = r.pick(TOPICS);
     return {
@@ -236,5 +240,7 @@ function pickMembers(r: ReturnType<typeof rngFor>, n: number, k: number): number
 export function isGenMemberAt(ws: Workspace, ch: GenChannel, k: number, at: number): boolean {
   const m = ws.members[ch.members[k] as number] as GenMember;
   const leave = ch.leaveAt[k] as number;
-  return (ch.joinAt[k] as number) <= at && (leave === 0 || leave > at) && (m.deletedAt === 0 || m.deletedAt > at);
+  return (
+    (ch.joinAt[k] as number) <= at && (leave === 0 || leave > at) && (m.deletedAt === 0 || m.deletedAt > at)
+  );
 }

@@ -78,4 +78,5 @@ export function jsonArg<T = unknown>(value: unknown): T | undefined {
 export const strArg = (value: unknown): string | undefined =>
   value === undefined || value === null ? undefined : String(value);
 
-export const boolArg = (value: unknown): boolean => value === true || value === 'true' || value === '1' || value === 1;
+export const boolArg = (value: unknown): boolean =>
+  value === true || value === 'true' || value === '1' || value === 1;

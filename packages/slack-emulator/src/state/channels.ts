@@ -20,7 +20,13 @@ export type ChannelRecord = {
   imUsers?: [string, string];
 };
 
-export type MembershipChange = { channel: string; user: string; kind: 'join' | 'leave'; at: number; inviter?: string };
+export type MembershipChange = {
+  channel: string;
+  user: string;
+  kind: 'join' | 'leave';
+  at: number;
+  inviter?: string;
+};
 
 /** Channels, IMs and who is in them: generated memberships plus run-time joins and leaves. */
 export function createChannels(ws: Workspace, ctx: TeamContext) {
@@ -96,7 +102,13 @@ export function createChannels(ws: Workspace, ctx: TeamContext) {
   };
 
   const join = (channelId: string, userId: string, inviter?: string): MembershipChange => {
-    const change: MembershipChange = { channel: channelId, user: userId, kind: 'join', at: nowSeconds(ctx), inviter };
+    const change: MembershipChange = {
+      channel: channelId,
+      user: userId,
+      kind: 'join',
+      at: nowSeconds(ctx),
+      inviter,
+    };
     record(change);
     return change;
   };
@@ -130,7 +142,15 @@ export function createChannels(ws: Workspace, ctx: TeamContext) {
       if (ch.imUsers && ch.imUsers.includes(a) && ch.imUsers.includes(b)) return { ch, created: false };
     }
     const ch: ChannelRecord = {
-      ...{ id: newId('D', 10), name: '', isPrivate: true, isGeneral: false, isIm: true, topic: '', purpose: '' },
+      ...{
+        id: newId('D', 10),
+        name: '',
+        isPrivate: true,
+        isGeneral: false,
+        isIm: true,
+        topic: '',
+        purpose: '',
+      },
       ...{ created: nowSeconds(ctx), creator: a, isArchived: false, previousNames: [], imUsers: [a, b] },
     };
     records.set(ch.id, ch);
@@ -138,12 +158,21 @@ export function createChannels(ws: Workspace, ctx: TeamContext) {
     return { ch, created: true };
   };
 
-  const byName = (name: string): ChannelRecord | undefined => [...records.values()].find((c) => c.name === name);
+  const byName = (name: string): ChannelRecord | undefined =>
+    [...records.values()].find((c) => c.name === name);
 
   const toJson = (ch: ChannelRecord, viewer?: string): Json => {
     if (ch.imUsers) {
       const other = ch.imUsers.find((u) => u !== viewer) ?? ch.imUsers[0];
-      return { id: ch.id, created: ch.created, is_im: true, is_org_shared: false, user: other, priority: 0, is_open: true };
+      return {
+        id: ch.id,
+        created: ch.created,
+        is_im: true,
+        is_org_shared: false,
+        user: other,
+        priority: 0,
+        is_open: true,
+      };
     }
     return {
       id: ch.id,
@@ -168,7 +197,11 @@ export function createChannels(ws: Workspace, ctx: TeamContext) {
       shared_team_ids: [ws.teamId],
       is_member: viewer ? isMember(ch.id, viewer) : false,
       topic: { value: ch.topic, creator: ch.topic ? ch.creator : '', last_set: ch.topic ? ch.created : 0 },
-      purpose: { value: ch.purpose, creator: ch.purpose ? ch.creator : '', last_set: ch.purpose ? ch.created : 0 },
+      purpose: {
+        value: ch.purpose,
+        creator: ch.purpose ? ch.creator : '',
+        last_set: ch.purpose ? ch.created : 0,
+      },
       previous_names: ch.previousNames,
       num_members: members(ch.id).length,
     };

@@ -9,7 +9,13 @@ type Patch = Partial<Pick<SlackMessage, 'text' | 'blocks' | 'attachments' | 'edi
   deleted?: boolean;
 };
 export type Page = { messages: SlackMessage[]; hasMore: boolean; nextTs?: string };
-export type HistoryQuery = { latest?: string; oldest?: string; inclusive?: boolean; limit: number; before?: string };
+export type HistoryQuery = {
+  latest?: string;
+  oldest?: string;
+  inclusive?: boolean;
+  limit: number;
+  before?: string;
+};
 
 const keyOf = (channel: string, ts: string): string => `${channel}:${ts}`;
 const isTopLevel = (m: SlackMessage): boolean => !m.thread_ts || m.thread_ts === m.ts;
@@ -77,7 +83,12 @@ export function createMessages(ws: Workspace, ctx: TeamContext, channels: Channe
   };
 
   /** A message as the API shows it now; undefined if deleted (unless keepDeleted). */
-  function view(channel: string, m: SlackMessage, withThread = true, keepDeleted = false): SlackMessage | undefined {
+  function view(
+    channel: string,
+    m: SlackMessage,
+    withThread = true,
+    keepDeleted = false,
+  ): SlackMessage | undefined {
     const key = keyOf(channel, m.ts);
     const patch = patches.get(key);
     if (patch?.deleted && !keepDeleted) return undefined;
@@ -200,7 +211,11 @@ export function createMessages(ws: Workspace, ctx: TeamContext, channels: Channe
   };
 
   /** Every message of a channel oldest first, including replies and deleted ones (ground truth). */
-  function* all(channel: string, fromSec = 0, toSec = Infinity): Generator<SlackMessage & { deleted?: boolean; origin: 'generated' | 'live' }> {
+  function* all(
+    channel: string,
+    fromSec = 0,
+    toSec = Infinity,
+  ): Generator<SlackMessage & { deleted?: boolean; origin: 'generated' | 'live' }> {
     const first = Math.max(0, dayOf(ws, Math.max(fromSec, ws.startTime)));
     const last = Math.min(ws.spec.days - 1, dayOf(ws, Math.min(toSec, ws.endTime)));
     for (let d = first; d <= last; d++) {
@@ -208,7 +223,13 @@ export function createMessages(ws: Workspace, ctx: TeamContext, channels: Channe
     }
     for (const m of live.get(channel) ?? []) yield* truthOf(channel, m, 'live', fromSec, toSec);
   }
-  function* truthOf(channel: string, m: SlackMessage, origin: 'generated' | 'live', from: number, to: number) {
+  function* truthOf(
+    channel: string,
+    m: SlackMessage,
+    origin: 'generated' | 'live',
+    from: number,
+    to: number,
+  ) {
     const sec = tsSeconds(m.ts);
     if (sec < from || sec > to) return;
     const v = view(channel, m, true, true) as SlackMessage;

@@ -106,13 +106,27 @@ export function createTeam(spec: WorkspaceSpec, teamNo: number, ctx: TeamContext
       },
       channelId,
     );
-    postMessage(channelId, { subtype: 'channel_join', user, text: `<@${user}> has joined the channel`, ...(inviter ? { inviter } : {}) });
+    postMessage(channelId, {
+      subtype: 'channel_join',
+      user,
+      text: `<@${user}> has joined the channel`,
+      ...(inviter ? { inviter } : {}),
+    });
   };
 
   const leaveChannel = (channelId: string, user: string): void => {
     const ch = channels.get(channelId) as ChannelRecord;
     postMessage(channelId, { subtype: 'channel_leave', user, text: `<@${user}> has left the channel` });
-    emit({ type: 'member_left_channel', user, channel: channelId, channel_type: ch.isPrivate ? 'G' : 'C', team: id }, channelId);
+    emit(
+      {
+        type: 'member_left_channel',
+        user,
+        channel: channelId,
+        channel_type: ch.isPrivate ? 'G' : 'C',
+        team: id,
+      },
+      channelId,
+    );
     channels.leave(channelId, user);
   };
 
@@ -123,7 +137,13 @@ export function createTeam(spec: WorkspaceSpec, teamNo: number, ctx: TeamContext
       ...{ username, firstName, lastName, realName: input.realName, displayName: input.displayName ?? '' },
       ...{ email: input.email ?? `${username}.${users.count()}@${ws.spec.domain}.example.com`, title: '' },
       ...{ color: '3c989f', tz: TIMEZONES[0] as UserRecord['tz'], isAdmin: false, isOwner: false },
-      ...{ isPrimaryOwner: false, isRestricted: false, joinedAt: nowSeconds(ctx), deletedAt: 0, isBot: false },
+      ...{
+        isPrimaryOwner: false,
+        isRestricted: false,
+        joinedAt: nowSeconds(ctx),
+        deletedAt: 0,
+        isBot: false,
+      },
       ...{ updated: nowSeconds(ctx), statusText: '', statusEmoji: '' },
     });
     emit({ type: 'team_join', user: users.toJson(user), cache_ts: nowSeconds(ctx) });
@@ -152,7 +172,14 @@ export function createTeam(spec: WorkspaceSpec, teamNo: number, ctx: TeamContext
     ch.name = name;
     emit({
       type: 'channel_rename',
-      channel: { id: ch.id, name, name_normalized: name, created: ch.created, is_channel: !ch.isPrivate, is_mpim: false },
+      channel: {
+        id: ch.id,
+        name,
+        name_normalized: name,
+        created: ch.created,
+        is_channel: !ch.isPrivate,
+        is_mpim: false,
+      },
     });
     return ch;
   };

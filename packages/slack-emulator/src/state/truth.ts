@@ -3,8 +3,19 @@ import { tsSeconds } from '../ids.ts';
 import type { Json, TruthMessage } from '../types.ts';
 import type { Team } from './team.ts';
 
-export type TruthMember = Json & { id: string; joined_at: number; deleted_at: number | null; is_bot: boolean };
-export type MembershipEvent = { channel: string; user: string; kind: 'join' | 'leave'; at: number; origin: 'generated' | 'live' };
+export type TruthMember = Json & {
+  id: string;
+  joined_at: number;
+  deleted_at: number | null;
+  is_bot: boolean;
+};
+export type MembershipEvent = {
+  channel: string;
+  user: string;
+  kind: 'join' | 'leave';
+  at: number;
+  origin: 'generated' | 'live';
+};
 export type MessageFilter = { channel?: string; oldest?: number; latest?: number };
 
 /** Ground truth of one team, read straight from what the emulator holds (streams for big workspaces). */
@@ -13,12 +24,20 @@ export function createTruth(team: Team, auth: Auth) {
     for (const id of team.users.ids()) {
       const u = team.users.get(id);
       if (!u) continue;
-      yield { ...team.users.toJson(u), id, joined_at: u.joinedAt, deleted_at: u.deletedAt || null, is_bot: u.isBot };
+      yield {
+        ...team.users.toJson(u),
+        id,
+        joined_at: u.joinedAt,
+        deleted_at: u.deletedAt || null,
+        is_bot: u.isBot,
+      };
     }
   }
 
   const channels = (): Json[] =>
-    team.channels.all().map((ch) => ({ ...team.channels.toJson(ch), members: team.channels.members(ch.id), is_im: ch.isIm }));
+    team.channels
+      .all()
+      .map((ch) => ({ ...team.channels.toJson(ch), members: team.channels.members(ch.id), is_im: ch.isIm }));
 
   function* membershipEvents(channel?: string): Generator<MembershipEvent> {
     for (const g of team.ws.channels) {
@@ -31,7 +50,8 @@ export function createTruth(team: Team, auth: Auth) {
       }
     }
     for (const c of team.channels.changes()) {
-      if (!channel || c.channel === channel) yield { channel: c.channel, user: c.user, kind: c.kind, at: c.at, origin: 'live' };
+      if (!channel || c.channel === channel)
+        yield { channel: c.channel, user: c.user, kind: c.kind, at: c.at, origin: 'live' };
     }
   }
 

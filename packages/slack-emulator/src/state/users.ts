@@ -14,7 +14,10 @@ export type UserRecord = Omit<GenMember, 'weight' | 'index' | 'tz'> & {
 };
 
 export type UserPatch = Partial<
-  Pick<UserRecord, 'realName' | 'displayName' | 'title' | 'statusText' | 'statusEmoji' | 'isAdmin' | 'deletedAt'>
+  Pick<
+    UserRecord,
+    'realName' | 'displayName' | 'title' | 'statusText' | 'statusEmoji' | 'isAdmin' | 'deletedAt'
+  >
 >;
 
 /** Members of one team: generated ones are rebuilt from the workspace, run-time ones and patches are kept. */

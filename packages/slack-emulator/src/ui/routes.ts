@@ -8,10 +8,20 @@ import type { Json, SlackMessage } from '../types.ts';
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 /** JSON endpoints behind the member page: read as a member, and act as one (post, react, press, submit). */
-export async function handleUiApi(core: Core, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleUiApi(
+  core: Core,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const { params: p } = await parseRequest(req, url);
   const route = url.pathname.slice('/_ui/api/'.length);
-  if (route === 'teams') return sendJson(res, 200, [...core.teams.values()].map((t) => ({ id: t.id, name: t.name })));
+  if (route === 'teams')
+    return sendJson(
+      res,
+      200,
+      [...core.teams.values()].map((t) => ({ id: t.id, name: t.name })),
+    );
   const team = core.team(str(p.team));
   if (!team) return sendJson(res, 404, { error: 'team_not_found' });
   const user = str(p.user);
@@ -40,14 +50,29 @@ export async function handleUiApi(core: Core, req: IncomingMessage, res: ServerR
     case 'messages': {
       const page = team.messages.history(str(p.channel), { limit: 60 });
       const ch = team.channels.get(str(p.channel));
-      return sendJson(res, 200, { channel: ch ? { id: ch.id, name: ch.name, isMember: team.channels.isMember(ch.id, user), pins: [...team.messages.pins(ch.id)] } : null, ...withNames(page.messages.reverse()) });
+      return sendJson(res, 200, {
+        channel: ch
+          ? {
+              id: ch.id,
+              name: ch.name,
+              isMember: team.channels.isMember(ch.id, user),
+              pins: [...team.messages.pins(ch.id)],
+            }
+          : null,
+        ...withNames(page.messages.reverse()),
+      });
     }
     case 'thread': {
       const parent = team.messages.find(str(p.channel), str(p.ts));
-      return sendJson(res, 200, withNames(parent ? [parent, ...team.messages.threadReplies(str(p.channel), str(p.ts))] : []));
+      return sendJson(
+        res,
+        200,
+        withNames(parent ? [parent, ...team.messages.threadReplies(str(p.channel), str(p.ts))] : []),
+      );
     }
     case 'post': {
-      if (!team.channels.isMember(str(p.channel), user)) return sendJson(res, 403, { error: 'not_in_channel' });
+      if (!team.channels.isMember(str(p.channel), user))
+        return sendJson(res, 403, { error: 'not_in_channel' });
       const thread = str(p.thread_ts);
       const parent = thread ? team.messages.find(str(p.channel), thread) : undefined;
       const m = team.postMessage(str(p.channel), {
@@ -75,20 +100,33 @@ export async function handleUiApi(core: Core, req: IncomingMessage, res: ServerR
       const m = team.messages.find(str(p.channel), str(p.ts));
       if (!m) return sendJson(res, 404, { error: 'message_not_found' });
       const value = p.value === undefined || p.value === '' ? undefined : str(p.value);
-      const result = await core.interactivity.clickButton({ teamId: team.id, userId: user, channel: str(p.channel), message: m, actionId: str(p.action_id), value });
+      const result = await core.interactivity.clickButton({
+        teamId: team.id,
+        userId: user,
+        channel: str(p.channel),
+        message: m,
+        actionId: str(p.action_id),
+        value,
+      });
       return sendJson(res, 200, result);
     }
     case 'surfaces':
       return sendJson(res, 200, core.interactivity.surfaces(user));
     case 'view-submit': {
-      const values = typeof p.values === 'string' ? (JSON.parse(p.values) as Json) : ((p.values as Json | undefined) ?? {});
+      const values =
+        typeof p.values === 'string'
+          ? (JSON.parse(p.values) as Json)
+          : ((p.values as Json | undefined) ?? {});
       return sendJson(res, 200, await core.interactivity.submitView(user, str(p.view_id), values));
     }
     case 'view-close':
       core.interactivity.closeView(user);
       return sendJson(res, 200, { ok: true });
     case 'dialog-submit': {
-      const submission = typeof p.submission === 'string' ? (JSON.parse(p.submission) as Json) : ((p.submission as Json | undefined) ?? {});
+      const submission =
+        typeof p.submission === 'string'
+          ? (JSON.parse(p.submission) as Json)
+          : ((p.submission as Json | undefined) ?? {});
       return sendJson(res, 200, await core.interactivity.submitDialog(user, submission));
     }
     case 'dialog-close':

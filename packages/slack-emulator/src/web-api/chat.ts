@@ -7,7 +7,15 @@ import type { Team } from '../state/team.ts';
 import type { SlackMessage } from '../types.ts';
 import { authed, channelOf, required, SlackError, type AuthedContext, type MethodDef } from './registry.ts';
 
-type Scheduled = { id: string; teamId: string; channel: string; postAt: number; created: number; params: Record<string, unknown>; token: TokenInfo };
+type Scheduled = {
+  id: string;
+  teamId: string;
+  channel: string;
+  postAt: number;
+  created: number;
+  params: Record<string, unknown>;
+  token: TokenInfo;
+};
 
 /** Resolves a channel argument given as id, #name or a user id (the app's DM with that user). */
 export function targetChannel(c: AuthedContext, value = required(c, 'channel')): ChannelRecord {
@@ -20,20 +28,33 @@ export function targetChannel(c: AuthedContext, value = required(c, 'channel')):
 }
 
 /** Validates the content arguments and builds the message as the token's author would post it. */
-export function composeMessage(c: AuthedContext, ch: ChannelRecord, params: Record<string, unknown>): Omit<SlackMessage, 'ts' | 'type'> {
+export function composeMessage(
+  c: AuthedContext,
+  ch: ChannelRecord,
+  params: Record<string, unknown>,
+): Omit<SlackMessage, 'ts' | 'type'> {
   const text = strArg(params.text) ?? '';
   const blocks = jsonArg<unknown[]>(params.blocks);
   const attachments = jsonArg<unknown[]>(params.attachments);
-  if (params.blocks !== undefined && (!Array.isArray(blocks) || blocks.some((b) => !b || typeof b !== 'object' || !('type' in b)))) {
+  if (
+    params.blocks !== undefined &&
+    (!Array.isArray(blocks) || blocks.some((b) => !b || typeof b !== 'object' || !('type' in b)))
+  ) {
     throw new SlackError('invalid_blocks');
   }
-  if (!text && !blocks?.length && !attachments?.length && !params.markdown_text) throw new SlackError('no_text');
+  if (!text && !blocks?.length && !attachments?.length && !params.markdown_text)
+    throw new SlackError('no_text');
   if (text.length > 40000) throw new SlackError('msg_too_long');
   if (ch.isArchived) throw new SlackError('is_archived');
   const member = c.team.channels.isMember(ch.id, c.token.userId);
   const publicOk = c.token.kind === 'bot' && !ch.isPrivate && c.token.scopes.includes('chat:write.public');
-  if (!member && !publicOk) throw new SlackError(ch.isPrivate || ch.isIm ? 'channel_not_found' : 'not_in_channel');
-  const msg: Omit<SlackMessage, 'ts' | 'type'> = { user: c.token.userId, text: text || String(params.markdown_text ?? ''), team: c.team.id };
+  if (!member && !publicOk)
+    throw new SlackError(ch.isPrivate || ch.isIm ? 'channel_not_found' : 'not_in_channel');
+  const msg: Omit<SlackMessage, 'ts' | 'type'> = {
+    user: c.token.userId,
+    text: text || String(params.markdown_text ?? ''),
+    team: c.team.id,
+  };
   if (blocks?.length) msg.blocks = blocks;
   if (attachments?.length) msg.attachments = attachments;
   const install = c.core.auth.installs.get(c.team.id);
@@ -42,7 +63,11 @@ export function composeMessage(c: AuthedContext, ch: ChannelRecord, params: Reco
     msg.bot_profile = c.core.auth.botProfile(install, c.core.baseUrl());
     const custom = params.username || params.icon_url || params.icon_emoji;
     if (custom) {
-      if (!c.token.scopes.includes('chat:write.customize')) throw new SlackError('missing_scope', { needed: 'chat:write.customize', provided: c.token.scopes.join(',') });
+      if (!c.token.scopes.includes('chat:write.customize'))
+        throw new SlackError('missing_scope', {
+          needed: 'chat:write.customize',
+          provided: c.token.scopes.join(','),
+        });
       if (params.username) msg.username = String(params.username);
       if (params.icon_emoji) msg.icons = { emoji: String(params.icon_emoji) };
       else if (params.icon_url) msg.icons = { image_64: String(params.icon_url) };
@@ -59,7 +84,8 @@ export function composeMessage(c: AuthedContext, ch: ChannelRecord, params: Reco
   return msg;
 }
 
-const ownMessage = (c: AuthedContext, m: SlackMessage): boolean => m.user === c.token.userId || (!!c.token.botId && m.bot_id === c.token.botId);
+const ownMessage = (c: AuthedContext, m: SlackMessage): boolean =>
+  m.user === c.token.userId || (!!c.token.botId && m.bot_id === c.token.botId);
 
 /** Posts due scheduled messages; called on a timer by the emulator. */
 export function runScheduled(core: Core, scheduled: Map<string, Scheduled>): void {
@@ -69,7 +95,15 @@ export function runScheduled(core: Core, scheduled: Map<string, Scheduled>): voi
     scheduled.delete(s.id);
     const team = core.teams.get(s.teamId) as Team;
     if (!core.auth.tokens.has(s.token.token)) continue;
-    const c = { method: 'chat.postMessage', params: s.params, parts: [], headers: {}, core, token: s.token, team } as AuthedContext;
+    const c = {
+      method: 'chat.postMessage',
+      params: s.params,
+      parts: [],
+      headers: {},
+      core,
+      token: s.token,
+      team,
+    } as AuthedContext;
     try {
       const ch = channelOf(c, 'channel', s.channel);
       team.postMessage(ch.id, composeMessage(c, ch, s.params));
@@ -105,7 +139,8 @@ export function chatMethods(scheduled: Map<string, Scheduled>): Record<string, M
         const change: Partial<SlackMessage> = {};
         if (c.params.text !== undefined) change.text = String(c.params.text);
         if (c.params.blocks !== undefined) change.blocks = jsonArg<unknown[]>(c.params.blocks) ?? [];
-        if (c.params.attachments !== undefined) change.attachments = jsonArg<unknown[]>(c.params.attachments) ?? [];
+        if (c.params.attachments !== undefined)
+          change.attachments = jsonArg<unknown[]>(c.params.attachments) ?? [];
         const after = c.team.updateMessage(ch.id, ts, change, c.token.userId) as SlackMessage;
         return { ok: true, channel: ch.id, ts, text: after.text, message: after };
       },
@@ -137,17 +172,47 @@ export function chatMethods(scheduled: Map<string, Scheduled>): Record<string, M
         if (postAt > now + 120 * 86400) throw new SlackError('time_too_far');
         const msg = composeMessage(c, ch, c.params);
         const id = newId('Q', 10);
-        scheduled.set(id, { id, teamId: c.team.id, channel: ch.id, postAt, created: Math.floor(now), params: { ...c.params }, token: c.token });
-        const { bot_profile: _p, blocks: _b, attachments: _a, thread_ts: _t, parent_user_id: _u, icons: _i, ...rest } = msg;
-        return { ok: true, channel: ch.id, scheduled_message_id: id, post_at: Math.floor(postAt), message: { type: 'delayed_message', ...rest } };
+        scheduled.set(id, {
+          id,
+          teamId: c.team.id,
+          channel: ch.id,
+          postAt,
+          created: Math.floor(now),
+          params: { ...c.params },
+          token: c.token,
+        });
+        const {
+          bot_profile: _p,
+          blocks: _b,
+          attachments: _a,
+          thread_ts: _t,
+          parent_user_id: _u,
+          icons: _i,
+          ...rest
+        } = msg;
+        return {
+          ok: true,
+          channel: ch.id,
+          scheduled_message_id: id,
+          post_at: Math.floor(postAt),
+          message: { type: 'delayed_message', ...rest },
+        };
       },
     },
     'chat.scheduledMessages.list': {
       tier: 3,
       handle: (call) => {
         const c = authed(call);
-        const list = [...scheduled.values()].filter((s) => s.teamId === c.team.id && (!c.params.channel || s.channel === c.params.channel));
-        const scheduled_messages = list.map((s) => ({ id: s.id, channel_id: s.channel, post_at: Math.floor(s.postAt), date_created: s.created, text: String(s.params.text ?? '') }));
+        const list = [...scheduled.values()].filter(
+          (s) => s.teamId === c.team.id && (!c.params.channel || s.channel === c.params.channel),
+        );
+        const scheduled_messages = list.map((s) => ({
+          id: s.id,
+          channel_id: s.channel,
+          post_at: Math.floor(s.postAt),
+          date_created: s.created,
+          text: String(s.params.text ?? ''),
+        }));
         return { ok: true, scheduled_messages, response_metadata: { next_cursor: '' } };
       },
     },
@@ -157,7 +222,8 @@ export function chatMethods(scheduled: Map<string, Scheduled>): Record<string, M
       handle: (call) => {
         const c = authed(call);
         const id = required(c, 'scheduled_message_id');
-        if (!scheduled.get(id) || scheduled.get(id)?.teamId !== c.team.id) throw new SlackError('invalid_scheduled_message_id');
+        if (!scheduled.get(id) || scheduled.get(id)?.teamId !== c.team.id)
+          throw new SlackError('invalid_scheduled_message_id');
         scheduled.delete(id);
         return { ok: true };
       },
@@ -171,7 +237,11 @@ export function chatMethods(scheduled: Map<string, Scheduled>): Record<string, M
         const m = c.team.messages.find(ch.id, ts);
         if (!m) throw new SlackError('message_not_found');
         const thread = m.thread_ts && m.thread_ts !== m.ts ? `?thread_ts=${m.thread_ts}&cid=${ch.id}` : '';
-        return { ok: true, channel: ch.id, permalink: `${c.core.baseUrl()}/archives/${ch.id}/p${ts.replace('.', '')}${thread}` };
+        return {
+          ok: true,
+          channel: ch.id,
+          permalink: `${c.core.baseUrl()}/archives/${ch.id}/p${ts.replace('.', '')}${thread}`,
+        };
       },
     },
   };

@@ -18,13 +18,15 @@ import {
 } from './registry.ts';
 
 const TYPES = ['public_channel', 'private_channel', 'mpim', 'im'];
-const chOf = (c: AuthedContext): ChannelRecord | undefined => c.team.channels.get(String(c.params.channel ?? ''));
+const chOf = (c: AuthedContext): ChannelRecord | undefined =>
+  c.team.channels.get(String(c.params.channel ?? ''));
 const isLimitedHistory = (c: AuthedContext): boolean => c.core.rateLimiter.options().nonMarketplace;
 
 /** Bots read history only where they are members; users where the channel is public or they are in it. */
 function readable(c: AuthedContext): ChannelRecord {
   const ch = visibleChannel(c);
-  if (c.token.kind === 'bot' && !c.team.channels.isMember(ch.id, c.token.userId)) throw new SlackError('not_in_channel');
+  if (c.token.kind === 'bot' && !c.team.channels.isMember(ch.id, c.token.userId))
+    throw new SlackError('not_in_channel');
   return ch;
 }
 
@@ -32,7 +34,8 @@ const tsArg = (c: AuthedContext, name: string): string | undefined => {
   const v = strArg(c.params[name]);
   if (v === undefined || v === '') return undefined;
   if (isTs(v)) return v;
-  if (/^\d+(\.\d+)?$/.test(v)) return `${v.split('.')[0]?.padStart(10, '0')}.${(v.split('.')[1] ?? '').padEnd(6, '0').slice(0, 6)}`;
+  if (/^\d+(\.\d+)?$/.test(v))
+    return `${v.split('.')[0]?.padStart(10, '0')}.${(v.split('.')[1] ?? '').padEnd(6, '0').slice(0, 6)}`;
   throw new SlackError('invalid_ts_latest');
 };
 
@@ -41,11 +44,18 @@ export const conversationMethods: Record<string, MethodDef> = {
     tier: 2,
     scope: (c) => {
       const types = String(c.params.types ?? 'public_channel').split(',');
-      return types.includes('im') ? 'im:read' : types.includes('private_channel') ? 'groups:read' : 'channels:read';
+      return types.includes('im')
+        ? 'im:read'
+        : types.includes('private_channel')
+          ? 'groups:read'
+          : 'channels:read';
     },
     handle: (call) => {
       const c = authed(call);
-      const types = String(c.params.types ?? 'public_channel').split(',').map((t) => t.trim()).filter(Boolean);
+      const types = String(c.params.types ?? 'public_channel')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       if (types.some((t) => !TYPES.includes(t))) throw new SlackError('invalid_types');
       const excludeArchived = boolArg(c.params.exclude_archived);
       const me = c.token.userId;
@@ -56,7 +66,11 @@ export const conversationMethods: Record<string, MethodDef> = {
         return types.includes('public_channel');
       });
       const { page, next } = paginate(c, list, 100, 1000);
-      return { ok: true, channels: page.map((ch) => c.team.channels.toJson(ch, me)), response_metadata: { next_cursor: next } };
+      return {
+        ok: true,
+        channels: page.map((ch) => c.team.channels.toJson(ch, me)),
+        response_metadata: { next_cursor: next },
+      };
     },
   },
   'conversations.info': {
@@ -100,7 +114,9 @@ export const conversationMethods: Record<string, MethodDef> = {
         pin_count: c.team.messages.pins(ch.id).size,
         channel_actions_ts: null,
         channel_actions_count: 0,
-        ...(page.nextTs ? { response_metadata: { next_cursor: encodeCursor(`next_ts:${page.nextTs}`) } } : {}),
+        ...(page.nextTs
+          ? { response_metadata: { next_cursor: encodeCursor(`next_ts:${page.nextTs}`) } }
+          : {}),
       };
     },
   },
@@ -113,7 +129,8 @@ export const conversationMethods: Record<string, MethodDef> = {
       const ts = required(c, 'ts');
       const parent = c.team.messages.find(ch.id, ts);
       if (!parent) throw new SlackError('thread_not_found');
-      const replies = parent.thread_ts && parent.thread_ts !== parent.ts ? [] : c.team.messages.threadReplies(ch.id, ts);
+      const replies =
+        parent.thread_ts && parent.thread_ts !== parent.ts ? [] : c.team.messages.threadReplies(ch.id, ts);
       const all = replies.length > 0 ? [{ ...parent, subscribed: false }, ...replies] : [];
       const thread = all.length > 0 ? all : [parent];
       const limited = isLimitedHistory(c);
@@ -133,7 +150,8 @@ export const conversationMethods: Record<string, MethodDef> = {
       const c = authed(call);
       const ch = channelOf(c);
       if (ch.isIm) throw new SlackError('method_not_supported_for_channel_type');
-      if (ch.isPrivate && !c.team.channels.isMember(ch.id, c.token.userId)) throw new SlackError('channel_not_found');
+      if (ch.isPrivate && !c.team.channels.isMember(ch.id, c.token.userId))
+        throw new SlackError('channel_not_found');
       if (ch.isArchived) throw new SlackError('is_archived');
       if (c.team.channels.isMember(ch.id, c.token.userId)) {
         return {
@@ -154,13 +172,24 @@ export const conversationMethods: Record<string, MethodDef> = {
       const c = authed(call);
       if (c.params.channel) {
         const ch = visibleChannel(c);
-        return { ok: true, no_op: true, already_open: true, channel: c.team.channels.toJson(ch, c.token.userId) };
+        return {
+          ok: true,
+          no_op: true,
+          already_open: true,
+          channel: c.team.channels.toJson(ch, c.token.userId),
+        };
       }
-      const users = String(c.params.users ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+      const users = String(c.params.users ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
       if (users.length === 0) throw new SlackError('users_list_not_supplied');
       if (users.length > 8) throw new SlackError('too_many_users');
-      for (const u of users) if (!c.team.users.get(u) || c.team.users.isDeleted(c.team.users.get(u)!)) throw new SlackError('user_not_found');
-      if (users.length > 1) throw new SlackError('method_not_supported_for_channel_type', { detail: 'mpims are not emulated' });
+      for (const u of users)
+        if (!c.team.users.get(u) || c.team.users.isDeleted(c.team.users.get(u)!))
+          throw new SlackError('user_not_found');
+      if (users.length > 1)
+        throw new SlackError('method_not_supported_for_channel_type', { detail: 'mpims are not emulated' });
       const { ch, created } = c.team.channels.openIm(c.token.userId, users[0] as string);
       const full = boolArg(c.params.return_im);
       return {

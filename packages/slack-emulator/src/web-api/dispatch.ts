@@ -40,9 +40,15 @@ export async function dispatchMethod(
   }
   if (fault?.kind === '5xx') return sendJson(res, 503, { ok: false, error: 'service_unavailable' });
   if (fault?.kind === 'ratelimited') {
-    return sendJson(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(fault.retryAfter ?? 1) });
+    return sendJson(
+      res,
+      429,
+      { ok: false, error: 'ratelimited' },
+      { 'retry-after': String(fault.retryAfter ?? 1) },
+    );
   }
-  if (fault?.kind === 'error') return sendJson(res, 200, { ok: false, error: fault.error ?? 'internal_error' });
+  if (fault?.kind === 'error')
+    return sendJson(res, 200, { ok: false, error: fault.error ?? 'internal_error' });
 
   const call: CallContext = { method, params, parts, headers: req.headers, core };
   const headers: Record<string, string> = {};
@@ -68,12 +74,18 @@ export async function dispatchMethod(
     const waitMs = core.rateLimiter.check(method, def.tier, teamKey, channel);
     if (waitMs > 0) {
       const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-      return sendJson(res, 429, { ok: false, error: 'ratelimited' }, { ...headers, 'retry-after': String(retryAfter) });
+      return sendJson(
+        res,
+        429,
+        { ok: false, error: 'ratelimited' },
+        { ...headers, 'retry-after': String(retryAfter) },
+      );
     }
     const body: Json = await def.handle(call);
     return sendJson(res, 200, body, headers);
   } catch (err) {
-    if (err instanceof SlackError) return sendJson(res, 200, { ok: false, error: err.code, ...err.extra }, headers);
+    if (err instanceof SlackError)
+      return sendJson(res, 200, { ok: false, error: err.code, ...err.extra }, headers);
     if (err instanceof SyntaxError) return sendJson(res, 200, { ok: false, error: 'invalid_json' }, headers);
     console.error(`[slack-emulator] ${method} failed`, err);
     return sendJson(res, 200, { ok: false, error: 'internal_error' }, headers);

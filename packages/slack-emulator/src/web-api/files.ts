@@ -6,8 +6,15 @@ import { targetChannel } from './chat.ts';
 import { authed, required, SlackError, type MethodDef } from './registry.ts';
 
 const MIME: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', txt: 'text/plain', csv: 'text/csv',
-  pdf: 'application/pdf', json: 'application/json', md: 'text/markdown',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  pdf: 'application/pdf',
+  json: 'application/json',
+  md: 'text/markdown',
 };
 
 export const publicFile = (f: FileRecord): SlackFile => {
@@ -32,17 +39,43 @@ export const fileMethods: Record<string, MethodDef> = {
       const c = authed(call);
       const filename = required(c, 'filename');
       const length = Number(required(c, 'length'));
-      if (!Number.isInteger(length) || length < 0) throw new SlackError('invalid_arguments', { response_metadata: { messages: ['[ERROR] length must be an integer'] } });
+      if (!Number.isInteger(length) || length < 0)
+        throw new SlackError('invalid_arguments', {
+          response_metadata: { messages: ['[ERROR] length must be an integer'] },
+        });
       const id = newId('F', 10);
       const ext = filename.split('.').pop()?.toLowerCase() ?? '';
       const base = c.core.baseUrl();
       const now = Math.floor(c.core.now() / 1000);
       const key = `${id}-${randomToken(10)}`;
       c.core.files.set(id, {
-        ...{ id, created: now, timestamp: now, name: filename, title: filename, mimetype: MIME[ext] ?? 'application/octet-stream' },
-        ...{ filetype: ext || 'binary', pretty_type: ext.toUpperCase() || 'Binary', user: c.token.userId, size: 0, is_public: false },
-        ...{ url_private: `${base}/files/${id}/${encodeURIComponent(filename)}`, url_private_download: `${base}/files/${id}/${encodeURIComponent(filename)}?download=1` },
-        ...{ permalink: `${base}/files/${id}/${encodeURIComponent(filename)}`, channels: [], teamId: c.team.id, length, completed: false, uploadKey: key },
+        ...{
+          id,
+          created: now,
+          timestamp: now,
+          name: filename,
+          title: filename,
+          mimetype: MIME[ext] ?? 'application/octet-stream',
+        },
+        ...{
+          filetype: ext || 'binary',
+          pretty_type: ext.toUpperCase() || 'Binary',
+          user: c.token.userId,
+          size: 0,
+          is_public: false,
+        },
+        ...{
+          url_private: `${base}/files/${id}/${encodeURIComponent(filename)}`,
+          url_private_download: `${base}/files/${id}/${encodeURIComponent(filename)}?download=1`,
+        },
+        ...{
+          permalink: `${base}/files/${id}/${encodeURIComponent(filename)}`,
+          channels: [],
+          teamId: c.team.id,
+          length,
+          completed: false,
+          uploadKey: key,
+        },
       });
       return { ok: true, upload_url: `${base}/upload/v1/${key}`, file_id: id };
     },
@@ -53,11 +86,15 @@ export const fileMethods: Record<string, MethodDef> = {
     handle: (call) => {
       const c = authed(call);
       const list = jsonArg<{ id: string; title?: string }[]>(c.params.files);
-      if (!Array.isArray(list) || list.length === 0) throw new SlackError('invalid_arguments', { response_metadata: { messages: ['[ERROR] missing required field: files'] } });
+      if (!Array.isArray(list) || list.length === 0)
+        throw new SlackError('invalid_arguments', {
+          response_metadata: { messages: ['[ERROR] missing required field: files'] },
+        });
       const records = list.map((f) => {
         const rec = c.core.files.get(f.id);
         if (!rec || rec.teamId !== c.team.id) throw new SlackError('file_not_found');
-        if (rec.data === undefined) throw new SlackError('file_upload_not_found', { detail: `no bytes were posted for ${f.id}` });
+        if (rec.data === undefined)
+          throw new SlackError('file_upload_not_found', { detail: `no bytes were posted for ${f.id}` });
         if (f.title) rec.title = f.title;
         return rec;
       });

@@ -72,7 +72,8 @@ export const readScope = (ch: ChannelRecord | undefined): string =>
 /** Private channels and IMs are invisible to tokens whose user is not in them. */
 export function visibleChannel(c: AuthedContext, name = 'channel'): ChannelRecord {
   const ch = channelOf(c, name);
-  if ((ch.isPrivate || ch.isIm) && !c.team.channels.isMember(ch.id, c.token.userId)) throw new SlackError('channel_not_found');
+  if ((ch.isPrivate || ch.isIm) && !c.team.channels.isMember(ch.id, c.token.userId))
+    throw new SlackError('channel_not_found');
   return ch;
 }
 

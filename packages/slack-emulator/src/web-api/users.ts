@@ -33,7 +33,8 @@ export const userMethods: Record<string, MethodDef> = {
     handle: (call) => {
       const c = authed(call);
       const json = c.team.users.toJson(userOr404(c, required(c, 'user')));
-      if (!c.token.scopes.includes('users:read.email')) delete (json.profile as Record<string, unknown>).email;
+      if (!c.token.scopes.includes('users:read.email'))
+        delete (json.profile as Record<string, unknown>).email;
       return { ok: true, user: json };
     },
   },

@@ -9,7 +9,10 @@ const TRIGGER_ERRORS = {
 
 function useTrigger(c: AuthedContext, kind: 'views' | 'dialog') {
   const id = strArg(c.params.trigger_id) ?? strArg(c.params.interactivity_pointer);
-  if (!id) throw new SlackError('invalid_arguments', { response_metadata: { messages: ['[ERROR] missing required field: trigger_id'] } });
+  if (!id)
+    throw new SlackError('invalid_arguments', {
+      response_metadata: { messages: ['[ERROR] missing required field: trigger_id'] },
+    });
   const { code, trigger } = c.core.interactivity.consumeTrigger(id);
   if (code !== 'ok' || !trigger) throw new SlackError(TRIGGER_ERRORS[kind][code === 'ok' ? 'invalid' : code]);
   if (trigger.teamId !== c.team.id) throw new SlackError(TRIGGER_ERRORS[kind].invalid);
@@ -20,10 +23,20 @@ function viewArg(c: AuthedContext): Json {
   const raw = required(c, 'view');
   const view = jsonArg<Json>(c.params.view);
   if (!view || typeof view !== 'object') throw new SlackError('invalid_arguments');
-  if ((typeof c.params.view === 'string' ? raw.length : JSON.stringify(view).length) > 250_000) throw new SlackError('view_too_large');
-  if (view.type !== 'modal' && view.type !== 'home') throw new SlackError('invalid_arguments', { response_metadata: { messages: ['[ERROR] must be a known view type [json-pointer:/view/type]'] } });
-  if (view.type === 'modal' && !view.title) throw new SlackError('invalid_arguments', { response_metadata: { messages: ['[ERROR] missing required field: title [json-pointer:/view]'] } });
-  if (!Array.isArray(view.blocks)) throw new SlackError('invalid_arguments', { response_metadata: { messages: ['[ERROR] missing required field: blocks [json-pointer:/view]'] } });
+  if ((typeof c.params.view === 'string' ? raw.length : JSON.stringify(view).length) > 250_000)
+    throw new SlackError('view_too_large');
+  if (view.type !== 'modal' && view.type !== 'home')
+    throw new SlackError('invalid_arguments', {
+      response_metadata: { messages: ['[ERROR] must be a known view type [json-pointer:/view/type]'] },
+    });
+  if (view.type === 'modal' && !view.title)
+    throw new SlackError('invalid_arguments', {
+      response_metadata: { messages: ['[ERROR] missing required field: title [json-pointer:/view]'] },
+    });
+  if (!Array.isArray(view.blocks))
+    throw new SlackError('invalid_arguments', {
+      response_metadata: { messages: ['[ERROR] missing required field: blocks [json-pointer:/view]'] },
+    });
   return view;
 }
 
@@ -61,13 +74,18 @@ export const viewMethods: Record<string, MethodDef> = {
     handle: (call) => {
       const c = authed(call);
       const dialog = jsonArg<Json>(c.params.dialog);
-      if (!dialog || typeof dialog !== 'object') throw new SlackError('invalid_arguments', { response_metadata: { messages: ['[ERROR] missing required field: dialog'] } });
+      if (!dialog || typeof dialog !== 'object')
+        throw new SlackError('invalid_arguments', {
+          response_metadata: { messages: ['[ERROR] missing required field: dialog'] },
+        });
       const elements = dialog.elements;
       const problems: string[] = [];
       if (!dialog.title) problems.push('title is required');
       if (!dialog.callback_id) problems.push('callback_id is required');
-      if (!Array.isArray(elements) || elements.length === 0 || elements.length > 10) problems.push('elements must hold 1 to 10 items');
-      if (problems.length > 0) throw new SlackError('validation_errors', { response_metadata: { messages: problems } });
+      if (!Array.isArray(elements) || elements.length === 0 || elements.length > 10)
+        problems.push('elements must hold 1 to 10 items');
+      if (problems.length > 0)
+        throw new SlackError('validation_errors', { response_metadata: { messages: problems } });
       const trigger = useTrigger(c, 'dialog');
       c.core.interactivity.openDialog(c.team.id, trigger.userId, dialog, trigger.channel);
       return { ok: true };
