@@ -73,7 +73,7 @@ describe('interactivity', () => {
             element: { type: 'plain_text_input', action_id: 'a' },
           },
         ],
-      };
+      } as Parameters<WebClient['views']['open']>[0]['view'];
       results.push(await client.views.open({ trigger_id: p.trigger_id, view }));
       results.push(
         await client.views.open({ trigger_id: p.trigger_id, view }).catch((e: { data: unknown }) => e.data),
@@ -153,7 +153,9 @@ describe('interactivity', () => {
       title: 'Poll',
       callback_id: 'vote',
       state: 'p1',
-      elements: [{ type: 'select', name: 'choice', label: 'Pick', options: [{ label: 'A', value: 'a' }] }],
+      elements: [
+        { type: 'select' as const, name: 'choice', label: 'Pick', options: [{ label: 'A', value: 'a' }] },
+      ],
     };
     await client.dialog.open({ trigger_id: trigger, dialog });
     await expect(client.dialog.open({ trigger_id: trigger, dialog })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { WebClient, type UsersListResponse } from '@slack/web-api';
+import { WebClient, WebClientEvent, type UsersListResponse } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.ts';
 import type { Emu } from './helpers.ts';
@@ -35,7 +35,7 @@ describe('the official WebClient against the emulator', () => {
     const channel = emu.truth().channels()[0]?.id as string;
     await client.conversations.join({ channel });
     const limited: number[] = [];
-    client.on('rate_limited', (retryAfter: number) => limited.push(retryAfter));
+    client.on(WebClientEvent.RATE_LIMITED, (retryAfter: number) => limited.push(retryAfter));
     const first = await client.conversations.history({ channel, limit: 100 });
     expect(first.messages?.length).toBe(15); // non-Marketplace apps: limit max 15
     const started = Date.now();
