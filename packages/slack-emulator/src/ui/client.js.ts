@@ -43,8 +43,8 @@ function msgHtml(m, inThread) {
   const reply = !inThread && m.reply_count ? '<button class="link" data-thread="' + m.ts + '">' + m.reply_count + ' repl' + (m.reply_count > 1 ? 'ies' : 'y') + '</button> ' : !inThread ? '<button class="link" data-thread="' + m.ts + '">reply</button> ' : '';
   const files = (m.files || []).map((f) => '<div>📎 <a href="' + f.url_private + '" target="_blank">' + esc(f.title) + '</a></div>').join('');
   return '<div class="msg"><img src="' + avatar + '" alt=""><div class="body"><span class="who">' + esc(name) + '</span><span class="when">' + time(m.ts) + (m.edited ? ' (edited)' : '') + '</span>' +
-    '<div class="' + (sys ? 'sys' : '') + '">' + fmt(m.text) + '</div><div class="blocks">' + blockHtml(m) + '</div>' + files +
-    '<div class="chips">' + chips + ' ' + reply + add + '</div></div></div>';
+    (m.blocks && m.blocks.length ? '' : '<div class="' + (sys ? 'sys' : '') + '">' + fmt(m.text) + '</div>') + '<div class="blocks">' + blockHtml(m) + '</div>' + files +
+    (sys ? '' : '<div class="chips">' + chips + ' ' + reply + add + '</div>') + '</div></div>';
 }
 
 async function loadSidebar() {
