@@ -1,129 +1,113 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PublicOnly, RequireAuth, RequireWorkspace, HOME_PATH } from './routes/guards.tsx';
+import { FullPageLoader } from './routes/FullPageLoader.tsx';
+import { lazyPage } from './routes/lazy-page.tsx';
 import { RootLayout } from './routes/RootLayout.tsx';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
-import { FullPageLoader } from './routes/FullPageLoader.tsx';
 
 /*
- * Every page is a lazy chunk: the login route loads only the entry chunk (router, providers, session)
- * and its own page, never the dashboard shell, charts or the editor.
+ * Every page is its own chunk, fetched when it renders: the login route loads only the entry chunk
+ * (router, providers, session) and its own page, never the dashboard shell, charts or the editor.
  */
+const full = <FullPageLoader />;
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage), full);
+const SignupPage = lazyPage(() => import('../features/auth/SignupPage.tsx').then((m) => m.SignupPage), full);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage),
+  full,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+  full,
+);
+const NotFoundView = lazyPage(
+  () => import('../components/NotFoundView.tsx').then((m) => m.NotFoundView),
+  full,
+);
+const InstallWorkspacePage = lazyPage(
+  () => import('../features/workspaces/InstallWorkspacePage.tsx').then((m) => m.InstallWorkspacePage),
+  full,
+);
+const DashboardLayout = lazyPage(
+  () => import('./shell/DashboardLayout.tsx').then((m) => m.DashboardLayout),
+  full,
+);
+
+const CreateDashboardPage = lazyPage(() =>
+  import('../features/workspaces/CreateDashboardPage.tsx').then((m) => m.CreateDashboardPage),
+);
+const HomePage = lazyPage(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage));
+const AnalyticsPage = lazyPage(() =>
+  import('../features/analytics/AnalyticsPage.tsx').then((m) => m.AnalyticsPage),
+);
+const ActionsPage = lazyPage(() => import('../features/actions/ActionsPage.tsx').then((m) => m.ActionsPage));
+const FormInstancePage = lazyPage(() =>
+  import('../features/actions/FormInstancePage.tsx').then((m) => m.FormInstancePage),
+);
+const MembersPage = lazyPage(() => import('../features/members/MembersPage.tsx').then((m) => m.MembersPage));
+const MemberDetailPage = lazyPage(() =>
+  import('../features/members/MemberDetailPage.tsx').then((m) => m.MemberDetailPage),
+);
+const WorkflowsPage = lazyPage(() =>
+  import('../features/workflows/WorkflowsPage.tsx').then((m) => m.WorkflowsPage),
+);
+const CreateWorkflowPage = lazyPage(() =>
+  import('../features/workflows/CreateWorkflowPage.tsx').then((m) => m.CreateWorkflowPage),
+);
+const WorkflowDetailsPage = lazyPage(() =>
+  import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => m.WorkflowDetailsPage),
+);
+const ReceiptsPage = lazyPage(() =>
+  import('../features/receipts/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
+);
+
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to={HOME_PATH} replace /> },
-  {
-    path: 'home',
-    lazy: () => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
-  },
-  {
-    path: 'analytics',
-    lazy: () =>
-      import('../features/analytics/AnalyticsPage.tsx').then((m) => ({ Component: m.AnalyticsPage })),
-  },
+  { path: 'home', element: <HomePage /> },
+  { path: 'analytics', element: <AnalyticsPage /> },
   { path: 'actions', element: <Navigate to="/dashboard/actions/threads" replace /> },
-  {
-    path: 'actions/form-instances/:mid/:fid/:label',
-    lazy: () =>
-      import('../features/actions/FormInstancePage.tsx').then((m) => ({ Component: m.FormInstancePage })),
-  },
-  {
-    // The fourth path segment picks the tab; an unknown tab falls back to threads (ActionsPage).
-    path: 'actions/:tab',
-    lazy: () => import('../features/actions/ActionsPage.tsx').then((m) => ({ Component: m.ActionsPage })),
-  },
+  { path: 'actions/form-instances/:mid/:fid/:label', element: <FormInstancePage /> },
+  // The fourth path segment picks the tab; an unknown tab falls back to threads (ActionsPage).
+  { path: 'actions/:tab', element: <ActionsPage /> },
   // Spec section 2: a fifth segment or more goes to /404.
   { path: 'actions/:tab/*', element: <Navigate to="/404" replace /> },
-  {
-    path: 'members',
-    lazy: () => import('../features/members/MembersPage.tsx').then((m) => ({ Component: m.MembersPage })),
-  },
-  {
-    path: 'members/:memberId',
-    lazy: () =>
-      import('../features/members/MemberDetailPage.tsx').then((m) => ({ Component: m.MemberDetailPage })),
-  },
-  {
-    path: 'workflows',
-    lazy: () =>
-      import('../features/workflows/WorkflowsPage.tsx').then((m) => ({ Component: m.WorkflowsPage })),
-  },
-  {
-    path: 'workflows/create-new-workflow',
-    lazy: () =>
-      import('../features/workflows/CreateWorkflowPage.tsx').then((m) => ({
-        Component: m.CreateWorkflowPage,
-      })),
-  },
-  {
-    path: 'workflows/details',
-    lazy: () =>
-      import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => ({
-        Component: m.WorkflowDetailsPage,
-      })),
-  },
-  {
-    path: 'receipts',
-    lazy: () => import('../features/receipts/ReceiptsPage.tsx').then((m) => ({ Component: m.ReceiptsPage })),
-  },
+  { path: 'members', element: <MembersPage /> },
+  { path: 'members/:memberId', element: <MemberDetailPage /> },
+  { path: 'workflows', element: <WorkflowsPage /> },
+  { path: 'workflows/create-new-workflow', element: <CreateWorkflowPage /> },
+  { path: 'workflows/details', element: <WorkflowDetailsPage /> },
+  { path: 'receipts', element: <ReceiptsPage /> },
 ];
-
-const createDashboard = () =>
-  import('../features/workspaces/CreateDashboardPage.tsx').then((m) => ({
-    Component: m.CreateDashboardPage,
-  }));
-
-const notFound = () => import('../components/NotFoundView.tsx').then((m) => ({ Component: m.NotFoundView }));
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
-    hydrateFallbackElement: <FullPageLoader />,
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
       { path: 'auth', element: <Navigate to="/auth/login" replace /> },
       {
         element: <PublicOnly />,
         children: [
-          {
-            path: 'auth/login',
-            lazy: () => import('../features/auth/LoginPage.tsx').then((m) => ({ Component: m.LoginPage })),
-          },
-          {
-            path: 'auth/signup',
-            lazy: () => import('../features/auth/SignupPage.tsx').then((m) => ({ Component: m.SignupPage })),
-          },
+          { path: 'auth/login', element: <LoginPage /> },
+          { path: 'auth/signup', element: <SignupPage /> },
         ],
       },
-      {
-        path: 'auth/verify-email',
-        lazy: () =>
-          import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
-      },
-      {
-        path: 'auth/reset-password',
-        lazy: () =>
-          import('../features/auth/ResetPasswordPage.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
-      },
+      { path: 'auth/verify-email', element: <VerifyEmailPage /> },
+      { path: 'auth/reset-password', element: <ResetPasswordPage /> },
       {
         element: <RequireAuth />,
         children: [
+          { path: 'installworkspace', element: <InstallWorkspacePage /> },
           {
-            path: 'installworkspace',
-            lazy: () =>
-              import('../features/workspaces/InstallWorkspacePage.tsx').then((m) => ({
-                Component: m.InstallWorkspacePage,
-              })),
-          },
-          { path: '404', lazy: notFound },
-          {
-            lazy: () => import('./shell/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+            element: <DashboardLayout />,
             children: [
               {
                 errorElement: <RouteErrorBoundary />,
                 children: [
-                  { path: 'dashboard/createdashboard', lazy: createDashboard },
-                  { path: 'createdashboard', lazy: createDashboard },
+                  { path: 'dashboard/createdashboard', element: <CreateDashboardPage /> },
+                  { path: 'createdashboard', element: <CreateDashboardPage /> },
                   {
                     element: <RequireWorkspace />,
                     children: [{ path: 'dashboard', children: dashboardPages }],
@@ -132,9 +116,11 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', lazy: notFound },
         ],
       },
+      // The not-found page is public: it reveals nothing and its 'Back to home' link leads to login.
+      { path: '404', element: <NotFoundView /> },
+      { path: '*', element: <NotFoundView /> },
     ],
   },
 ];

@@ -1,9 +1,10 @@
 import { Group, Text } from '@mantine/core';
 
-type LogoMarkProps = { size?: number };
+type LogoMarkProps = { size?: number; inverted?: boolean };
 
-/** The Flywheel mark: a spinning wheel with a gap, on the brand gradient. */
-export function LogoMark({ size = 32 }: LogoMarkProps) {
+/** The Flywheel mark: a spinning wheel with a gap, on the brand gradient (white tile on dark grounds). */
+export function LogoMark({ size = 32, inverted = false }: LogoMarkProps) {
+  const ink = inverted ? '#4c54ed' : '#fff';
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <defs>
@@ -12,19 +13,19 @@ export function LogoMark({ size = 32 }: LogoMarkProps) {
           <stop offset="1" stopColor="#7c3aed" />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="8" fill="url(#flywheel-mark)" />
+      <rect width="32" height="32" rx="8" fill={inverted ? '#fff' : 'url(#flywheel-mark)'} />
       <circle
         cx="16"
         cy="16"
         r="8.5"
         fill="none"
-        stroke="#fff"
+        stroke={ink}
         strokeWidth="2.6"
         strokeDasharray="38 16"
         strokeLinecap="round"
         transform="rotate(-40 16 16)"
       />
-      <circle cx="16" cy="16" r="2.6" fill="#fff" />
+      <circle cx="16" cy="16" r="2.6" fill={ink} />
     </svg>
   );
 }
@@ -34,7 +35,7 @@ type LogoProps = { size?: number; inverted?: boolean };
 export function Logo({ size = 32, inverted = false }: LogoProps) {
   return (
     <Group gap={10} wrap="nowrap" aria-label="Flywheel">
-      <LogoMark size={size} />
+      <LogoMark size={size} inverted={inverted} />
       <Text
         component="span"
         fw={800}

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@flywheel/shared/auth';
+import type { Workspace } from '@flywheel/shared/workspace';
 import { SESSION_KEY, USERDATA_KEY, restoreSession, type Session } from '../lib/session.ts';
 
 /** An unsigned JWT-shaped token whose payload carries `exp` (seconds). */
@@ -8,9 +9,21 @@ export function fakeToken(expSeconds: number): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', exp: expSeconds })}.signature`;
 }
 
-export const WORKSPACES = [
-  { team_id: 'T001', workspace_name: 'Acme Community', domain: 'acme', timezone: 'Europe/Berlin' },
-  { team_id: 'T002', workspace_name: 'Open Source Guild', domain: 'osguild', timezone: 'UTC' },
+export const WORKSPACES: Workspace[] = [
+  {
+    team_id: 'T001',
+    workspace_name: 'Acme Community',
+    domain: 'acme',
+    timezone: 'Europe/Berlin',
+    status: 'active',
+  },
+  {
+    team_id: 'T002',
+    workspace_name: 'Open Source Guild',
+    domain: 'osguild',
+    timezone: 'UTC',
+    status: 'active',
+  },
 ];
 
 export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {

@@ -47,7 +47,7 @@ export function DashboardLayout() {
           </Box>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="md">
+      <AppShell.Navbar p="md" aria-label="Main">
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -46,7 +46,7 @@ export function Sidebar() {
         <Text tt="uppercase" fz={11} fw={700} c="dimmed" px="sm" mb={8} style={{ letterSpacing: '0.06em' }}>
           {hasWorkspace ? 'Workspace' : 'Get started'}
         </Text>
-        <Stack gap={4} component="nav" aria-label="Main">
+        <Stack gap={4}>
           {items.map(({ label, to, icon: Icon }) => {
             const active = isActive(pathname, to) || (!hasWorkspace && pathname === '/createdashboard');
             return (

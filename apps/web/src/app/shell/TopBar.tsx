@@ -1,4 +1,4 @@
-import { Group } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
@@ -8,8 +8,10 @@ import { WorkspaceMenu } from './WorkspaceMenu.tsx';
 export function TopBar() {
   return (
     <Group h="100%" justify="space-between" gap="md" wrap="nowrap">
-      <MemberSearch />
-      <Group gap="sm" wrap="nowrap">
+      <Box visibleFrom="sm">
+        <MemberSearch />
+      </Box>
+      <Group gap="sm" wrap="nowrap" ml="auto">
         <LoadingIndicator />
         <WorkspaceMenu />
         <NotificationsMenu />

@@ -1,4 +1,4 @@
-import { Button, Menu, ScrollArea, Text } from '@mantine/core';
+import { Badge, Button, Menu, ScrollArea, Text } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { currentWorkspace, setCurrentWorkspace, useSession } from '../../lib/session.ts';
 
@@ -15,7 +15,7 @@ export function WorkspaceMenu() {
           variant="default"
           size="sm"
           radius="md"
-          maw={220}
+          maw={{ base: 150, sm: 220 }}
           rightSection={<IconChevronDown size={16} />}
           aria-label="Workspaces"
         >
@@ -35,7 +35,15 @@ export function WorkspaceMenu() {
             workspaces.map((w) => (
               <Menu.Item
                 key={w.team_id}
-                rightSection={w.team_id === selected?.team_id ? <IconCheck size={16} /> : null}
+                rightSection={
+                  w.team_id === selected?.team_id ? (
+                    <IconCheck size={16} />
+                  ) : w.status === 'disconnected' ? (
+                    <Badge size="xs" variant="light" color="gray">
+                      Disconnected
+                    </Badge>
+                  ) : null
+                }
                 onClick={() => {
                   if (w.team_id === selected?.team_id) return;
                   setCurrentWorkspace(w.team_id);

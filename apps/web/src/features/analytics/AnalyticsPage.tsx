@@ -8,7 +8,7 @@ export function AnalyticsPage() {
       <PageHeader title="Analytics" description="Who does what, where, and how it changes over time." />
       <PlaceholderCard
         icon={<IconChartBar size={26} />}
-        title="Analytics"
+        title="Engagement analytics"
         description="Compare periods, follow activity by channel and build member buckets from what people do."
         upcoming={[
           'Stat cards with change against the previous period',

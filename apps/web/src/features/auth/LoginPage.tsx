@@ -138,7 +138,7 @@ export function LoginPage() {
       </form>
       <Text ta="center" fz="sm" c="dimmed" mt="xl">
         Don&apos;t have an account?{' '}
-        <Anchor component={Link} to="/auth/signup" fw={600}>
+        <Anchor component={Link} to="/auth/signup" fw={600} inherit>
           Sign up
         </Anchor>
       </Text>

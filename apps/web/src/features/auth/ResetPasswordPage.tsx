@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm new password"
+            label="Confirm password"
             placeholder="Type it again"
             autoComplete="new-password"
             leftSection={<IconLock size={18} />}
@@ -80,7 +80,7 @@ export function ResetPasswordPage() {
       </form>
       <Text ta="center" fz="sm" c="dimmed" mt="xl">
         Remembered it?{' '}
-        <Anchor component={Link} to="/auth/login" fw={600}>
+        <Anchor component={Link} to="/auth/login" fw={600} inherit>
           Back to log in
         </Anchor>
       </Text>

@@ -98,7 +98,7 @@ export function SignupPage() {
       </form>
       <Text ta="center" fz="sm" c="dimmed" mt="xl">
         Already have an account?{' '}
-        <Anchor component={Link} to="/auth/login" fw={600}>
+        <Anchor component={Link} to="/auth/login" fw={600} inherit>
           Log in
         </Anchor>
       </Text>

@@ -22,7 +22,7 @@ export function WorkflowsPage() {
       />
       <PlaceholderCard
         icon={<IconRoute size={26} />}
-        title="Workflows"
+        title="Automated journeys"
         description="Automate follow-ups: welcome new members, nudge quiet ones, check in on a date."
         upcoming={[
           'Workflow list with status and sender',

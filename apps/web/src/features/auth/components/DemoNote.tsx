@@ -1,9 +1,22 @@
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { publicConfigQuery } from '../api.ts';
 
 type DemoNoteProps = { onUse: (email: string, password: string) => void };
+
+function Credential({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text fz="xs" c="dimmed" w={62}>
+        {label}
+      </Text>
+      <Code fz="xs" bg="white">
+        {value}
+      </Code>
+    </Group>
+  );
+}
 
 /** In demo mode the login page shows the demo credentials and fills them in on request. */
 export function DemoNote({ onUse }: DemoNoteProps) {
@@ -11,32 +24,38 @@ export function DemoNote({ onUse }: DemoNoteProps) {
   if (!data?.demoMode || !data.demoEmail || !data.demoPassword) return null;
   const { demoEmail, demoPassword } = data;
   return (
-    <Alert
-      variant="light"
-      color="brand"
+    <Paper
+      withBorder
       radius="md"
+      p="md"
       mb="lg"
-      icon={<IconSparkles size={20} />}
-      title="Demo workspace"
+      bg="brand.0"
+      style={{ borderColor: 'var(--mantine-color-brand-2)' }}
+      role="note"
+      aria-label="Demo account"
     >
-      <Stack gap={8}>
-        <Text fz="sm">This is a demo. Log in with the demo account to explore a live workspace.</Text>
-        <Group gap="xs" fz="sm">
-          <Text fz="sm" c="dimmed" w={70}>
-            Email
-          </Text>
-          <Code>{demoEmail}</Code>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <ThemeIcon size={32} radius="md" variant="white">
+            <IconSparkles size={18} />
+          </ThemeIcon>
+          <Stack gap={6}>
+            <Text fz="sm" fw={600}>
+              Exploring the demo?
+            </Text>
+            <Credential label="Email" value={demoEmail} />
+            <Credential label="Password" value={demoPassword} />
+          </Stack>
         </Group>
-        <Group gap="xs">
-          <Text fz="sm" c="dimmed" w={70}>
-            Password
-          </Text>
-          <Code>{demoPassword}</Code>
-        </Group>
-        <Button size="xs" variant="light" w="fit-content" onClick={() => onUse(demoEmail, demoPassword)}>
+        <Button
+          size="xs"
+          variant="white"
+          style={{ flexShrink: 0 }}
+          onClick={() => onUse(demoEmail, demoPassword)}
+        >
           Use demo account
         </Button>
-      </Stack>
-    </Alert>
+      </Group>
+    </Paper>
   );
 }

@@ -1,0 +1,29 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+
+export function PageFallback() {
+  return (
+    <Center mih={240}>
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}
+
+/**
+ * A route element whose code is fetched only when it renders. Guards render <Navigate> instead of
+ * their children, so a signed-out visitor never downloads the dashboard (unlike route `lazy`,
+ * which loads every matched route's module before any guard runs).
+ */
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <PageFallback />,
+) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
