@@ -3,7 +3,7 @@ import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
-import { Logo } from '../../components/Logo.tsx';
+import { Logo, LogoMark } from '../../components/Logo.tsx';
 import { updateSessionProfile, useSession } from '../../lib/session.ts';
 import { meQuery } from '../../features/auth/api.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -40,7 +40,12 @@ export function DashboardLayout() {
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Logo size={28} />
+            <Box hiddenFrom="sm" style={{ display: 'flex' }}>
+              <LogoMark size={28} />
+            </Box>
+            <Box visibleFrom="sm">
+              <Logo size={28} />
+            </Box>
           </Group>
           <Box style={{ flex: 1, minWidth: 0 }}>
             <TopBar />

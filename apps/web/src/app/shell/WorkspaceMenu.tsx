@@ -15,7 +15,7 @@ export function WorkspaceMenu() {
           variant="default"
           size="sm"
           radius="md"
-          maw={{ base: 150, sm: 220 }}
+          maw={{ base: 130, sm: 220 }}
           rightSection={<IconChevronDown size={16} />}
           aria-label="Workspaces"
         >
