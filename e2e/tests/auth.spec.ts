@@ -12,7 +12,7 @@ test('sign up, verify through the outbox link, log in to the create-dashboard pa
   await page.getByLabel('Username').fill('Morgan Lee');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('textbox', { name: 'Country' }).click();
+  await page.getByRole('combobox', { name: 'Country' }).click();
   await page.getByRole('option', { name: 'Portugal' }).click();
   await page.getByLabel('I agree to all Terms & Conditions').check();
   await page.getByRole('button', { name: /sign ?up/i }).click();

@@ -10,6 +10,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { directoryRoutes } from './modules/directory/routes.ts';
+import { slackRoutes } from './modules/slack/routes.ts';
+import { workspaceRoutes } from './modules/workspaces/routes.ts';
+import { authenticate } from './plugins/auth.ts';
+import { workspaceScoped } from './plugins/workspace-guard.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
 /** The HTTP face of a process: plugins, then modules under /api/v0, then the SPA. */
@@ -37,12 +42,27 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     prefix: '/api',
   });
   if (config.devOutbox) await app.register(devOutboxRoutes(ctx.database.db), { prefix: '/api' });
+  const { auth, workspaces, events, backfill, install } = ctx.services;
+  const guard = workspaceScoped(auth, workspaces);
   await app.register(
     async (v0) => {
       await v0.register(platformRoutes(ctx.publicConfig));
-      await v0.register(authRoutes(ctx.services.auth));
+      await v0.register(authRoutes(auth));
+      await v0.register(
+        workspaceRoutes({ install, workspaces, backfill, authed: authenticate(auth), guard }),
+      );
+      await v0.register(directoryRoutes({ db: ctx.database.db, workspaces, guard }));
     },
     { prefix: '/api/v0' },
+  );
+  await app.register(
+    slackRoutes({
+      signingSecret: () => ctx.slack.signingSecret,
+      events,
+      isKnownTeam: ctx.isKnownTeam,
+      onStored: ctx.pokeDrain,
+      interactivity: ctx.interactivity,
+    }),
   );
 
   await registerSpa(app, config.webDist);

@@ -49,6 +49,34 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   TRUST_PROXY: optionalString.pipe(bool.optional()),
+  SECRETS_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => Buffer.from(v, 'base64').length === 32,
+        'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_API_URL: z
+    .url({ error: 'must be an absolute URL ending in /api/' })
+    .default('https://slack.com/api/'),
+  SLACK_AUTHORIZE_URL: z
+    .url({ error: 'must be an absolute URL' })
+    .default('https://slack.com/oauth/v2/authorize'),
+  SLACK_RATE_SCALE: z.coerce.number().positive().max(100_000).default(1),
+  SLACK_HISTORY_LIMITED: optionalString.pipe(bool.optional()),
+  BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@flywheel.local'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('flywheel-demo'),
+  DEMO_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3999),
+  DEMO_MEMBERS: z.coerce.number().int().min(10).max(50_000).default(500),
+  DEMO_CHANNELS: z.coerce.number().int().min(2).max(500).default(20),
+  DEMO_DAYS: z.coerce.number().int().min(1).max(365).default(120),
+  DEMO_LIVE_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
 });
 
 export type Config = {
@@ -70,6 +98,31 @@ export type Config = {
   login: { windowMinutes: number; maxPerEmail: number; maxPerIp: number };
   webDist: string;
   trustProxy: boolean;
+  /** 32-byte key for Slack tokens at rest; unset = a key file under DATA_DIR (embedded use only). */
+  secretsKey: Buffer | undefined;
+  slack: {
+    clientId: string;
+    clientSecret: string;
+    signingSecret: string;
+    apiUrl: string;
+    authorizeUrl: string;
+    /** Multiplies Slack's published rate tiers when pacing (1 = Slack's figures; the demo's emulator runs faster). */
+    rateScale: number;
+    /** conversations.history/replies at 1 per minute and 15 per page (Slack apps outside the Marketplace). */
+    historyLimited: boolean;
+  };
+  backfillDays: number;
+  /** With no Slack app configured the server runs the bundled emulator with a demo workspace. */
+  demo: {
+    enabled: boolean;
+    email: string;
+    password: string;
+    emulatorPort: number;
+    members: number;
+    channels: number;
+    days: number;
+    liveIntervalMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -81,6 +134,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SLACK_CLIENT_ID && (!e.SLACK_CLIENT_SECRET || !e.SLACK_SIGNING_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET: required with SLACK_CLIENT_ID (from your Slack app's Basic Information page)",
+    );
+  }
+  if (e.DATABASE_URL && !e.SECRETS_KEY && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_KEY: required with DATABASE_URL in production (openssl rand -base64 32)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -103,5 +166,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY ?? false,
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : undefined,
+    slack: {
+      clientId: e.SLACK_CLIENT_ID ?? '',
+      clientSecret: e.SLACK_CLIENT_SECRET ?? '',
+      signingSecret: e.SLACK_SIGNING_SECRET ?? '',
+      apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
+      rateScale: e.SLACK_RATE_SCALE,
+      historyLimited: e.SLACK_HISTORY_LIMITED ?? false,
+    },
+    backfillDays: e.BACKFILL_DAYS,
+    demo: {
+      enabled: !e.SLACK_CLIENT_ID,
+      email: e.DEMO_EMAIL.toLowerCase(),
+      password: e.DEMO_PASSWORD,
+      emulatorPort: e.DEMO_EMULATOR_PORT,
+      members: e.DEMO_MEMBERS,
+      channels: e.DEMO_CHANNELS,
+      days: e.DEMO_DAYS,
+      liveIntervalMs: e.DEMO_LIVE_INTERVAL_MS,
+    },
   };
 }

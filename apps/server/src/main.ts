@@ -24,7 +24,7 @@ const logger = createLogger(config.logLevel);
 const started = Date.now();
 const ctx = await createContext(config, { logger });
 const app = config.role === 'worker' ? undefined : await buildApp(ctx);
-if (config.role !== 'api') await ctx.queue.startWorkers();
+if (config.role !== 'api') await ctx.startWorkers();
 if (app) await app.listen({ port: config.port, host: config.host });
 
 logger.info(

@@ -2,3 +2,5 @@
 export * from '../modules/auth/table.ts';
 export * from '../modules/mail/table.ts';
 export * from '../modules/workspaces/table.ts';
+export * from '../modules/slack/table.ts';
+export * from '../modules/tags/table.ts';

@@ -59,7 +59,7 @@ export async function buildTestApp(
   const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {});
   const logger = createLogger(config.logLevel, opts.logStream);
   const ctx = await createContext(config, { database, logger, pollingIntervalSeconds: 0.5 });
-  if (opts.workers !== false) await ctx.queue.startWorkers();
+  if (opts.workers !== false) await ctx.startWorkers();
   const app = await buildApp(ctx);
   await app.ready();
   return {

@@ -30,7 +30,8 @@ export function createUsers(ws: Workspace, ctx: TeamContext) {
   const fromGen = (m: GenMember): UserRecord => ({
     ...m,
     isBot: false,
-    updated: m.joinedAt,
+    // As in Slack, a deactivation updates the user: `updated` is then the deactivation time.
+    updated: m.deletedAt !== 0 && m.deletedAt <= nowSeconds(ctx) ? m.deletedAt : m.joinedAt,
     statusText: '',
     statusEmoji: '',
   });

@@ -1,21 +1,56 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Workspace } from '@flywheel/shared/workspace';
 import type { Db } from '../../db/client.ts';
-import { workspaceAdmins, workspaces } from './table.ts';
+import { oauthStates, workspaceAdmins, workspaces } from './table.ts';
+
+const workspaceColumns = {
+  team_id: workspaces.teamId,
+  workspace_name: workspaces.name,
+  domain: workspaces.domain,
+  timezone: workspaces.timezone,
+  status: workspaces.status,
+};
+
+export type InstallRow = {
+  teamId: string;
+  name: string;
+  domain: string;
+  timezone: string;
+  botTokenSealed: string;
+  botUserId: string | null;
+  appId: string | null;
+  botScopes: string;
+};
 
 export const workspacesRepo = (db: Db) => ({
   async listForUser(userId: string): Promise<Workspace[]> {
     return db
-      .select({
-        team_id: workspaces.teamId,
-        workspace_name: workspaces.name,
-        domain: workspaces.domain,
-        timezone: workspaces.timezone,
-      })
+      .select(workspaceColumns)
       .from(workspaceAdmins)
       .innerJoin(workspaces, eq(workspaces.teamId, workspaceAdmins.teamId))
       .where(eq(workspaceAdmins.userId, userId))
       .orderBy(asc(workspaceAdmins.createdAt), asc(workspaces.name));
+  },
+  async find(teamId: string) {
+    const [row] = await db.select().from(workspaces).where(eq(workspaces.teamId, teamId)).limit(1);
+    return row;
+  },
+  async listActive() {
+    return db.select().from(workspaces).where(eq(workspaces.status, 'active'));
+  },
+  async timezones(teamIds: string[]): Promise<Map<string, string>> {
+    if (teamIds.length === 0) return new Map();
+    const rows = await db
+      .select({ teamId: workspaces.teamId, timezone: workspaces.timezone })
+      .from(workspaces)
+      .where(inArray(workspaces.teamId, teamIds));
+    return new Map(rows.map((r) => [r.teamId, r.timezone]));
+  },
+  async allTimezones(): Promise<Map<string, string>> {
+    const rows = await db
+      .select({ teamId: workspaces.teamId, timezone: workspaces.timezone })
+      .from(workspaces);
+    return new Map(rows.map((r) => [r.teamId, r.timezone]));
   },
   async isAdmin(userId: string, teamId: string): Promise<boolean> {
     const rows = await db
@@ -24,5 +59,94 @@ export const workspacesRepo = (db: Db) => ({
       .where(and(eq(workspaceAdmins.userId, userId), eq(workspaceAdmins.teamId, teamId)))
       .limit(1);
     return rows.length === 1;
+  },
+  /** Creates or refreshes the workspace from an install (a reinstall reconnects it). */
+  async upsertInstall(row: InstallRow): Promise<void> {
+    const values = {
+      ...row,
+      status: 'active' as const,
+      disconnectedAt: null,
+      disconnectReason: null,
+      updatedAt: new Date(),
+    };
+    await db.insert(workspaces).values(values).onConflictDoUpdate({ target: workspaces.teamId, set: values });
+  },
+  async upsertAdmin(row: {
+    teamId: string;
+    userId: string;
+    slackUserId: string;
+    userTokenSealed: string | null;
+    userScopes: string | null;
+  }) {
+    await db
+      .insert(workspaceAdmins)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [workspaceAdmins.teamId, workspaceAdmins.userId],
+        set: {
+          slackUserId: row.slackUserId,
+          userTokenSealed: row.userTokenSealed,
+          userScopes: row.userScopes,
+        },
+      });
+  },
+  async listAdmins(teamId: string) {
+    return db
+      .select({
+        userId: workspaceAdmins.userId,
+        slackUserId: workspaceAdmins.slackUserId,
+        hasToken: isNotNull(workspaceAdmins.userTokenSealed),
+      })
+      .from(workspaceAdmins)
+      .where(eq(workspaceAdmins.teamId, teamId))
+      .orderBy(asc(workspaceAdmins.createdAt));
+  },
+  async adminToken(teamId: string, slackUserId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ token: workspaceAdmins.userTokenSealed })
+      .from(workspaceAdmins)
+      .where(
+        and(
+          eq(workspaceAdmins.teamId, teamId),
+          eq(workspaceAdmins.slackUserId, slackUserId),
+          isNotNull(workspaceAdmins.userTokenSealed),
+        ),
+      )
+      .limit(1);
+    return row?.token ?? null;
+  },
+  async createState(row: { state: string; userId: string; teamId: string | null; expiresAt: Date }) {
+    await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
+    await db.insert(oauthStates).values(row);
+  },
+  /** Uses a live state once; returns who started the round trip. */
+  async consumeState(state: string) {
+    const [row] = await db
+      .update(oauthStates)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(oauthStates.state, state), isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, new Date())),
+      )
+      .returning({ userId: oauthStates.userId, teamId: oauthStates.teamId });
+    return row;
+  },
+  async markDisconnected(teamId: string, reason: string): Promise<void> {
+    await db
+      .update(workspaces)
+      .set({
+        status: 'disconnected',
+        disconnectedAt: new Date(),
+        disconnectReason: reason,
+        botTokenSealed: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(workspaces.teamId, teamId));
+  },
+  async forgetUserTokens(teamId: string, slackUserIds: string[]): Promise<void> {
+    if (slackUserIds.length === 0) return;
+    await db
+      .update(workspaceAdmins)
+      .set({ userTokenSealed: null, userScopes: null })
+      .where(and(eq(workspaceAdmins.teamId, teamId), inArray(workspaceAdmins.slackUserId, slackUserIds)));
   },
 });

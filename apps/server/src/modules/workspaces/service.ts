@@ -1,17 +1,59 @@
 import type { Workspace } from '@flywheel/shared/workspace';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
-import { workspacesRepo } from './repo.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { workspacesRepo, type InstallRow } from './repo.ts';
 
 export type WorkspacesService = ReturnType<typeof workspacesService>;
 
-export const workspacesService = (db: Db) => {
+export const workspacesService = (db: Db, box: SecretBox) => {
   const repo = workspacesRepo(db);
   return {
     listForUser: (userId: string): Promise<Workspace[]> => repo.listForUser(userId),
+    timezones: (teamIds: string[]) => repo.timezones(teamIds),
+    allTimezones: () => repo.allTimezones(),
+    find: (teamId: string) => repo.find(teamId),
+    listActive: () => repo.listActive(),
     /** Throws 403 unless the user administers the workspace. */
     async assertAdmin(userId: string, teamId: string): Promise<void> {
       if (!(await repo.isAdmin(userId, teamId))) throw forbidden();
     },
+    /** Stores an install: the workspace with its sealed bot token, and the installing admin with theirs. */
+    async saveInstall(
+      ws: Omit<InstallRow, 'botTokenSealed'> & { botToken: string },
+      admin: { userId: string; slackUserId: string; userToken: string | null; userScopes: string | null },
+    ) {
+      const { botToken, ...rest } = ws;
+      await repo.upsertInstall({ ...rest, botTokenSealed: box.seal(botToken) });
+      await repo.upsertAdmin({
+        teamId: ws.teamId,
+        userId: admin.userId,
+        slackUserId: admin.slackUserId,
+        userTokenSealed: admin.userToken ? box.seal(admin.userToken) : null,
+        userScopes: admin.userScopes,
+      });
+    },
+    /** The bot token of a connected workspace; 409 when it is disconnected. */
+    async botToken(teamId: string): Promise<string> {
+      const ws = await repo.find(teamId);
+      if (!ws?.botTokenSealed || ws.status !== 'active') {
+        throw new AppError(
+          'WORKSPACE_DISCONNECTED',
+          409,
+          'This workspace is disconnected from Slack. Reconnect it with Add as Admin.',
+        );
+      }
+      return box.open(ws.botTokenSealed);
+    },
+    async adminToken(teamId: string, slackUserId: string): Promise<string | null> {
+      const sealed = await repo.adminToken(teamId, slackUserId);
+      return sealed ? box.open(sealed) : null;
+    },
+    listAdmins: (teamId: string) => repo.listAdmins(teamId),
+    createState: (row: { state: string; userId: string; teamId: string | null; expiresAt: Date }) =>
+      repo.createState(row),
+    consumeState: (state: string) => repo.consumeState(state),
+    markDisconnected: (teamId: string, reason: string) => repo.markDisconnected(teamId, reason),
+    forgetUserTokens: (teamId: string, slackUserIds: string[]) => repo.forgetUserTokens(teamId, slackUserIds),
   };
 };

@@ -7,11 +7,21 @@ export const workspaces = pgTable('workspaces', {
   name: text('workspace_name').notNull(),
   domain: text('domain').notNull(),
   timezone: text('timezone').notNull().default('UTC'),
+  /** The bot token, sealed with the secrets key (never sent to the browser, never logged). */
+  botTokenSealed: text('bot_token_sealed'),
+  botUserId: text('bot_user_id'),
+  appId: text('app_id'),
+  botScopes: text('bot_scopes'),
+  status: text('status', { enum: ['active', 'disconnected'] })
+    .notNull()
+    .default('active'),
+  disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
+  disconnectReason: text('disconnect_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Which Flywheel users administer which workspace (and which Slack user each one is there). */
+/** Which Flywheel users administer which workspace, which Slack user each one is, and their user token. */
 export const workspaceAdmins = pgTable(
   'workspace_admins',
   {
@@ -22,7 +32,21 @@ export const workspaceAdmins = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     slackUserId: text('slack_user_id'),
+    userTokenSealed: text('user_token_sealed'),
+    userScopes: text('user_scopes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
 );
+
+/** The OAuth round trip, bound to the signed-in user who started it. */
+export const oauthStates = pgTable('slack_oauth_states', {
+  /** Present for 'Add as Admin' on an existing workspace. */
+  teamId: text('team_id'),
+  state: text('state').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -1,0 +1,107 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_TIME_FILTER_DAYS } from '@flywheel/shared/constants';
+import { AppError } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { localDay } from '../slack/days.ts';
+import type { WorkspacesService } from '../workspaces/service.ts';
+import type { Db } from '../../db/client.ts';
+import { directoryRepo } from './repo.ts';
+import { tagsRepo } from '../tags/repo.ts';
+
+const teamParams = z.object({ teamId: z.string().min(1).max(32) });
+const tags = ['directory'];
+
+/** What login loads for the current workspace (spec section 4): members, suggestions, channels, admins, tags. */
+export function directoryRoutes(deps: {
+  db: Db;
+  workspaces: WorkspacesService;
+  guard: preHandlerHookHandler[];
+}) {
+  const repo = directoryRepo(deps.db);
+  const tagRepo = tagsRepo(deps.db);
+  const since = async (teamId: string) => {
+    const tz = (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
+    return localDay(new Date(Date.now() - (DEFAULT_TIME_FILTER_DAYS - 1) * 86400_000), tz);
+  };
+
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = { preHandler: deps.guard, config: { workspaceScoped: true } };
+
+    r.get('/members/getmembers/:teamId', { ...opts, schema: { tags, params: teamParams } }, async (req) => {
+      const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+      return {
+        data: rows.map((m) => ({
+          member_id: m.member_id,
+          real_name: m.real_name,
+          display_name: m.display_name,
+          email: m.email ?? '',
+          avatar: m.avatar_url,
+          is_admin: m.is_admin,
+          deleted: m.deleted,
+          messages: m.messages,
+          replies: m.replies,
+          reactions: m.reactions,
+          activity: m.messages + m.replies + m.reactions,
+          last_active: m.last_active ? Number(m.last_active) : 0,
+          join_time: m.join_time ? Number(m.join_time) : 0,
+          tags: null,
+        })),
+      };
+    });
+
+    r.get(
+      '/members/getmembersuggestion/:teamId',
+      { ...opts, schema: { tags, params: teamParams } },
+      async (req) => {
+        const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+        return {
+          data: rows
+            .filter((m) => !m.deleted)
+            .map((m) => ({
+              value: m.member_id,
+              label: m.real_name || m.display_name || m.member_id,
+              email: m.email ?? '',
+              display_name: m.display_name,
+            })),
+        };
+      },
+    );
+
+    r.get(
+      '/channels/getchannels/:teamId',
+      { ...opts, schema: { tags, params: teamParams } },
+      async (req) => ({
+        data: await repo.channels(req.params.teamId),
+      }),
+    );
+
+    r.get('/tags/gettags/:teamId', { ...opts, schema: { tags, params: teamParams } }, async (req) => ({
+      data: await tagRepo.list(req.params.teamId),
+    }));
+
+    r.get(
+      '/getauthorizedadmins/:teamId/:userId',
+      { ...opts, schema: { tags, params: teamParams.extend({ userId: z.string().min(1) }) } },
+      async (req) => {
+        if (req.params.userId !== currentUser(req).id)
+          throw new AppError('FORBIDDEN', 403, 'You can only list admins as yourself');
+        const admins = (await deps.workspaces.listAdmins(req.params.teamId)).filter(
+          (a) => a.slackUserId && a.hasToken,
+        );
+        const names = await repo.memberNames(
+          req.params.teamId,
+          admins.map((a) => a.slackUserId!),
+        );
+        return {
+          data: admins.map((a) => {
+            const name = names.get(a.slackUserId!) ?? a.slackUserId!;
+            return { user_id: a.slackUserId!, real_name: name, label: name, value: a.slackUserId! };
+          }),
+        };
+      },
+    );
+  };
+}

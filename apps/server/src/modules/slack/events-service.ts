@@ -1,0 +1,93 @@
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { WorkspacesService } from '../workspaces/service.ts';
+import { applyEvent, type WorkspaceEffect } from './ingest.ts';
+import { inboxRepo, ingestLock, type InboxItem } from './inbox-repo.ts';
+import { rollupBuffer } from './rollups.ts';
+
+const BATCH = 500;
+const MAX_ATTEMPTS = 5;
+
+export type EventsService = ReturnType<typeof eventsService>;
+
+/**
+ * Events API intake and processing. Intake stores each delivery once (by event_id) and returns at once;
+ * `drain` applies stored events in arrival order, in batches, each batch in one transaction with its rollups.
+ */
+export function eventsService(deps: { db: Db; logger: Logger; workspaces: WorkspacesService }) {
+  const inbox = inboxRepo(deps.db);
+
+  // Never read through the pool inside a batch's transaction: PGlite has one connection.
+  async function applyItems(
+    items: InboxItem[],
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    tzs: Map<string, string>,
+  ) {
+    const buf = rollupBuffer();
+    const effects: WorkspaceEffect[] = [];
+    for (const item of items) {
+      const scope = { tx, teamId: item.team_id, tz: tzs.get(item.team_id) ?? 'UTC', buf };
+      effects.push(...(await applyEvent(scope, item.payload)));
+    }
+    await buf.flush(tx);
+    await inbox.markProcessed(
+      tx,
+      items.map((i) => i.event_id),
+    );
+    return effects;
+  }
+
+  /** One batch; returns how many events it applied. */
+  async function drainBatch(): Promise<number> {
+    let effects: WorkspaceEffect[] = [];
+    let claimed: InboxItem[] = [];
+    const tzs = await deps.workspaces.allTimezones();
+    try {
+      const n = await deps.db.transaction(async (tx) => {
+        await ingestLock(tx);
+        claimed = await inbox.claim(tx, BATCH);
+        if (claimed.length === 0) return 0;
+        effects = await applyItems(claimed, tx, tzs);
+        return claimed.length;
+      });
+      await applyEffects(effects);
+      return n;
+    } catch (err) {
+      if (claimed.length === 0) throw err;
+      // A bad event must not hold up the rest: apply them one by one, setting aside what keeps failing.
+      deps.logger.warn({ err }, 'event batch failed; retrying its events one by one');
+      for (const item of claimed) {
+        try {
+          const one = await deps.db.transaction(async (tx) => applyItems([item], tx, tzs));
+          await applyEffects(one);
+        } catch (e) {
+          deps.logger.error({ err: e, eventId: item.event_id }, 'event failed');
+          await inbox.markFailed(item.event_id, e instanceof Error ? e.message : String(e), MAX_ATTEMPTS);
+        }
+      }
+      return claimed.length;
+    }
+  }
+
+  async function applyEffects(effects: WorkspaceEffect[]) {
+    for (const e of effects) {
+      if (e.kind === 'disconnected') await deps.workspaces.markDisconnected(e.teamId, e.reason);
+      else await deps.workspaces.forgetUserTokens(e.teamId, e.slackUserIds);
+    }
+  }
+
+  return {
+    store: (e: { eventId: string; teamId: string; eventType: string; payload: unknown }) => inbox.add(e),
+    /** Applies everything pending, batch by batch, until the inbox is empty. */
+    async drain(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await drainBatch();
+        if (n <= 0) return total;
+        total += n;
+      }
+    },
+    pending: () => inbox.pending(),
+    purgeProcessed: () => inbox.purgeProcessed(new Date(Date.now() - 7 * 86400_000)),
+  };
+}

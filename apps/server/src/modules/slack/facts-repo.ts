@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** Anything that runs SQL: the database or an open transaction. */
+export type Tx = Pick<Db, 'execute'>;
+type Rows<T> = { rows: T[] };
+const rows = async <T>(p: Promise<unknown>): Promise<T[]> => ((await p) as Rows<T>).rows;
+
+export type MemberRow = {
+  memberId: string;
+  realName: string;
+  displayName: string;
+  email: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+  isOwner: boolean;
+  isBot: boolean;
+  deleted: boolean;
+  tz: string | null;
+};
+
+export type NewMessage = {
+  teamId: string;
+  channelId: string;
+  ts: string;
+  userId: string | null;
+  threadTs: string | null;
+  subtype: string | null;
+  text: string;
+  isReply: boolean;
+  day: string;
+  postedAt: Date;
+};
+
+/** Raw facts as Slack gives them. Only this file (and the rollups repo) writes them. */
+export const factsRepo = {
+  /** Inserts or refreshes a member; returns whether it was new and whether it was deleted before. */
+  async upsertMember(tx: Tx, teamId: string, m: MemberRow, joinedAt: Date | null) {
+    const [r] = await rows<{ inserted: boolean; was_deleted: boolean | null }>(
+      tx.execute(sql`
+        with prev as (select deleted from slack_members where team_id = ${teamId} and member_id = ${m.memberId})
+        insert into slack_members as s (team_id, member_id, real_name, display_name, email, avatar_url, is_admin, is_owner,
+          is_bot, deleted, tz, joined_at, left_at, updated_at)
+        values (${teamId}, ${m.memberId}, ${m.realName}, ${m.displayName}, ${m.email}, ${m.avatarUrl}, ${m.isAdmin},
+          ${m.isOwner}, ${m.isBot}, ${m.deleted}, ${m.tz}, ${joinedAt}, null, now())
+        on conflict (team_id, member_id) do update set real_name = excluded.real_name, display_name = excluded.display_name,
+          email = excluded.email, avatar_url = excluded.avatar_url, is_admin = excluded.is_admin, is_owner = excluded.is_owner,
+          is_bot = excluded.is_bot, deleted = excluded.deleted, tz = excluded.tz,
+          joined_at = coalesce(s.joined_at, excluded.joined_at), updated_at = now()
+        returning (xmax = 0) as inserted, (select deleted from prev) as was_deleted`),
+    );
+    return { inserted: r?.inserted ?? false, wasDeleted: r?.was_deleted ?? null };
+  },
+  async setMemberLeft(tx: Tx, teamId: string, memberId: string, at: Date | null) {
+    await tx.execute(
+      sql`update slack_members set left_at = ${at}, updated_at = now() where team_id = ${teamId} and member_id = ${memberId}`,
+    );
+  },
+  /**
+   * Records a join or leave unless one of the same kind is already known within a day of it (the same
+   * change seen live and again during the history import).
+   */
+  async addMemberEventOnce(
+    tx: Tx,
+    teamId: string,
+    memberId: string,
+    kind: 'join' | 'leave',
+    at: Date,
+    day: string,
+  ) {
+    await tx.execute(sql`insert into slack_member_events (team_id, member_id, kind, at, day)
+      select ${teamId}, ${memberId}, ${kind}, ${at}, ${day}
+      where not exists (select 1 from slack_member_events where team_id = ${teamId} and member_id = ${memberId}
+        and kind = ${kind} and at between ${at}::timestamptz - interval '1 day' and ${at}::timestamptz + interval '1 day')`);
+  },
+  async setJoinedAt(tx: Tx, teamId: string, memberId: string, at: Date) {
+    await tx.execute(sql`update slack_members set joined_at = least(coalesce(joined_at, ${at}), ${at})
+      where team_id = ${teamId} and member_id = ${memberId}`);
+  },
+  async upsertChannel(
+    tx: Tx,
+    teamId: string,
+    c: { id: string; name: string; isPrivate: boolean; isArchived: boolean; created: Date | null },
+  ) {
+    await tx.execute(sql`insert into slack_channels (team_id, channel_id, name, is_private, is_archived, created_at)
+      values (${teamId}, ${c.id}, ${c.name}, ${c.isPrivate}, ${c.isArchived}, ${c.created})
+      on conflict (team_id, channel_id) do update set name = excluded.name, is_private = excluded.is_private,
+        is_archived = excluded.is_archived, created_at = coalesce(slack_channels.created_at, excluded.created_at), updated_at = now()`);
+  },
+  async renameChannel(tx: Tx, teamId: string, channelId: string, name: string) {
+    await tx.execute(
+      sql`update slack_channels set name = ${name}, updated_at = now() where team_id = ${teamId} and channel_id = ${channelId}`,
+    );
+  },
+  async archiveChannel(tx: Tx, teamId: string, channelId: string, archived: boolean) {
+    await tx.execute(
+      sql`update slack_channels set is_archived = ${archived}, updated_at = now() where team_id = ${teamId} and channel_id = ${channelId}`,
+    );
+  },
+  async channelExists(tx: Tx, teamId: string, channelId: string): Promise<boolean> {
+    const r = await rows(
+      tx.execute(sql`select 1 from slack_channels where team_id = ${teamId} and channel_id = ${channelId}`),
+    );
+    return r.length > 0;
+  },
+  async joinChannel(tx: Tx, teamId: string, channelId: string, memberId: string, at: Date | null) {
+    await tx.execute(sql`insert into slack_channel_members (team_id, channel_id, member_id, joined_at)
+      values (${teamId}, ${channelId}, ${memberId}, ${at}) on conflict do nothing`);
+  },
+  async setChannelMembers(tx: Tx, teamId: string, channelId: string, memberIds: string[]) {
+    if (memberIds.length === 0) return;
+    await tx.execute(sql`insert into slack_channel_members (team_id, channel_id, member_id)
+      select ${teamId}, ${channelId}, m from unnest(${sql.param(memberIds)}::text[]) as m on conflict do nothing`);
+  },
+  async leaveChannel(tx: Tx, teamId: string, channelId: string, memberId: string) {
+    await tx.execute(
+      sql`delete from slack_channel_members where team_id = ${teamId} and channel_id = ${channelId} and member_id = ${memberId}`,
+    );
+  },
+
+  /** Inserts a message unless its (team, channel, ts) is known; returns true when it is new. */
+  async insertMessage(tx: Tx, m: NewMessage): Promise<boolean> {
+    const r = await rows(
+      tx.execute(sql`insert into slack_messages (team_id, channel_id, ts, user_id, thread_ts, subtype, text,
+          is_reply, day, posted_at)
+        values (${m.teamId}, ${m.channelId}, ${m.ts}, ${m.userId}, ${m.threadTs}, ${m.subtype}, ${m.text},
+          ${m.isReply}, ${m.day}, ${m.postedAt})
+        on conflict do nothing returning 1`),
+    );
+    return r.length === 1;
+  },
+  async editMessage(tx: Tx, teamId: string, channelId: string, ts: string, text: string, at: Date) {
+    await tx.execute(sql`update slack_messages set text = ${text}, edited_at = ${at}
+      where team_id = ${teamId} and channel_id = ${channelId} and ts = ${ts} and deleted_at is null`);
+  },
+  /**
+   * Flags a message deleted and returns what it had counted. When the message is not known yet (its
+   * history page is still to be imported) a tombstone keeps the later import from counting it.
+   */
+  async deleteMessage(
+    tx: Tx,
+    m: { teamId: string; channelId: string; ts: string; day: string; postedAt: Date; at: Date },
+  ) {
+    const [r] = await rows<{
+      user_id: string | null;
+      is_reply: boolean;
+      thread_ts: string | null;
+      day: string;
+      subtype: string | null;
+    }>(
+      tx.execute(sql`update slack_messages set deleted_at = ${m.at}
+        where team_id = ${m.teamId} and channel_id = ${m.channelId} and ts = ${m.ts} and deleted_at is null
+        returning user_id, is_reply, thread_ts, day::text as day, subtype`),
+    );
+    if (r) return r;
+    await tx.execute(sql`insert into slack_messages (team_id, channel_id, ts, day, posted_at, deleted_at, subtype)
+      values (${m.teamId}, ${m.channelId}, ${m.ts}, ${m.day}, ${m.postedAt}, ${m.at}, 'tombstone') on conflict do nothing`);
+    return undefined;
+  },
+
+  async insertReaction(
+    tx: Tx,
+    r: { teamId: string; channelId: string; ts: string; userId: string; name: string; day: string; at: Date },
+  ) {
+    const out = await rows(
+      tx.execute(sql`insert into slack_reactions (team_id, channel_id, ts, user_id, name, day, reacted_at)
+        values (${r.teamId}, ${r.channelId}, ${r.ts}, ${r.userId}, ${r.name}, ${r.day}, ${r.at}) on conflict do nothing returning 1`),
+    );
+    return out.length === 1;
+  },
+  /** Removes every reaction of a message (a deleted message takes its reactions with it). */
+  async deleteReactionsOf(tx: Tx, teamId: string, channelId: string, ts: string) {
+    return rows<{ user_id: string; day: string }>(
+      tx.execute(sql`delete from slack_reactions where team_id = ${teamId} and channel_id = ${channelId} and ts = ${ts}
+        returning user_id, day::text as day`),
+    );
+  },
+  async deleteReaction(
+    tx: Tx,
+    r: { teamId: string; channelId: string; ts: string; userId: string; name: string },
+  ) {
+    const [out] = await rows<{ day: string }>(
+      tx.execute(sql`delete from slack_reactions where team_id = ${r.teamId} and channel_id = ${r.channelId} and ts = ${r.ts}
+        and user_id = ${r.userId} and name = ${r.name} returning day::text as day`),
+    );
+    return out?.day;
+  },
+};

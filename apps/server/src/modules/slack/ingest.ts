@@ -1,0 +1,217 @@
+import { localDay, tsToDate } from './days.ts';
+import { factsRepo, type MemberRow, type Tx } from './facts-repo.ts';
+import type { RollupBuffer } from './rollups.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- Slack payloads are open JSON, read defensively */
+
+/** Where a batch applies its changes: one team, its timezone, the open transaction and the rollup buffer. */
+export type IngestScope = { tx: Tx; teamId: string; tz: string; buf: RollupBuffer };
+
+/** What an event asks of the workspace itself (applied by the caller after commit). */
+export type WorkspaceEffect =
+  | { kind: 'disconnected'; teamId: string; reason: 'app_uninstalled' | 'tokens_revoked' }
+  | { kind: 'user_tokens_revoked'; teamId: string; slackUserIds: string[] };
+
+/** Message subtypes that are someone's content (count as activity); everything else is a system line. */
+const CONTENT_SUBTYPES = new Set([undefined, 'thread_broadcast', 'file_share', 'me_message']);
+const SKIPPED_CHANNEL_TYPES = new Set(['im', 'mpim']);
+
+export function memberRow(u: any): MemberRow {
+  const p = u.profile ?? {};
+  return {
+    memberId: String(u.id),
+    realName: String(u.real_name ?? p.real_name ?? u.name ?? ''),
+    displayName: String(p.display_name ?? ''),
+    email: p.email ? String(p.email).toLowerCase() : null,
+    avatarUrl: p.image_192 ?? p.image_72 ?? null,
+    isAdmin: Boolean(u.is_admin),
+    isOwner: Boolean(u.is_owner),
+    isBot: Boolean(u.is_bot) || u.id === 'USLACKBOT',
+    deleted: Boolean(u.deleted),
+    tz: u.tz ?? null,
+  };
+}
+
+/**
+ * Records one message (from a live event or from history). Counting happens only when the row is new, so a
+ * message seen both live and during backfill counts once. Reactions listed on a history message count on the
+ * message's day (history does not say when a reaction was made).
+ */
+export async function recordMessage(s: IngestScope, channelId: string, m: any): Promise<void> {
+  if (m.subtype === 'channel_join' && m.user) {
+    await factsRepo.joinChannel(s.tx, s.teamId, channelId, m.user, tsToDate(m.ts));
+    return;
+  }
+  if (!CONTENT_SUBTYPES.has(m.subtype) && m.subtype !== 'bot_message') return;
+  const postedAt = tsToDate(m.ts);
+  const day = localDay(postedAt, s.tz);
+  const isBot = m.subtype === 'bot_message' || Boolean(m.bot_id);
+  const userId: string | null = m.user ?? null;
+  const isReply = Boolean(m.thread_ts) && m.thread_ts !== m.ts;
+  const inserted = await factsRepo.insertMessage(s.tx, {
+    teamId: s.teamId,
+    channelId,
+    ts: m.ts,
+    userId,
+    threadTs: m.thread_ts ?? null,
+    subtype: isBot ? 'bot_message' : (m.subtype ?? null),
+    text: String(m.text ?? ''),
+    isReply,
+    day,
+    postedAt,
+  });
+  if (inserted && userId && !isBot) {
+    s.buf.add(s.teamId, day, userId, channelId, isReply ? { replies: 1 } : { messages: 1 });
+    s.buf.active(s.teamId, userId, postedAt);
+  }
+  for (const r of Array.isArray(m.reactions) ? m.reactions : []) {
+    for (const user of Array.isArray(r.users) ? r.users : []) {
+      await addReaction(s, channelId, m.ts, String(user), String(r.name), postedAt);
+    }
+  }
+}
+
+async function addReaction(
+  s: IngestScope,
+  channelId: string,
+  ts: string,
+  userId: string,
+  name: string,
+  at: Date,
+) {
+  const day = localDay(at, s.tz);
+  if (await factsRepo.insertReaction(s.tx, { teamId: s.teamId, channelId, ts, userId, name, day, at })) {
+    s.buf.add(s.teamId, day, userId, channelId, { reactions: 1 });
+    s.buf.active(s.teamId, userId, at);
+  }
+}
+
+async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: Date) {
+  const postedAt = tsToDate(ts);
+  const gone = await factsRepo.deleteMessage(s.tx, {
+    teamId: s.teamId,
+    channelId,
+    ts,
+    day: localDay(postedAt, s.tz),
+    postedAt,
+    at,
+  });
+  if (gone?.user_id && gone.subtype !== 'bot_message' && gone.subtype !== 'tombstone') {
+    s.buf.add(
+      s.teamId,
+      gone.day,
+      gone.user_id,
+      channelId,
+      gone.is_reply ? { replies: -1 } : { messages: -1 },
+    );
+  }
+  for (const r of await factsRepo.deleteReactionsOf(s.tx, s.teamId, channelId, ts)) {
+    s.buf.add(s.teamId, r.day, r.user_id, channelId, { reactions: -1 });
+  }
+}
+
+/** Applies one Events API event. Returns workspace-level effects for the caller. */
+export async function applyEvent(s: IngestScope, envelope: any): Promise<WorkspaceEffect[]> {
+  const e = envelope.event ?? {};
+  const at = e.event_ts
+    ? tsToDate(String(e.event_ts))
+    : new Date((envelope.event_time ?? Date.now() / 1000) * 1000);
+  switch (e.type) {
+    case 'message': {
+      if (SKIPPED_CHANNEL_TYPES.has(e.channel_type)) return [];
+      if (e.subtype === 'message_changed' && e.message?.ts) {
+        await factsRepo.editMessage(
+          s.tx,
+          s.teamId,
+          e.channel,
+          e.message.ts,
+          String(e.message.text ?? ''),
+          at,
+        );
+      } else if (e.subtype === 'message_deleted' && e.deleted_ts) {
+        await deleteMessage(s, e.channel, e.deleted_ts, at);
+      } else if (e.subtype === 'channel_leave' && e.user) {
+        await factsRepo.leaveChannel(s.tx, s.teamId, e.channel, e.user);
+      } else {
+        await recordMessage(s, e.channel, e);
+      }
+      return [];
+    }
+    case 'reaction_added':
+      if (e.item?.type === 'message' && e.user)
+        await addReaction(s, e.item.channel, e.item.ts, e.user, e.reaction, at);
+      return [];
+    case 'reaction_removed': {
+      if (e.item?.type !== 'message' || !e.user) return [];
+      const day = await factsRepo.deleteReaction(s.tx, {
+        teamId: s.teamId,
+        channelId: e.item.channel,
+        ts: e.item.ts,
+        userId: e.user,
+        name: e.reaction,
+      });
+      if (day) s.buf.add(s.teamId, day, e.user, e.item.channel, { reactions: -1 });
+      return [];
+    }
+    case 'team_join': {
+      const row = memberRow(e.user);
+      await factsRepo.upsertMember(s.tx, s.teamId, row, at);
+      await factsRepo.addMemberEventOnce(s.tx, s.teamId, row.memberId, 'join', at, localDay(at, s.tz));
+      return [];
+    }
+    case 'user_change': {
+      const row = memberRow(e.user);
+      const { inserted, wasDeleted } = await factsRepo.upsertMember(s.tx, s.teamId, row, null);
+      if (row.deleted && (inserted || wasDeleted === false)) {
+        await factsRepo.setMemberLeft(s.tx, s.teamId, row.memberId, at);
+        await factsRepo.addMemberEventOnce(s.tx, s.teamId, row.memberId, 'leave', at, localDay(at, s.tz));
+      } else if (!row.deleted && wasDeleted === true) {
+        await factsRepo.setMemberLeft(s.tx, s.teamId, row.memberId, null);
+        await factsRepo.addMemberEventOnce(s.tx, s.teamId, row.memberId, 'join', at, localDay(at, s.tz));
+      }
+      return [];
+    }
+    case 'member_joined_channel':
+      await factsRepo.joinChannel(s.tx, s.teamId, e.channel, e.user, at);
+      return [];
+    case 'member_left_channel':
+      await factsRepo.leaveChannel(s.tx, s.teamId, e.channel, e.user);
+      return [];
+    case 'channel_created':
+      await factsRepo.upsertChannel(s.tx, s.teamId, {
+        id: e.channel.id,
+        name: e.channel.name,
+        isPrivate: Boolean(e.channel.is_private),
+        isArchived: false,
+        created: e.channel.created ? new Date(e.channel.created * 1000) : at,
+      });
+      return [];
+    case 'channel_rename':
+      await factsRepo.renameChannel(s.tx, s.teamId, e.channel.id, e.channel.name);
+      return [];
+    case 'channel_archive':
+    case 'channel_deleted':
+      await factsRepo.archiveChannel(
+        s.tx,
+        s.teamId,
+        typeof e.channel === 'string' ? e.channel : e.channel?.id,
+        true,
+      );
+      return [];
+    case 'channel_unarchive':
+      await factsRepo.archiveChannel(s.tx, s.teamId, e.channel, false);
+      return [];
+    case 'app_uninstalled':
+      return [{ kind: 'disconnected', teamId: s.teamId, reason: 'app_uninstalled' }];
+    case 'tokens_revoked': {
+      const effects: WorkspaceEffect[] = [];
+      if (e.tokens?.bot?.length)
+        effects.push({ kind: 'disconnected', teamId: s.teamId, reason: 'tokens_revoked' });
+      if (e.tokens?.oauth?.length)
+        effects.push({ kind: 'user_tokens_revoked', teamId: s.teamId, slackUserIds: e.tokens.oauth });
+      return effects;
+    }
+    default:
+      return [];
+  }
+}

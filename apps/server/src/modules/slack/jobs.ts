@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/queue.ts';
+import type { BackfillService } from './backfill.ts';
+import type { EventsService } from './events-service.ts';
+
+/** `slack.events.drain`: applies stored Events API deliveries (poked by intake; every minute as a safety net). */
+export const drainJob = (events: EventsService) =>
+  defineJob({
+    name: 'slack.events.drain',
+    payload: z.object({}).passthrough(),
+    cron: '* * * * *',
+    retryLimit: 2,
+    retryDelaySeconds: 1,
+    handle: async () => {
+      await events.drain();
+    },
+  });
+
+export const backfillPayload = z.object({ teamId: z.string().min(1) });
+
+/** `slack.backfill`: works on a history import for ~20 s, then queues its own continuation. */
+export const backfillJob = (backfill: BackfillService, requeue: (teamId: string) => Promise<void>) =>
+  defineJob({
+    name: 'slack.backfill',
+    payload: backfillPayload,
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    handle: async ({ teamId }) => {
+      if (await backfill.run(teamId, 20_000)) await requeue(teamId);
+    },
+  });
+
+/** `slack.housekeeping`: daily removal of processed inbox rows older than a week. */
+export const housekeepingJob = (events: EventsService) =>
+  defineJob({
+    name: 'slack.housekeeping',
+    payload: z.object({}).passthrough(),
+    cron: '41 3 * * *',
+    retryLimit: 1,
+    handle: () => events.purgeProcessed(),
+  });

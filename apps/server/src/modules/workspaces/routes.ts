@@ -1,0 +1,79 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { workspaceSchema } from '@flywheel/shared/workspace';
+import { currentUser } from '../../plugins/auth.ts';
+import type { BackfillService } from '../slack/backfill.ts';
+import type { InstallService } from './install.ts';
+import type { WorkspacesService } from './service.ts';
+
+const tags = ['workspaces'];
+
+export const authRedirectBody = z.object({
+  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(512),
+  state: z.string({ error: 'state is required: start again from Create Workspace' }).min(1).max(256),
+  id: z.string().optional(),
+  email: z.string().optional(),
+});
+
+export function workspaceRoutes(deps: {
+  install: InstallService;
+  workspaces: WorkspacesService;
+  backfill: BackfillService;
+  authed: preHandlerHookHandler;
+  guard: preHandlerHookHandler[];
+}) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    /** The Slack authorize URL for 'Create Workspace' (no team_id) or 'Add as Admin' (team_id). */
+    r.get(
+      '/slack/installurl',
+      {
+        preHandler: deps.authed,
+        schema: { tags, querystring: z.object({ team_id: z.string().max(32).optional() }) },
+      },
+      async (req) => ({ url: await deps.install.authorizeUrl(currentUser(req).id, req.query.team_id) }),
+    );
+
+    /** Spec: POST /auth-redirect {id, email, code} with no token; the OAuth state proves who started it. */
+    r.post(
+      '/auth-redirect',
+      {
+        schema: {
+          tags,
+          body: authRedirectBody,
+          response: {
+            200: z.object({ status: z.number(), message: z.string(), workspaces: z.array(workspaceSchema) }),
+          },
+        },
+      },
+      async (req) => {
+        const out = await deps.install.complete({
+          code: req.body.code,
+          state: req.body.state,
+          userId: req.body.id || undefined,
+        });
+        return { status: 200, message: out.message, workspaces: out.workspaces };
+      },
+    );
+
+    r.get(
+      '/workspaces/status/:teamId',
+      {
+        preHandler: deps.guard,
+        config: { workspaceScoped: true },
+        schema: { tags, params: z.object({ teamId: z.string().min(1).max(32) }) },
+      },
+      async (req) => {
+        const ws = await deps.workspaces.find(req.params.teamId);
+        return {
+          team_id: req.params.teamId,
+          status: ws?.status ?? 'disconnected',
+          disconnect_reason: ws?.disconnectReason ?? null,
+          backfill: await deps.backfill.progress(req.params.teamId),
+        };
+      },
+    );
+  };
+}

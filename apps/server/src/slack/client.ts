@@ -1,0 +1,119 @@
+import { LogLevel, WebClient, WebClientEvent } from '@slack/web-api';
+import type { Config } from '../config.ts';
+
+/** Slack's published per-method limits (requests per minute per workspace), SLACK_NOTES section 1-2. */
+const TIER_PER_MINUTE: Record<string, number> = {
+  'users.list': 20,
+  'conversations.list': 20,
+  'conversations.history': 50,
+  'conversations.replies': 50,
+  'conversations.members': 100,
+  'conversations.info': 50,
+  'users.info': 100,
+  'team.info': 50,
+  'auth.test': 600,
+  'chat.postMessage': 60,
+};
+
+export type SlackApi = ReturnType<typeof slackApi>;
+
+/**
+ * The one way the product talks to Slack: the official WebClient pointed at SLACK_API_URL, and a pacer that
+ * keeps each (workspace, method) under its tier so a backfill runs at the rate floor instead of into 429s.
+ */
+export function slackApi(config: Config['slack']) {
+  const next = new Map<string, number>();
+  let rateLimitHits = 0;
+
+  const perMinute = (method: string): number => {
+    if (config.historyLimited && (method === 'conversations.history' || method === 'conversations.replies'))
+      return 1;
+    return TIER_PER_MINUTE[method] ?? 20;
+  };
+
+  return {
+    client(token?: string): WebClient {
+      const client = new WebClient(token, {
+        slackApiUrl: config.apiUrl,
+        logLevel: LogLevel.ERROR,
+        retryConfig: { retries: 6, factor: 1.6, minTimeout: 200, maxTimeout: 30_000, randomize: true },
+      });
+      client.on(WebClientEvent.RATE_LIMITED, () => {
+        rateLimitHits++;
+      });
+      return client;
+    },
+    /** Page size for history calls (15 for apps outside the Marketplace). */
+    get historyLimit() {
+      return config.historyLimited ? 15 : 200;
+    },
+    /** Waits until this workspace may call this method again. */
+    async pace(teamId: string, method: string): Promise<void> {
+      const interval = 60_000 / (perMinute(method) * config.rateScale);
+      const key = `${teamId}:${method}`;
+      const now = Date.now();
+      const at = Math.max(now, next.get(key) ?? 0);
+      next.set(key, at + interval);
+      if (at > now) await new Promise((r) => setTimeout(r, at - now));
+    },
+    perMinute: (method: string) => perMinute(method) * config.rateScale,
+    /** How many 429 answers (each waited out and retried by the SDK) this process has met. */
+    rateLimitHits: () => rateLimitHits,
+    // Read at use: the demo points the settings at its emulator after start-up.
+    get clientId() {
+      return config.clientId;
+    },
+    get clientSecret() {
+      return config.clientSecret;
+    },
+    get authorizeUrl() {
+      return config.authorizeUrl;
+    },
+    get signingSecret() {
+      return config.signingSecret;
+    },
+  };
+}
+
+/** Bot scopes the product asks for at install. */
+export const BOT_SCOPES = [
+  'channels:history',
+  'channels:read',
+  'channels:join',
+  'groups:history',
+  'groups:read',
+  'im:write',
+  'mpim:write',
+  'chat:write',
+  'chat:write.customize',
+  'chat:write.public',
+  'files:read',
+  'files:write',
+  'pins:read',
+  'pins:write',
+  'reactions:read',
+  'reactions:write',
+  'team:read',
+  'users:read',
+  'users:read.email',
+  'users.profile:read',
+];
+
+/** User scopes (spec section 6: wide read and write for messages, channels, files, pins, reactions, users, email). */
+export const USER_SCOPES = [
+  'channels:history',
+  'channels:read',
+  'channels:write',
+  'chat:write',
+  'files:read',
+  'files:write',
+  'groups:history',
+  'groups:read',
+  'im:write',
+  'pins:read',
+  'pins:write',
+  'reactions:read',
+  'reactions:write',
+  'users:read',
+  'users:read.email',
+];

@@ -1,0 +1,112 @@
+import { expect } from 'vitest';
+import { startEmulator, type Emulator, type EmulatorOptions } from '@flywheel/slack-emulator';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { bearer } from './factories.ts';
+
+export type SlackTestEnv = { t: TestApp; emu: Emulator; url: string; close(): Promise<void> };
+
+/**
+ * The server listening on a real port (Slack must reach it) wired to a fresh emulator: the app's
+ * credentials, API and authorize URLs, and the emulator's events/interactivity URLs pointed back at it.
+ */
+export async function slackTestEnv(
+  emuOptions: EmulatorOptions = {},
+  env: Record<string, string> = {},
+): Promise<SlackTestEnv> {
+  const emu = await startEmulator({
+    rateLimits: { profile: 'off' },
+    events: { timeoutMs: 3000, retryDelaysMs: [50, 100, 200] },
+    ...emuOptions,
+  });
+  const t = await buildTestApp({
+    SLACK_CLIENT_ID: emu.app.clientId,
+    SLACK_CLIENT_SECRET: emu.app.clientSecret,
+    SLACK_SIGNING_SECRET: emu.app.signingSecret,
+    SLACK_API_URL: emu.apiUrl,
+    SLACK_AUTHORIZE_URL: emu.authorizeUrl,
+    SLACK_RATE_SCALE: '10000',
+    ...env,
+  });
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  expect(await emu.setEventsUrl(`${url}/slack/events`)).toBe(true);
+  emu.setInteractivityUrl(`${url}/slack/interactivity`);
+  return {
+    t,
+    emu,
+    url,
+    async close() {
+      await emu.close();
+      await t.close();
+    },
+  };
+}
+
+/**
+ * The browser's part of an install: ask the server for the authorize URL, press Allow on the emulator's
+ * page as `installer`, and follow the redirect's code to POST /auth-redirect.
+ */
+export async function installThroughOAuth(
+  env: SlackTestEnv,
+  user: { token: string; userid: string },
+  opts: { teamId?: string; installer?: string; addAsAdmin?: boolean } = {},
+) {
+  const teamId = opts.teamId ?? env.emu.teamIds[0]!;
+  const q = opts.addAsAdmin ? `?team_id=${teamId}` : '';
+  const res = await env.t.app.inject({
+    method: 'GET',
+    url: `/api/v0/slack/installurl${q}`,
+    headers: bearer(user.token),
+  });
+  expect(res.statusCode).toBe(200);
+  const authorize = new URL(res.json().url);
+  const installer = opts.installer ?? ownerOf(env, teamId);
+  const form = new URLSearchParams({
+    ...Object.fromEntries(authorize.searchParams),
+    team: teamId,
+    installer,
+    decision: 'allow',
+  });
+  const allow = await fetch(`${env.emu.url}/oauth/v2/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(allow.status).toBe(302);
+  const back = new URL(allow.headers.get('location')!);
+  const code = back.searchParams.get('code')!;
+  const state = back.searchParams.get('state')!;
+  return env.t.app.inject({
+    method: 'POST',
+    url: '/api/v0/auth-redirect',
+    payload: { id: user.userid, code, state },
+  });
+}
+
+export function ownerOf(env: SlackTestEnv, teamId: string): string {
+  for (const m of env.emu.truth(teamId).members())
+    if ((m as { is_primary_owner?: boolean }).is_primary_owner) return m.id;
+  throw new Error('no owner');
+}
+
+/** Waits until the history import of a team is done (or fails). */
+export async function waitForBackfill(env: SlackTestEnv, token: string, teamId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await env.t.app.inject({
+      method: 'GET',
+      url: `/api/v0/workspaces/status/${teamId}`,
+      headers: bearer(token),
+    });
+    const b = res.json().backfill;
+    if (b?.status === 'done') return b;
+    if (b?.status === 'failed') throw new Error(`backfill failed: ${b.error}`);
+    if (Date.now() > deadline) throw new Error(`backfill not done: ${JSON.stringify(b)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits for the emulator's deliveries, then applies everything stored. */
+export async function settleEvents(env: SlackTestEnv) {
+  await env.emu.eventsIdle();
+  await env.t.ctx.services.events.drain();
+}
