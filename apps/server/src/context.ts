@@ -81,17 +81,21 @@ export async function createContext(
   const bf = backfillService({ db, slack, workspaces, logger, days: config.backfillDays });
 
   const drain = drainJob(events);
-  const backfillDef = backfillJob(bf, async (teamId) => {
-    await queue.send(backfillDef, { teamId });
+  const backfillDef = backfillJob(bf, async (teamId, delaySeconds) => {
+    await queue.send(backfillDef, { teamId }, delaySeconds ? { startAfter: delaySeconds } : {});
   });
   const install = installService({
     slack,
     workspaces,
     logger,
     redirectUri: `${config.publicUrl}/installworkspace`,
-    onInstalled: async (teamId) => {
+    onInstalled: async (teamId, how) => {
       known.set(teamId, Date.now());
-      if (await bf.start(teamId)) await queue.send(backfillDef, { teamId });
+      // A new workspace, a reconnected one, or one whose import failed gets its history (again; idempotent).
+      const last = await bf.progress(teamId);
+      if (how.isNew || how.reconnected || !last || last.status === 'failed') {
+        if (await bf.start(teamId)) await queue.send(backfillDef, { teamId });
+      }
     },
   });
   await queue.register([mailJob, authPurgeJob(auth), drain, backfillDef, housekeepingJob(events)]);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, REPO_ROOT, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
+import { startDemo } from './demo/demo.ts';
+import type { EmulatorProcess } from './demo/emulator-process.ts';
 import { createLogger } from './lib/logger.ts';
 
 // A local .env is read when present; real environment variables win.
@@ -24,19 +26,7 @@ const logger = createLogger(config.logLevel);
 const started = Date.now();
 const ctx = await createContext(config, { logger });
 const app = config.role === 'worker' ? undefined : await buildApp(ctx);
-if (config.role !== 'api') await ctx.startWorkers();
-if (app) await app.listen({ port: config.port, host: config.host });
-
-logger.info(
-  {
-    role: config.role,
-    database:
-      ctx.database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL',
-    mail: ctx.mailer.transport === 'smtp' ? 'SMTP' : 'development outbox (GET /api/dev/outbox)',
-    startupMs: Date.now() - started,
-  },
-  app ? `Flywheel is running at ${config.publicUrl}` : 'Flywheel worker is running',
-);
+let emulator: EmulatorProcess | undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -50,6 +40,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app?.close();
+    await emulator?.stop();
     await ctx.close();
     logger.info('shutdown complete');
     process.exit(0);
@@ -58,5 +49,30 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
+// Registered before anything listens, so a stop during start-up is graceful too.
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+if (config.role !== 'api') await ctx.startWorkers();
+if (app) await app.listen({ port: config.port, host: config.host });
+
+if (app && config.demo.enabled && !stopping) {
+  const port = (app.server.address() as { port: number }).port;
+  try {
+    emulator = await startDemo(ctx, `http://127.0.0.1:${port}`);
+  } catch (err) {
+    logger.error({ err }, 'The demo could not start (is DEMO_EMULATOR_PORT free?); Flywheel runs without it');
+  }
+}
+
+logger.info(
+  {
+    role: config.role,
+    database:
+      ctx.database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL',
+    mail: ctx.mailer.transport === 'smtp' ? 'SMTP' : 'development outbox (GET /api/dev/outbox)',
+    slack: emulator ? `demo emulator at ${emulator.url}` : config.slack.apiUrl,
+    startupMs: Date.now() - started,
+  },
+  app ? `Flywheel is running at ${config.publicUrl}` : 'Flywheel worker is running',
+);

@@ -35,11 +35,17 @@ const base = {
   channels: num(values.channels, 'EMULATOR_CHANNELS', 20),
   days: num(values.days, 'EMULATOR_DAYS', 120),
   messages: num(values.messages, 'EMULATOR_MESSAGES'),
+  // Epoch seconds where generated history ends (default: now). A fixed value makes restarts identical.
+  endTime: num(undefined, 'EMULATOR_END_TIME'),
 };
 const live = num(values.live, 'EMULATOR_LIVE_INTERVAL_MS');
 const emulator = await startEmulator({
   port: num(values.port, 'EMULATOR_PORT', 3999),
-  workspaces: Array.from({ length: count }, (_, i) => ({ ...base, seed: base.seed + i })),
+  workspaces: Array.from({ length: count }, (_, i) => ({
+    ...base,
+    seed: base.seed + i,
+    ...(base.endTime ? { endTime: base.endTime } : {}),
+  })),
   app: {
     ...(env.SLACK_CLIENT_ID ? { clientId: env.SLACK_CLIENT_ID } : {}),
     ...(env.SLACK_CLIENT_SECRET ? { clientSecret: env.SLACK_CLIENT_SECRET } : {}),

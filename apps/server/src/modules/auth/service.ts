@@ -206,6 +206,37 @@ export async function authService({ db, config, queue, mailJob, workspaces }: De
       return { message: AUTH_TEXT.verificationResent };
     },
 
+    /** The demo administrator: created verified on first start, its password kept as configured. */
+    async ensureVerifiedAccount(input: {
+      email: string;
+      password: string;
+      username: string;
+      country: string;
+    }) {
+      const existing = await repo.findUserByEmail(input.email);
+      const passwordHash = await hash(input.password, ARGON);
+      if (existing) {
+        if (!(await verify(existing.passwordHash, input.password).catch(() => false)))
+          await repo.setPassword(existing.id, passwordHash);
+        await repo.markVerified(existing.id);
+        return existing.id;
+      }
+      const id = crypto.randomUUID();
+      await repo.insertUser({
+        id,
+        email: input.email,
+        username: input.username,
+        country: input.country,
+        passwordHash,
+      });
+      await repo.markVerified(id);
+      return id;
+    },
+
+    /** Epoch seconds of the demo's first start (kept in the database so restarts agree). */
+    demoEpoch: async () =>
+      Number(await repo.secret('demo_epoch', () => String(Math.floor(Date.now() / 1000)))),
+
     purgeExpired: () => repo.purgeExpired(new Date(Date.now() - 24 * 3600_000)),
   };
 }

@@ -2,6 +2,14 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_TIME_FILTER_DAYS } from '@flywheel/shared/constants';
+import {
+  authorizedAdminSchema,
+  channelSchema,
+  dataOf,
+  memberSchema,
+  memberSuggestionSchema,
+  tagSchema,
+} from '@flywheel/shared/directory';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { localDay } from '../slack/days.ts';
@@ -30,31 +38,35 @@ export function directoryRoutes(deps: {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = { preHandler: deps.guard, config: { workspaceScoped: true } };
 
-    r.get('/members/getmembers/:teamId', { ...opts, schema: { tags, params: teamParams } }, async (req) => {
-      const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
-      return {
-        data: rows.map((m) => ({
-          member_id: m.member_id,
-          real_name: m.real_name,
-          display_name: m.display_name,
-          email: m.email ?? '',
-          avatar: m.avatar_url,
-          is_admin: m.is_admin,
-          deleted: m.deleted,
-          messages: m.messages,
-          replies: m.replies,
-          reactions: m.reactions,
-          activity: m.messages + m.replies + m.reactions,
-          last_active: m.last_active ? Number(m.last_active) : 0,
-          join_time: m.join_time ? Number(m.join_time) : 0,
-          tags: null,
-        })),
-      };
-    });
+    r.get(
+      '/members/getmembers/:teamId',
+      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSchema) } } },
+      async (req) => {
+        const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+        return {
+          data: rows.map((m) => ({
+            member_id: m.member_id,
+            real_name: m.real_name,
+            display_name: m.display_name,
+            email: m.email ?? '',
+            avatar: m.avatar_url,
+            is_admin: m.is_admin,
+            deleted: m.deleted,
+            messages: m.messages,
+            replies: m.replies,
+            reactions: m.reactions,
+            activity: m.messages + m.replies + m.reactions,
+            last_active: m.last_active ? Number(m.last_active) : 0,
+            join_time: m.join_time ? Number(m.join_time) : 0,
+            tags: null,
+          })),
+        };
+      },
+    );
 
     r.get(
       '/members/getmembersuggestion/:teamId',
-      { ...opts, schema: { tags, params: teamParams } },
+      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSuggestionSchema) } } },
       async (req) => {
         const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
         return {
@@ -72,19 +84,30 @@ export function directoryRoutes(deps: {
 
     r.get(
       '/channels/getchannels/:teamId',
-      { ...opts, schema: { tags, params: teamParams } },
+      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(channelSchema) } } },
       async (req) => ({
         data: await repo.channels(req.params.teamId),
       }),
     );
 
-    r.get('/tags/gettags/:teamId', { ...opts, schema: { tags, params: teamParams } }, async (req) => ({
-      data: await tagRepo.list(req.params.teamId),
-    }));
+    r.get(
+      '/tags/gettags/:teamId',
+      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(tagSchema) } } },
+      async (req) => ({
+        data: await tagRepo.list(req.params.teamId),
+      }),
+    );
 
     r.get(
       '/getauthorizedadmins/:teamId/:userId',
-      { ...opts, schema: { tags, params: teamParams.extend({ userId: z.string().min(1) }) } },
+      {
+        ...opts,
+        schema: {
+          tags,
+          params: teamParams.extend({ userId: z.string().min(1) }),
+          response: { 200: dataOf(authorizedAdminSchema) },
+        },
+      },
       async (req) => {
         if (req.params.userId !== currentUser(req).id)
           throw new AppError('FORBIDDEN', 403, 'You can only list admins as yourself');

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { publicConfigResponse, type PublicConfig } from '@flywheel/shared/directory';
 
-export const publicConfigResponse = z.object({
-  demoMode: z.boolean(),
-  demoEmail: z.string().nullable(),
-  demoPassword: z.string().nullable(),
-});
-export type PublicConfig = z.infer<typeof publicConfigResponse>;
+export type { PublicConfig };
 
 /** GET /api/v0/public/config: what the signed-out pages may know (demo credentials in demo mode). */
 export function platformRoutes(publicConfig: () => PublicConfig) {

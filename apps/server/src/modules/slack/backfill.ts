@@ -218,11 +218,12 @@ export function backfillService(deps: {
     start: (teamId: string) => repo.start(teamId, deps.days),
 
     /**
-     * Works on an import for up to `budgetMs`; returns true when there is more to do. Only the runner that
-     * holds the lease works; others return at once.
+     * Works on an import for up to `budgetMs`. Returns 'more' when there is more to do, 'busy' when another
+     * runner holds the lease (or a crashed one's lease has not lapsed yet), 'finished' otherwise.
      */
-    async run(teamId: string, budgetMs: number): Promise<boolean> {
-      if (!(await repo.lease(teamId, false))) return false;
+    async run(teamId: string, budgetMs: number): Promise<'more' | 'busy' | 'finished'> {
+      if (!(await repo.lease(teamId, false)))
+        return (await repo.get(teamId))?.status === 'running' ? 'busy' : 'finished';
       const deadline = Date.now() + budgetMs;
       try {
         const client = deps.slack.client(await deps.workspaces.botToken(teamId));
@@ -270,10 +271,10 @@ export function backfillService(deps: {
         if (b.state.phase === 'done') {
           await repo.save(teamId, { status: 'done', finishedAt: new Date(), leasedUntil: null });
           deps.logger.info({ teamId, messages: b.messages, requests: b.requests }, 'history import finished');
-          return false;
+          return 'finished';
         }
         await repo.release(teamId);
-        return true;
+        return 'more';
       } catch (err: any) {
         const code = err?.data?.error as string | undefined;
         if (code && FATAL.has(code)) {
@@ -283,7 +284,7 @@ export function backfillService(deps: {
             error: `Slack refused the import (${code})`,
             leasedUntil: null,
           });
-          return false;
+          return 'finished';
         }
         await repo.release(teamId);
         throw err;

@@ -18,15 +18,23 @@ export const drainJob = (events: EventsService) =>
 
 export const backfillPayload = z.object({ teamId: z.string().min(1) });
 
-/** `slack.backfill`: works on a history import for ~20 s, then queues its own continuation. */
-export const backfillJob = (backfill: BackfillService, requeue: (teamId: string) => Promise<void>) =>
+/**
+ * `slack.backfill`: works on a history import for ~20 s, then queues its own continuation; when another
+ * runner holds the import (or a crashed one's lease has not lapsed), it looks again a little later.
+ */
+export const backfillJob = (
+  backfill: BackfillService,
+  requeue: (teamId: string, delaySeconds: number) => Promise<void>,
+) =>
   defineJob({
     name: 'slack.backfill',
     payload: backfillPayload,
     retryLimit: 10,
     retryDelaySeconds: 30,
     handle: async ({ teamId }) => {
-      if (await backfill.run(teamId, 20_000)) await requeue(teamId);
+      const outcome = await backfill.run(teamId, 20_000);
+      if (outcome === 'more') await requeue(teamId, 0);
+      if (outcome === 'busy') await requeue(teamId, 20);
     },
   });
 

@@ -18,7 +18,8 @@ export function installService(deps: {
   workspaces: WorkspacesService;
   redirectUri: string;
   logger: Logger;
-  onInstalled: (teamId: string) => Promise<void>;
+  /** `reconnected`: the workspace existed and was disconnected (its history needs filling in again). */
+  onInstalled: (teamId: string, how: { isNew: boolean; reconnected: boolean }) => Promise<void>;
 }) {
   const { slack, workspaces } = deps;
   return {
@@ -121,7 +122,7 @@ export function installService(deps: {
           userScopes: installer.scope ?? null,
         },
       );
-      await deps.onInstalled(teamId);
+      await deps.onInstalled(teamId, { isNew: !existing, reconnected: existing?.status === 'disconnected' });
       const name = team?.team?.name ?? teamId;
       return {
         teamId,

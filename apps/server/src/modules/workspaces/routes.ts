@@ -1,20 +1,18 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { workspaceSchema } from '@flywheel/shared/workspace';
+import {
+  authRedirectBody,
+  authRedirectResponse,
+  installUrlResponse,
+  workspaceStatusResponse,
+} from '@flywheel/shared/directory';
 import { currentUser } from '../../plugins/auth.ts';
 import type { BackfillService } from '../slack/backfill.ts';
 import type { InstallService } from './install.ts';
 import type { WorkspacesService } from './service.ts';
 
 const tags = ['workspaces'];
-
-export const authRedirectBody = z.object({
-  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(512),
-  state: z.string({ error: 'state is required: start again from Create Workspace' }).min(1).max(256),
-  id: z.string().optional(),
-  email: z.string().optional(),
-});
 
 export function workspaceRoutes(deps: {
   install: InstallService;
@@ -31,7 +29,11 @@ export function workspaceRoutes(deps: {
       '/slack/installurl',
       {
         preHandler: deps.authed,
-        schema: { tags, querystring: z.object({ team_id: z.string().max(32).optional() }) },
+        schema: {
+          tags,
+          querystring: z.object({ team_id: z.string().max(32).optional() }),
+          response: { 200: installUrlResponse },
+        },
       },
       async (req) => ({ url: await deps.install.authorizeUrl(currentUser(req).id, req.query.team_id) }),
     );
@@ -43,9 +45,7 @@ export function workspaceRoutes(deps: {
         schema: {
           tags,
           body: authRedirectBody,
-          response: {
-            200: z.object({ status: z.number(), message: z.string(), workspaces: z.array(workspaceSchema) }),
-          },
+          response: { 200: authRedirectResponse },
         },
       },
       async (req) => {
@@ -63,7 +63,11 @@ export function workspaceRoutes(deps: {
       {
         preHandler: deps.guard,
         config: { workspaceScoped: true },
-        schema: { tags, params: z.object({ teamId: z.string().min(1).max(32) }) },
+        schema: {
+          tags,
+          params: z.object({ teamId: z.string().min(1).max(32) }),
+          response: { 200: workspaceStatusResponse },
+        },
       },
       async (req) => {
         const ws = await deps.workspaces.find(req.params.teamId);

@@ -1,0 +1,101 @@
+import type { AppContext } from '../context.ts';
+import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.ts';
+
+// The demo app's credentials, shared with the emulator process (not secrets: a local stand-in).
+const DEMO_APP = {
+  clientId: '1111111111.2222222222',
+  clientSecret: 'demo-client-secret',
+  signingSecret: 'demo-signing-secret',
+};
+/** How much faster than Slack the demo's emulator (and our pacing) runs, so the import takes about a minute. */
+const DEMO_TIME_SCALE = 100;
+
+/**
+ * With no Slack app configured: start the emulator with two generated workspaces, create the demo
+ * administrator, and connect the first workspace through the real install path (authorize page, code,
+ * oauth.v2.access, history import). The second is left for 'Create Workspace'.
+ */
+export async function startDemo(ctx: AppContext, serverUrl: string): Promise<EmulatorProcess> {
+  const { demo, publicUrl } = ctx.config;
+  const { auth, install, workspaces } = ctx.services;
+  // History ends at the demo's first start, so every restart serves the same history.
+  const endTime = await ctx.services.auth.demoEpoch();
+  const emulator = await startEmulatorProcess(
+    {
+      SLACK_CLIENT_ID: DEMO_APP.clientId,
+      SLACK_CLIENT_SECRET: DEMO_APP.clientSecret,
+      SLACK_SIGNING_SECRET: DEMO_APP.signingSecret,
+      EMULATOR_WORKSPACES: '2',
+      EMULATOR_MEMBERS: String(demo.members),
+      EMULATOR_CHANNELS: String(demo.channels),
+      EMULATOR_DAYS: String(demo.days),
+      EMULATOR_END_TIME: String(endTime),
+      EMULATOR_RATE_LIMITS: 'real',
+      // The emulator's time scale multiplies its windows: 1/100 makes its minute last 0.6 s.
+      EMULATOR_TIME_SCALE: String(1 / DEMO_TIME_SCALE),
+      EMULATOR_EVENTS_URL: `${serverUrl}/slack/events`,
+      EMULATOR_INTERACTIVITY_URL: `${serverUrl}/slack/interactivity`,
+      ...(demo.liveIntervalMs > 0 ? { EMULATOR_LIVE_INTERVAL_MS: String(demo.liveIntervalMs) } : {}),
+    },
+    demo.emulatorPort,
+    ctx.logger,
+  );
+  // The browser reaches the emulator's authorize page on the host people use for Flywheel.
+  const browserHost = new URL(publicUrl).hostname;
+  ctx.setSlack({
+    ...DEMO_APP,
+    apiUrl: `${emulator.url}/api/`,
+    authorizeUrl: `http://${browserHost}:${demo.emulatorPort}/oauth/v2/authorize`,
+    rateScale: DEMO_TIME_SCALE,
+  });
+
+  const userId = await auth.ensureVerifiedAccount({
+    email: demo.email,
+    password: demo.password,
+    username: 'Demo Admin',
+    country: 'United States',
+  });
+  const state = (await fetch(`${emulator.url}/_admin/state`).then((r) => r.json())) as {
+    teams: { id: string }[];
+  };
+  const teamId = state.teams[0]!.id;
+  const owner = await primaryOwner(emulator.url, teamId);
+
+  // The browser's part of the install, done by the server for the demo account.
+  const authorize = new URL(await install.authorizeUrl(userId));
+  const form = new URLSearchParams({
+    ...Object.fromEntries(authorize.searchParams),
+    team: teamId,
+    installer: owner,
+    decision: 'allow',
+  });
+  const allow = await fetch(`${emulator.url}/oauth/v2/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const back = new URL(allow.headers.get('location') ?? '', publicUrl);
+  const code = back.searchParams.get('code');
+  if (!code) throw new Error(`The demo install was not allowed: ${allow.status} ${back}`);
+  await install.complete({ code, state: back.searchParams.get('state') ?? '', userId });
+  const ws = await workspaces.find(teamId);
+
+  ctx.setPublicConfig({ demoMode: true, demoEmail: demo.email, demoPassword: demo.password });
+  ctx.logger.info(
+    { email: demo.email, password: demo.password, workspace: ws?.name, emulator: emulator.url },
+    `Demo mode (no SLACK_CLIENT_ID set): log in as ${demo.email} / ${demo.password}`,
+  );
+  return emulator;
+}
+
+async function primaryOwner(emulatorUrl: string, teamId: string): Promise<string> {
+  const members = (await fetch(`${emulatorUrl}/_admin/teams/${teamId}/members?format=json`).then((r) =>
+    r.json(),
+  )) as {
+    id: string;
+    is_primary_owner?: boolean;
+  }[];
+  const owner = members.find((m) => m.is_primary_owner) ?? members[0];
+  if (!owner) throw new Error('The demo workspace has no members');
+  return owner.id;
+}
