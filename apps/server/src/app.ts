@@ -17,6 +17,10 @@ import { authenticate } from './plugins/auth.ts';
 import { workspaceScoped } from './plugins/workspace-guard.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
+export type RouteRecord = { method: string; url: string; workspaceScoped: boolean };
+/** Every route an app registered (the tenancy test walks them). */
+export const registeredRoutes = new WeakMap<FastifyInstance, RouteRecord[]>();
+
 /** The HTTP face of a process: plugins, then modules under /api/v0, then the SPA. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
@@ -24,6 +28,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+  });
+  const routes: RouteRecord[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD')
+        routes.push({ method, url: r.url, workspaceScoped: r.config?.workspaceScoped === true });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

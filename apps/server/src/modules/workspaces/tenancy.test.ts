@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../../app.ts';
+import { bearer, signedInUser } from '../../testing/factories.ts';
+import { installThroughOAuth, slackTestEnv, type SlackTestEnv } from '../../testing/slack.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+// Routes that are not about one workspace: accounts, public settings, starting and finishing an install.
+const NOT_WORKSPACE_SCOPED = [
+  /^\/api\/v0\/auth\//,
+  /^\/api\/v0\/public\//,
+  /^\/api\/v0\/auth-redirect$/,
+  /^\/api\/v0\/slack\/installurl$/,
+];
+
+let env: SlackTestEnv;
+let owner: { token: string; userid: string };
+let intruder: { token: string; userid: string };
+let teamA: string;
+
+beforeAll(async () => {
+  env = await slackTestEnv({
+    workspaces: [
+      { seed: 3, members: 20, channels: 3, days: 3 },
+      { seed: 4, members: 20, channels: 3, days: 3 },
+    ],
+  });
+  [teamA] = env.emu.teamIds as [string, string];
+  owner = await signedInUser(env.t);
+  intruder = await signedInUser(env.t);
+  // The intruder administers a workspace of their own: access is per workspace, not "has any".
+  expect((await installThroughOAuth(env, owner, { teamId: env.emu.teamIds[0] })).statusCode).toBe(200);
+  expect((await installThroughOAuth(env, intruder, { teamId: env.emu.teamIds[1] })).statusCode).toBe(200);
+}, 60_000);
+afterAll(() => env.close());
+
+const apiRoutes = () => (registeredRoutes.get(env.t.app) ?? []).filter((r) => r.url.startsWith('/api/v0/'));
+
+function request(route: { method: string; url: string }, teamId: string, userId: string) {
+  const url = route.url
+    .replace(/:teamId|:team_id/g, teamId)
+    .replace(/:userId/g, userId)
+    .replace(/:[A-Za-z_]+/g, 'x');
+  const hasBody = !['GET', 'DELETE'].includes(route.method);
+  return {
+    method: route.method as any,
+    url: `${url}${url.includes('?') ? '&' : '?'}team_id=${teamId}`,
+    payload: hasBody ? { team_id: teamId } : undefined,
+  };
+}
+
+describe('tenancy', () => {
+  it('every /api/v0 route is either workspace-scoped or on the short list of account routes', () => {
+    const unscoped = apiRoutes().filter(
+      (r) => !r.workspaceScoped && !NOT_WORKSPACE_SCOPED.some((re) => re.test(r.url)),
+    );
+    expect(unscoped).toEqual([]);
+    expect(apiRoutes().filter((r) => r.workspaceScoped).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("refuses another user's workspace on every workspace-scoped route (403)", async () => {
+    const scoped = apiRoutes().filter((r) => r.workspaceScoped);
+    const refused: string[] = [];
+    for (const route of scoped) {
+      const res = await env.t.app.inject({
+        ...request(route, teamA, intruder.userid),
+        headers: bearer(intruder.token),
+      });
+      if (res.statusCode === 403 && res.json().code === 'FORBIDDEN')
+        refused.push(`${route.method} ${route.url}`);
+      else
+        expect.fail(
+          `${route.method} ${route.url} answered ${res.statusCode} ${res.body.slice(0, 200)} to another user's token`,
+        );
+    }
+    expect(refused).toHaveLength(scoped.length);
+  });
+
+  it('the same calls work for the workspace admin, and without a token are 401', async () => {
+    for (const route of apiRoutes().filter((r) => r.workspaceScoped)) {
+      const mine = await env.t.app.inject({
+        ...request(route, teamA, owner.userid),
+        headers: bearer(owner.token),
+      });
+      expect([403, 500], `${route.method} ${route.url}: ${mine.body.slice(0, 200)}`).not.toContain(
+        mine.statusCode,
+      );
+      const anonymous = await env.t.app.inject(request(route, teamA, owner.userid));
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it("'Add as Admin' cannot be started for a workspace one does not administer", async () => {
+    const res = await env.t.app.inject({
+      method: 'GET',
+      url: `/api/v0/slack/installurl?team_id=${teamA}`,
+      headers: bearer(intruder.token),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
