@@ -5,8 +5,11 @@ import { defineConfig } from '@playwright/test';
 
 // The real server (built SPA + API + workers) on a fresh embedded database, driven in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const emulatorPort = Number(process.env.E2E_EMULATOR_PORT ?? 3199);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-e2e-'));
 export const baseURL = `http://localhost:${port}`;
+/** The demo's Slack emulator (the server starts it: no SLACK_CLIENT_ID is set). */
+export const emulatorURL = `http://localhost:${emulatorPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +53,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_MAX_PER_IP: '1000',
       DEV_OUTBOX: 'true',
+      // Demo mode with small generated workspaces, so the history import finishes in seconds.
+      DEMO_EMULATOR_PORT: String(emulatorPort),
+      DEMO_MEMBERS: '80',
+      DEMO_CHANNELS: '6',
+      DEMO_DAYS: '14',
+      DEMO_LIVE_INTERVAL_MS: '0',
     },
   },
 });

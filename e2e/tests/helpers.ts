@@ -42,3 +42,25 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
 }
+
+/** The server finishes connecting its demo workspace just after it starts listening: wait for it. */
+export async function demoCredentials(
+  request: APIRequestContext,
+): Promise<{ email: string; password: string }> {
+  let creds: { email: string; password: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const c = (await (await request.get('/api/v0/public/config')).json()) as {
+          demoMode: boolean;
+          demoEmail: string;
+          demoPassword: string;
+        };
+        if (c.demoMode) creds = { email: c.demoEmail, password: c.demoPassword };
+        return c.demoMode;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return creds!;
+}
