@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
+import { membersModule } from './modules/members/module.ts';
 import { slackRoutes } from './modules/slack/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { authenticate } from './plugins/auth.ts';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         workspaceRoutes({ install, workspaces, backfill, authed: authenticate(auth), guard }),
       );
       await v0.register(directoryRoutes({ db: ctx.database.db, workspaces, guard }));
+      await v0.register(membersModule({ db: ctx.database.db, workspaces, guard }));
     },
     { prefix: '/api/v0' },
   );

@@ -32,4 +32,5 @@ export type ErrorCode =
   | 'INSTALL_FAILED'
   | 'WORKSPACE_DISCONNECTED'
   | 'NOT_FOUND'
+  | 'CONFLICT'
   | 'INTERNAL';

@@ -43,6 +43,7 @@ export function directoryRoutes(deps: {
       { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSchema) } } },
       async (req) => {
         const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+        const tagsOf = await tagRepo.ofMembers(req.params.teamId, null);
         return {
           data: rows.map((m) => ({
             member_id: m.member_id,
@@ -58,7 +59,7 @@ export function directoryRoutes(deps: {
             activity: m.messages + m.replies + m.reactions,
             last_active: m.last_active ? Number(m.last_active) : 0,
             join_time: m.join_time ? Number(m.join_time) : 0,
-            tags: null,
+            tags: tagsOf.get(m.member_id) ?? null,
           })),
         };
       },

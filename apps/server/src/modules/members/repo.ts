@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { MemberSortField, Operator } from '@flywheel/shared/members';
+import type { Db } from '../../db/client.ts';
+
+type Rows<T> = { rows: T[] };
+
+/** A resolved filter: local days, instants and ids, ready for SQL. */
+export type MemberQuery = {
+  teamId: string;
+  /** Activity window, local days (inclusive). */
+  fromDay: string;
+  toDay: string;
+  channels: string[] | null;
+  tags: number[] | null;
+  base: {
+    kind: 'join' | 'leave';
+    fromDay?: string;
+    toDay?: string;
+    fromTs?: Date;
+    toTs?: Date;
+  } | null;
+  activity: {
+    combiner: 'AND' | 'OR';
+    conditions: { column: 'messages' | 'reactions' | 'replies'; operator: Operator; count: number }[];
+  } | null;
+  search: string | null;
+  memberIds: string[] | null;
+  sort: { field: MemberSortField; direction: 'asc' | 'desc' };
+};
+
+export type MemberDataRow = {
+  member_id: string;
+  real_name: string;
+  display_name: string;
+  email: string;
+  avatar_url: string | null;
+  is_admin: boolean;
+  deleted: boolean;
+  join_time: string | null;
+  last_active: string | null;
+  messages: number;
+  replies: number;
+  reactions: number;
+  total: number;
+};
+
+const SORT_SQL: Record<MemberSortField, SQL> = {
+  real_name: sql`lower(m.real_name)`,
+  display_name: sql`lower(m.display_name)`,
+  email: sql`lower(m.email)`,
+  messages: sql`coalesce(a.messages, 0)`,
+  reactions: sql`coalesce(a.reactions, 0)`,
+  replies: sql`coalesce(a.replies, 0)`,
+  activity: sql`coalesce(a.messages + a.replies + a.reactions, 0)`,
+  last_active: sql`m.last_active_at`,
+  join_time: sql`m.joined_at`,
+};
+
+const OPS: Record<Operator, SQL> = { '>': sql`>`, '<': sql`<`, '=': sql`=` };
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The activity rollup of the window, per member (only activity_daily is read, never raw messages). */
+function activityCte(q: MemberQuery): SQL {
+  const channel = q.channels ? sql`and channel_id = any(${sql.param(q.channels)}::text[])` : sql``;
+  return sql`act as (
+    select member_id, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
+    from activity_daily
+    where team_id = ${q.teamId} and day >= ${q.fromDay}::date and day <= ${q.toDay}::date ${channel}
+    group by member_id)`;
+}
+
+function conditions(q: MemberQuery): SQL {
+  const where: SQL[] = [sql`m.team_id = ${q.teamId}`, sql`not m.is_bot`];
+  if (q.memberIds) where.push(sql`m.member_id = any(${sql.param(q.memberIds)}::text[])`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(sql`(m.real_name ilike ${p} or m.display_name ilike ${p} or m.email ilike ${p})`);
+  }
+  if (q.channels)
+    where.push(sql`exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id
+      and cm.member_id = m.member_id and cm.channel_id = any(${sql.param(q.channels)}::text[]))`);
+  if (q.tags)
+    where.push(sql`exists (select 1 from member_tags mt where mt.team_id = m.team_id
+      and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(q.tags)}::int[]))`);
+  if (q.base) {
+    const b = q.base;
+    const window = b.fromTs
+      ? sql`e.at >= ${b.fromTs.toISOString()}::timestamptz and e.at <= ${b.toTs!.toISOString()}::timestamptz`
+      : sql`e.day >= ${b.fromDay!}::date and e.day <= ${b.toDay!}::date`;
+    where.push(sql`exists (select 1 from slack_member_events e where e.team_id = m.team_id
+      and e.member_id = m.member_id and e.kind = ${b.kind} and ${window})`);
+  }
+  if (q.activity && q.activity.conditions.length > 0) {
+    const parts = q.activity.conditions.map(
+      (c) => sql`coalesce(a.${sql.raw(c.column)}, 0) ${OPS[c.operator]} ${c.count}`,
+    );
+    where.push(sql`(${sql.join(parts, q.activity.combiner === 'AND' ? sql` and ` : sql` or `)})`);
+  }
+  return sql.join(where, sql` and `);
+}
+
+function orderBy(q: MemberQuery): SQL {
+  const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  return sql`${SORT_SQL[q.sort.field]} ${dir} nulls last, m.member_id`;
+}
+
+export const membersRepo = (db: Db) => ({
+  /** One page of filtered, sorted members with the total count of matches. */
+  async page(q: MemberQuery, limit: number, offset: number): Promise<MemberDataRow[]> {
+    const r = (await db.execute(sql`with ${activityCte(q)}
+      select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url, m.is_admin, m.deleted,
+        (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
+        (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active,
+        coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+        coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
+      from slack_members m left join act a on a.member_id = m.member_id
+      where ${conditions(q)}
+      order by ${orderBy(q)}
+      limit ${limit} offset ${offset}`)) as unknown as Rows<MemberDataRow>;
+    return r.rows;
+  },
+
+  async count(q: MemberQuery): Promise<number> {
+    const r = (await db.execute(sql`with ${activityCte(q)}
+      select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
+      where ${conditions(q)}`)) as unknown as Rows<{ n: number }>;
+    return r.rows[0]?.n ?? 0;
+  },
+
+  /** Name and e-mail of every match, in table order, for the CSV export. */
+  async exportRows(q: MemberQuery): Promise<{ real_name: string; display_name: string; email: string }[]> {
+    const r = (await db.execute(sql`with ${activityCte(q)}
+      select m.real_name, m.display_name, coalesce(m.email, '') as email
+      from slack_members m left join act a on a.member_id = m.member_id
+      where ${conditions(q)}
+      order by ${orderBy(q)}`)) as unknown as Rows<{
+      real_name: string;
+      display_name: string;
+      email: string;
+    }>;
+    return r.rows;
+  },
+});

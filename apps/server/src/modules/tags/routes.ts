@@ -1,0 +1,82 @@
+import type { FastifyInstance, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponse } from '@flywheel/shared/http';
+import { addTagsBody, createTagBody, createTagResponse } from '@flywheel/shared/members';
+import type { TagsService } from './service.ts';
+
+const tags = ['tags'];
+
+/**
+ * Workspace-scoped options. The guard runs at preValidation, before the schema: another workspace's admin gets
+ * 403 whatever they send, and only the workspace's own admins see validation messages.
+ */
+export const scopedOptions = (guard: preHandlerHookHandler[]) => ({
+  preValidation: guard as unknown as preValidationHookHandler[],
+  config: { workspaceScoped: true },
+});
+
+export function tagRoutes(deps: { tags: TagsService; guard: preHandlerHookHandler[] }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = scopedOptions(deps.guard);
+
+    r.post(
+      '/tags/createtag',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "Creates a tag ('+ create tag'); 409 when the name exists (any case)",
+          body: createTagBody,
+          response: { 201: createTagResponse },
+        },
+      },
+      async (req, reply) => {
+        const tag = await deps.tags.create(req.body.team_id, req.body.name);
+        return reply.code(201).send({ data: tag, message: `Tag '${tag.name}' created` });
+      },
+    );
+
+    r.post(
+      '/tags/addtagtousers',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Adds tags to members: {team_id, tags: [{id, name}], users: [{id}]}',
+          body: addTagsBody,
+          response: { 200: messageResponse.extend({ added: z.number() }) },
+        },
+      },
+      async (req) =>
+        deps.tags.addToMembers(
+          req.body.team_id,
+          req.body.users.map((u) => u.id),
+          req.body.tags.map((t) => t.id),
+        ),
+    );
+
+    r.delete(
+      '/tags/removetagfromuser/:teamId/:memberId/:tagId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Removes one tag from one member',
+          params: z.object({
+            teamId: z.string().min(1).max(32).describe('the workspace (team_id)'),
+            memberId: z.string().min(1).max(32).describe('the member (member_id, U…)'),
+            tagId: z.coerce
+              .number({ error: 'tagId must be a tag id (a number)' })
+              .int('tagId must be a tag id (a number)')
+              .positive('tagId must be a tag id (a number)')
+              .describe('the tag id'),
+          }),
+          response: { 200: messageResponse },
+        },
+      },
+      async (req) => deps.tags.removeFromMember(req.params.teamId, req.params.memberId, req.params.tagId),
+    );
+  };
+}

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { memberSchema, tagSchema } from './directory.ts';
+
+/*
+ * Members screen and member detail contracts (spec sections 2, 3, 5, 7). The filter payload is the spec's:
+ * team_id, time_filter, channels, activity_filter, base_filter, tags; plus search, sort and paging, which the
+ * server applies so a 50,000-member workspace never travels whole.
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayString = (field: string) =>
+  z
+    .string({ error: `${field} is required for a custom range` })
+    .regex(DAY, `${field} must be a date like 2024-05-31`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field} is not a real date`);
+
+/** Days a static time filter may cover (the UI offers 7, 14, 90 and 365). */
+export const MAX_FILTER_DAYS = 3660;
+
+/** Spec: time_filter {type static or dynamic, days, start_date, end_date}; days default 7. */
+export const timeFilterSchema = z
+  .object({
+    type: z.enum(['static', 'dynamic'], { error: "time_filter.type must be 'static' or 'dynamic'" }),
+    days: z.coerce
+      .number({ error: 'time_filter.days must be a number of days' })
+      .int('time_filter.days must be a whole number of days')
+      .min(1, 'time_filter.days must be at least 1')
+      .max(MAX_FILTER_DAYS, `time_filter.days must be at most ${MAX_FILTER_DAYS}`)
+      .optional(),
+    start_date: dayString('time_filter.start_date').optional(),
+    end_date: dayString('time_filter.end_date').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type !== 'dynamic') return;
+    if (!v.start_date || !v.end_date)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A custom range needs both time_filter.start_date and time_filter.end_date',
+      });
+    else if (v.start_date > v.end_date)
+      ctx.addIssue({ code: 'custom', message: 'The start date must not be after the end date' });
+  });
+export type TimeFilter = z.infer<typeof timeFilterSchema>;
+
+export const OPERATOR_VALUES = ['>', '<', '='] as const;
+export type Operator = (typeof OPERATOR_VALUES)[number];
+
+const comparison = (name: string) =>
+  z
+    .object({
+      count: z.coerce
+        .number({ error: `${name}.count must be a number` })
+        .int(`${name}.count must be a whole number`)
+        .min(0, `${name}.count must be 0 or more`),
+      operator: z.enum(OPERATOR_VALUES, { error: `${name}.operator must be one of >, < or =` }),
+    })
+    .nullish();
+
+/** Spec: activity_filter {type, message_filter, reaction_filter, reply_filter each {count, operator}}. */
+export const activityFilterSchema = z.object({
+  type: z.enum(['AND', 'OR'], { error: "activity_filter.type must be 'AND' or 'OR'" }).default('AND'),
+  message_filter: comparison('activity_filter.message_filter'),
+  reaction_filter: comparison('activity_filter.reaction_filter'),
+  reply_filter: comparison('activity_filter.reply_filter'),
+});
+export type ActivityFilter = z.infer<typeof activityFilterSchema>;
+
+/**
+ * Spec: base_filter {type team_join or team_left, startts, endts or time_filter}: members who joined (or left)
+ * the workspace inside the window. startts and endts are epoch milliseconds.
+ */
+export const baseFilterSchema = z
+  .object({
+    type: z.enum(['team_join', 'team_left'], {
+      error: "base_filter.type must be 'team_join' or 'team_left'",
+    }),
+    startts: z
+      .number({ error: 'base_filter.startts must be a time in milliseconds' })
+      .int()
+      .min(0)
+      .optional(),
+    endts: z.number({ error: 'base_filter.endts must be a time in milliseconds' }).int().min(0).optional(),
+    time_filter: timeFilterSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const hasTs = v.startts !== undefined || v.endts !== undefined;
+    if (!v.time_filter && (v.startts === undefined || v.endts === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'base_filter needs a window: startts and endts, or a time_filter',
+      });
+    else if (hasTs && v.startts !== undefined && v.endts !== undefined && v.startts > v.endts)
+      ctx.addIssue({ code: 'custom', message: 'base_filter.startts must not be after base_filter.endts' });
+  });
+export type BaseFilter = z.infer<typeof baseFilterSchema>;
+
+export const MEMBER_SORT_FIELDS = [
+  'real_name',
+  'display_name',
+  'email',
+  'messages',
+  'reactions',
+  'replies',
+  'activity',
+  'last_active',
+  'join_time',
+] as const;
+export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
+
+export const MEMBER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+/** Spec section 9: member tables show 5 rows per page. */
+export const DEFAULT_MEMBER_PAGE_SIZE = 5;
+
+/** The filters, shared by the table (with paging) and the CSV export. */
+export const membersFilterSchema = z.object({
+  team_id: z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32),
+  time_filter: timeFilterSchema.default({ type: 'static', days: 7 }),
+  channels: z
+    .array(z.string().min(1).max(32), { error: 'channels must be a list of channel ids' })
+    .max(1000)
+    .nullish(),
+  activity_filter: activityFilterSchema.nullish(),
+  base_filter: baseFilterSchema.nullish(),
+  tags: z
+    .array(z.coerce.number().int().positive(), { error: 'tags must be a list of tag ids' })
+    .max(200)
+    .nullish(),
+  search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+  sort: z
+    .object({
+      field: z.enum(MEMBER_SORT_FIELDS, {
+        error: `sort.field must be one of ${MEMBER_SORT_FIELDS.join(', ')}`,
+      }),
+      direction: z.enum(['asc', 'desc'], { error: "sort.direction must be 'asc' or 'desc'" }).default('desc'),
+    })
+    .default({ field: 'activity', direction: 'desc' }),
+});
+export type MembersFilter = z.input<typeof membersFilterSchema>;
+
+/** POST /members/getmembersdata */
+export const membersDataBody = membersFilterSchema.extend({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1, 'page_size must be at least 1')
+    .max(500, 'page_size must be at most 500')
+    .default(DEFAULT_MEMBER_PAGE_SIZE),
+});
+export type MembersDataRequest = z.input<typeof membersDataBody>;
+
+export const membersDataResponse = z.object({
+  data: z.array(memberSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type MembersDataResponse = z.infer<typeof membersDataResponse>;
+
+/** POST /members/exportmembersdata: the filters, or just the chosen members (member_ids). */
+export const membersExportBody = membersFilterSchema.extend({
+  member_ids: z.array(z.string().min(1).max(32)).max(100_000).optional(),
+});
+export type MembersExportRequest = z.input<typeof membersExportBody>;
+export const MEMBERS_CSV_TITLE = 'Members Data';
+export const MEMBERS_CSV_COLUMNS = ['UserName', 'Email'] as const;
+
+/* Tags (spec: Tag assignment: tags, team_id, users [{id}]). */
+
+const tagName = z
+  .string({ error: 'Enter a tag name' })
+  .trim()
+  .min(1, 'Enter a tag name')
+  .max(40, 'A tag name can be at most 40 characters');
+
+export const createTagBody = z.object({ team_id: z.string().min(1).max(32), name: tagName });
+export const createTagResponse = z.object({ data: tagSchema, message: z.string() });
+
+export const addTagsBody = z.object({
+  team_id: z.string().min(1).max(32),
+  tags: z
+    .array(z.object({ id: z.coerce.number().int().positive(), name: z.string().optional() }), {
+      error: 'Select a tag',
+    })
+    .min(1, 'Select a tag')
+    .max(100),
+  users: z
+    .array(z.object({ id: z.string().min(1).max(32) }), { error: 'Select at least one member' })
+    .min(1, 'Select at least one member')
+    .max(100_000),
+});
+export type AddTagsRequest = z.input<typeof addTagsBody>;
+
+/* Member detail (spec: Action log row, Pie rows). */
+
+export const memberChannelSchema = z.object({ channel_id: z.string(), channel_name: z.string() });
+
+export const memberInfoSchema = memberSchema.extend({
+  tags: z.array(tagSchema),
+  channels: z.array(memberChannelSchema),
+  is_owner: z.boolean(),
+  left_at: z.number(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+export const dailyActivitySchema = z.object({
+  date_of_data: z.string(),
+  messages: z.number(),
+  replies: z.number(),
+  reactions: z.number(),
+});
+export type DailyActivity = z.infer<typeof dailyActivitySchema>;
+
+export const pieRowSchema = z.object({
+  channel_id: z.string(),
+  channel_name: z.string(),
+  activity: z.number(),
+});
+export type PieRow = z.infer<typeof pieRowSchema>;
+
+export const channelActivitySchema = z.object({
+  channel_id: z.string(),
+  channel_name: z.string(),
+  messages: z.number(),
+  replies: z.number(),
+  reactions: z.number(),
+});
+export type ChannelActivity = z.infer<typeof channelActivitySchema>;
+
+export const ACTIVITY_TYPES = ['message', 'reply', 'reaction'] as const;
+export const actionLogRowSchema = z.object({
+  ts: z.string(),
+  /** When the action happened, epoch milliseconds (a reaction's own time, not its message's). */
+  at: z.number(),
+  real_name: z.string(),
+  channel_name: z.string(),
+  channel_id: z.string(),
+  content: z.string(),
+  activity_type: z.enum(ACTIVITY_TYPES),
+});
+export type ActionLogRow = z.infer<typeof actionLogRowSchema>;
+
+/** Days the member detail's Analytics tab offers (default 7). */
+export const MEMBER_DETAIL_DAY_OPTIONS = [7, 14, 90, 365] as const;
