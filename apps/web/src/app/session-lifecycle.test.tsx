@@ -4,15 +4,16 @@ import { SESSION_KEY, USERDATA_KEY } from '../lib/session.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render.tsx';
 import { loginResponse, seedSession } from '../testing/session-fixtures.ts';
+import { workspaceDataMocks } from '../testing/workspace-fixtures.ts';
 
 const me = { body: { ...loginResponse(), token: undefined } };
 
 describe('session lifecycle', () => {
   it('restores a stored session on reload and stays on the page', async () => {
     seedSession();
-    mockApi({ 'GET /auth/me': me });
+    mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T001') });
     const { location } = renderApp('/dashboard/receipts');
-    expect(await screen.findByRole('heading', { name: 'Receipts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Receipts' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location().pathname).toBe('/dashboard/receipts');
   });
 
@@ -25,11 +26,16 @@ describe('session lifecycle', () => {
   });
 
   it('logs out by itself when the token expires', async () => {
-    seedSession({ expiration: new Date(Date.now() + 600).toISOString() });
-    const api = mockApi({ 'GET /auth/me': me, 'POST /auth/logout': { body: { message: 'Logged out' } } });
+    // Long enough for a cold first render of the dashboard chunk under a loaded test run.
+    seedSession({ expiration: new Date(Date.now() + 2500).toISOString() });
+    const api = mockApi({
+      'GET /auth/me': me,
+      'POST /auth/logout': { body: { message: 'Logged out' } },
+      ...workspaceDataMocks('T001'),
+    });
     const { location } = renderApp('/dashboard/home');
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    await waitFor(() => expect(location().pathname).toBe('/auth/login'), { timeout: 3000 });
+    await waitFor(() => expect(location().pathname).toBe('/auth/login'), { timeout: 5000 });
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
     expect(api.callsTo('POST', '/auth/logout')).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Group, Text } from '@mantine/core';
 
 type LogoMarkProps = { size?: number; inverted?: boolean };
@@ -5,15 +6,17 @@ type LogoMarkProps = { size?: number; inverted?: boolean };
 /** The Flywheel mark: a spinning wheel with a gap, on the brand gradient (white tile on dark grounds). */
 export function LogoMark({ size = 32, inverted = false }: LogoMarkProps) {
   const ink = inverted ? '#4c54ed' : '#fff';
+  // A unique gradient id per mark: a duplicate id inside a hidden (display: none) mark would blank the others.
+  const gradient = `flywheel-mark-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <defs>
-        <linearGradient id="flywheel-mark" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#6366f1" />
           <stop offset="1" stopColor="#7c3aed" />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="8" fill={inverted ? '#fff' : 'url(#flywheel-mark)'} />
+      <rect width="32" height="32" rx="8" fill={inverted ? '#fff' : `url(#${gradient})`} />
       <circle
         cx="16"
         cy="16"

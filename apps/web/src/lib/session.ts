@@ -161,6 +161,27 @@ export function updateSessionProfile(me: {
   if (JSON.stringify(next) !== JSON.stringify(session)) write(next);
 }
 
+/**
+ * After an install (POST /auth-redirect): stores the returned workspace list and selects the team that was not
+ * there before (the one just installed); otherwise keeps the current choice if it still exists, else the first.
+ */
+export function applyInstalledWorkspaces(workspaces: Workspace[]): Session | null {
+  const session = getSession();
+  if (!session || !Array.isArray(workspaces)) return session;
+  const before = new Set(session.workspace.map((w) => w.team_id));
+  const added = workspaces.find((w) => !before.has(w.team_id));
+  const kept = workspaces.some((w) => w.team_id === session.currentworkspace)
+    ? session.currentworkspace
+    : null;
+  const next: Session = {
+    ...session,
+    workspace: workspaces,
+    currentworkspace: added?.team_id ?? kept ?? workspaces[0]?.team_id ?? null,
+  };
+  write(next);
+  return next;
+}
+
 export function clearSession(): void {
   write(null);
 }

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
@@ -6,15 +7,17 @@ import { routes as appRoutes } from '../app/router.tsx';
 import { restoreSession } from '../lib/session.ts';
 
 /** Renders the whole app (real routes, guards and providers) at `path`, as after a page load. */
-export function renderApp(path: string, options: { routes?: RouteObject[] } = {}) {
+/** `strict` renders inside React's StrictMode (effects run twice on mount, as in development). */
+export function renderApp(path: string, options: { routes?: RouteObject[]; strict?: boolean } = {}) {
   restoreSession();
   const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const user = userEvent.setup();
-  const view = render(
+  const app = (
     <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />
-    </Providers>,
+    </Providers>
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, user, queryClient, location: () => router.state.location };
 }

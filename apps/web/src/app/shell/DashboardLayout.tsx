@@ -8,6 +8,8 @@ import { updateSessionProfile, useSession } from '../../lib/session.ts';
 import { meQuery } from '../../features/auth/api.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
+import { LoginLoads } from './LoginLoads.tsx';
+import { WorkspaceBanners } from './WorkspaceBanners.tsx';
 
 /** The signed-in frame: top bar and sidebar around the current page. */
 export function DashboardLayout() {
@@ -30,6 +32,7 @@ export function DashboardLayout() {
       padding={{ base: 'md', sm: 'xl' }}
       styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
     >
+      <LoginLoads />
       <AppShell.Header px="md">
         <Group h="100%" gap="md" wrap="nowrap">
           <Group w={{ base: 'auto', sm: 216 }} gap="sm" wrap="nowrap">
@@ -57,6 +60,7 @@ export function DashboardLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Box maw={1280} mx="auto">
+          <WorkspaceBanners withImport={location.pathname === '/dashboard/home'} />
           <Outlet />
         </Box>
       </AppShell.Main>

@@ -4,7 +4,7 @@ import { useNavigation } from 'react-router';
 
 /** Spins while TanStack Query fetches or a page chunk loads; keeps its space so nothing jumps. */
 export function LoadingIndicator() {
-  const fetching = useIsFetching();
+  const fetching = useIsFetching({ predicate: (q) => q.meta?.background !== true });
   const mutating = useIsMutating();
   const navigation = useNavigation();
   const busy = fetching + mutating > 0 || navigation.state !== 'idle';

@@ -1,18 +1,33 @@
 import { Box, Group } from '@mantine/core';
+import { currentWorkspace, useSession } from '../../lib/session.ts';
+import { useMembers, useWorkspaceStatus } from '../../lib/workspace-data.ts';
+import { AddAsAdminButton } from '../../features/workspaces/components/AddAsAdminButton.tsx';
+import { ImportIndicator } from '../../features/workspaces/components/ImportIndicator.tsx';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { WorkspaceMenu } from './WorkspaceMenu.tsx';
 
+/** Member search, loading indicator, 'Add as Admin' (with a workspace), workspaces, notifications, profile. */
 export function TopBar() {
+  const workspace = currentWorkspace(useSession());
+  const members = useMembers();
+  const status = useWorkspaceStatus();
+
   return (
     <Group h="100%" justify="space-between" gap="md" wrap="nowrap">
       <Box visibleFrom="sm">
-        <MemberSearch />
+        <MemberSearch members={members.data} loading={members.isPending && members.fetchStatus !== 'idle'} />
       </Box>
       <Group gap="sm" wrap="nowrap" ml="auto">
         <LoadingIndicator />
+        <ImportIndicator status={status.data} />
+        {workspace ? (
+          <Box visibleFrom="sm">
+            <AddAsAdminButton teamId={workspace.team_id} />
+          </Box>
+        ) : null}
         <WorkspaceMenu />
         <NotificationsMenu />
         <ProfileMenu />

@@ -1,12 +1,17 @@
-import { Badge, Button, Menu, ScrollArea, Text } from '@mantine/core';
+import { Badge, Button, Loader, Menu, ScrollArea, Text } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { currentWorkspace, setCurrentWorkspace, useSession } from '../../lib/session.ts';
+import { useStartInstall } from '../../features/workspaces/api.ts';
 
-/** Spec section 2: workspace dropdown (150px with scroll); picking a workspace reloads the page. */
+/**
+ * Spec section 2: workspace dropdown (150px with scroll); picking a workspace reloads the page; 'Create Workspace'
+ * leads to Slack's authorization page for a new workspace.
+ */
 export function WorkspaceMenu() {
   const session = useSession();
   const selected = currentWorkspace(session);
   const workspaces = session?.workspace ?? [];
+  const install = useStartInstall();
 
   return (
     <Menu position="bottom-end" width={260} shadow="md" radius="md" withinPortal>
@@ -56,8 +61,12 @@ export function WorkspaceMenu() {
           )}
         </ScrollArea.Autosize>
         <Menu.Divider />
-        {/* Installing a workspace (Slack authorization) arrives with the install issue. */}
-        <Menu.Item leftSection={<IconPlus size={16} />} disabled>
+        <Menu.Item
+          leftSection={install.busy ? <Loader size={16} /> : <IconPlus size={16} />}
+          disabled={install.busy}
+          closeMenuOnClick={false}
+          onClick={() => install.start()}
+        >
           Create Workspace
         </Menu.Item>
       </Menu.Dropdown>

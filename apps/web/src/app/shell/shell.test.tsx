@@ -55,14 +55,14 @@ describe('dashboard shell', () => {
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
-  it('lists the workspaces and a Create Workspace entry that is not live yet', async () => {
+  it('lists the workspaces and an enabled Create Workspace entry', async () => {
     seedSession();
     mockApi({ 'GET /auth/me': me });
     const { user } = renderApp('/dashboard/home');
     await user.click(await screen.findByRole('button', { name: 'Workspaces' }));
     expect(await screen.findByRole('menuitem', { name: 'Acme Community' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Open Source Guild' })).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: 'Create Workspace' })).toBeDisabled();
+    expect(screen.getByRole('menuitem', { name: 'Create Workspace' })).toBeEnabled();
   });
 
   it("member search says 'no user found' when nothing matches", async () => {

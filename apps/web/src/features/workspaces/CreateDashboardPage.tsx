@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandSlack, IconChartDots3, IconDatabaseImport, IconShieldCheck } from '@tabler/icons-react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useStartInstall } from './api.ts';
 
 const STEPS = [
   {
@@ -24,6 +25,7 @@ const STEPS = [
 /** /dashboard/createdashboard and /createdashboard: for users with no workspace yet. */
 export function CreateDashboardPage() {
   const session = useSession();
+  const install = useStartInstall();
   const firstName = session?.username.split(' ')[0];
   return (
     <>
@@ -77,14 +79,16 @@ export function CreateDashboardPage() {
             ))}
           </SimpleGrid>
           <Group gap="md">
-            <Button size="md" leftSection={<IconBrandSlack size={18} />} disabled>
+            <Button
+              size="md"
+              leftSection={<IconBrandSlack size={18} />}
+              loading={install.busy}
+              onClick={() => install.start()}
+            >
               Add to Slack
             </Button>
-            <Badge variant="light" color="gray" radius="sm">
-              Coming soon
-            </Badge>
             <Text fz="sm" c="dimmed">
-              Connecting workspaces arrives in the next release.
+              You will approve Flywheel on Slack&apos;s authorization page, then come straight back here.
             </Text>
           </Group>
         </Stack>

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifyFailure } from '../../lib/notify.tsx';
+import {
+  useAuthorizedAdmins,
+  useChannels,
+  useCurrentTeam,
+  useMemberSuggestions,
+  useMembers,
+  useTags,
+  useWorkspaceStatus,
+  workspaceKey,
+} from '../../lib/workspace-data.ts';
+
+export const LOAD_FAILED_TEXT = 'Failed to fetch data!';
+
+/**
+ * Spec section 4: a signed-in user with a workspace loads its members, channels, authorized admins and tags.
+ * Any failure shows one 'Failure' toast per workspace (not one per call). When the history import finishes,
+ * the directory is fetched again so imported members and channels appear. Renders nothing.
+ */
+export function LoginLoads() {
+  const { teamId } = useCurrentTeam();
+  const queries = [useMembers(), useMemberSuggestions(), useChannels(), useAuthorizedAdmins(), useTags()];
+  const failed = queries.some((q) => q.isError);
+  const toasted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (failed && teamId && toasted.current !== teamId) {
+      toasted.current = teamId;
+      notifyFailure(LOAD_FAILED_TEXT, 'Failure');
+    }
+  }, [failed, teamId]);
+
+  const queryClient = useQueryClient();
+  const backfill = useWorkspaceStatus().data?.backfill?.status;
+  const previous = useRef(backfill);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = backfill;
+    if (was === 'running' && backfill !== 'running' && teamId) {
+      void queryClient.invalidateQueries({
+        queryKey: workspaceKey(teamId),
+        predicate: (q) => q.queryKey[2] !== 'status',
+      });
+    }
+  }, [backfill, teamId, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,57 @@
+import { Alert, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCloudDownload } from '@tabler/icons-react';
+import type { WorkspaceStatus } from '@flywheel/shared/directory';
+
+const count = new Intl.NumberFormat('en');
+
+type ImportProgressCardProps = { status: WorkspaceStatus | undefined; workspaceName?: string };
+
+/** Home: 'Importing history: 43%' with a progress bar while the history import runs; a note if it failed. */
+export function ImportProgressCard({ status, workspaceName }: ImportProgressCardProps) {
+  const backfill = status?.backfill;
+  if (!backfill || status?.status === 'disconnected') return null;
+
+  if (backfill.status === 'failed') {
+    return (
+      <Alert
+        variant="light"
+        color="yellow"
+        radius="lg"
+        mb="lg"
+        icon={<IconAlertTriangle size={20} />}
+        title="History import stopped"
+      >
+        {backfill.error ?? 'The history import could not finish.'} Live activity is still recorded; the import
+        resumes on its own.
+      </Alert>
+    );
+  }
+  if (backfill.status !== 'running') return null;
+
+  const percent = Math.max(0, Math.min(100, Math.round(backfill.percent)));
+  const label = `Importing history: ${percent}%`;
+  return (
+    <Paper withBorder shadow="xs" p="lg" mb="lg" role="region" aria-label="History import">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={42} radius="md" variant="light">
+          <IconCloudDownload size={22} />
+        </ThemeIcon>
+        <Stack gap={8} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text fw={600}>{label}</Text>
+            <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {count.format(backfill.messages)} messages so far
+            </Text>
+          </Group>
+          <Progress value={percent} size="lg" radius="xl" animated striped aria-label={label} />
+          <Text fz="sm" c="dimmed">
+            {workspaceName
+              ? `We are bringing in the history of ${workspaceName}`
+              : 'We are bringing in history'}
+            , paced to Slack&apos;s limits. Charts fill in as it arrives; new activity is captured already.
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

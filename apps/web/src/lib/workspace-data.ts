@@ -1,0 +1,129 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  AuthorizedAdmin,
+  Channel,
+  Member,
+  MemberSuggestion,
+  Tag,
+  WorkspaceStatus,
+} from '@flywheel/shared/directory';
+import { apiRequest } from './api-client.ts';
+import { currentWorkspace, useSession } from './session.ts';
+
+/*
+ * What login loads for the current workspace (spec section 4): members, member suggestions, channels,
+ * authorized admins and tags, plus the connection and history-import status. Many features read these, so
+ * they live here (a feature may not import another feature). Every key starts with ['workspace', teamId]:
+ * invalidating that prefix refreshes everything a workspace shows.
+ */
+
+type DataOf<T> = { data: T[] };
+
+const enc = encodeURIComponent;
+const MINUTE = 60_000;
+
+export const workspaceKey = (teamId: string) => ['workspace', teamId] as const;
+
+/** Tens of thousands of rows: kept for 10 minutes, never deep-compared on refetch (structural sharing off). */
+export const membersQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: [...workspaceKey(teamId), 'members'],
+    queryFn: ({ signal }) =>
+      apiRequest<DataOf<Member>>(`/members/getmembers/${enc(teamId)}`, { signal }).then((r) => r.data),
+    staleTime: 10 * MINUTE,
+    gcTime: 30 * MINUTE,
+    structuralSharing: false,
+  });
+
+export const memberSuggestionsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: [...workspaceKey(teamId), 'member-suggestions'],
+    queryFn: ({ signal }) =>
+      apiRequest<DataOf<MemberSuggestion>>(`/members/getmembersuggestion/${enc(teamId)}`, { signal }).then(
+        (r) => r.data,
+      ),
+    staleTime: 10 * MINUTE,
+    gcTime: 30 * MINUTE,
+    structuralSharing: false,
+  });
+
+export const channelsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: [...workspaceKey(teamId), 'channels'],
+    queryFn: ({ signal }) =>
+      apiRequest<DataOf<Channel>>(`/channels/getchannels/${enc(teamId)}`, { signal }).then((r) => r.data),
+    staleTime: 10 * MINUTE,
+  });
+
+export const authorizedAdminsQuery = (teamId: string, userId: string) =>
+  queryOptions({
+    queryKey: [...workspaceKey(teamId), 'authorized-admins', userId],
+    queryFn: ({ signal }) =>
+      apiRequest<DataOf<AuthorizedAdmin>>(`/getauthorizedadmins/${enc(teamId)}/${enc(userId)}`, {
+        signal,
+      }).then((r) => r.data),
+    staleTime: 10 * MINUTE,
+  });
+
+export const tagsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: [...workspaceKey(teamId), 'tags'],
+    queryFn: ({ signal }) =>
+      apiRequest<DataOf<Tag>>(`/tags/gettags/${enc(teamId)}`, { signal }).then((r) => r.data ?? []),
+    staleTime: 5 * MINUTE,
+  });
+
+/** Poll every 3 s while the history import runs, every 15 s before it starts, otherwise once a minute. */
+export const STATUS_POLL_MS = { running: 3_000, pending: 15_000, idle: 60_000 } as const;
+
+export function statusPollInterval(status: WorkspaceStatus | undefined): number {
+  if (status?.backfill?.status === 'running') return STATUS_POLL_MS.running;
+  if (status && status.status === 'active' && status.backfill === null) return STATUS_POLL_MS.pending;
+  return STATUS_POLL_MS.idle;
+}
+
+export const workspaceStatusQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: [...workspaceKey(teamId), 'status'],
+    queryFn: ({ signal }) => apiRequest<WorkspaceStatus>(`/workspaces/status/${enc(teamId)}`, { signal }),
+    staleTime: 0,
+    // Polling is not something the user waits for: the top bar's loading indicator ignores it.
+    meta: { background: true },
+    refetchInterval: (query) => statusPollInterval(query.state.data),
+  });
+
+/** The selected workspace's team_id and the signed-in user's id ('' when there is none). */
+export function useCurrentTeam(): { teamId: string; userId: string } {
+  const session = useSession();
+  return { teamId: currentWorkspace(session)?.team_id ?? '', userId: session?.userid ?? '' };
+}
+
+export function useMembers() {
+  const { teamId } = useCurrentTeam();
+  return useQuery({ ...membersQuery(teamId), enabled: teamId !== '' });
+}
+
+export function useMemberSuggestions() {
+  const { teamId } = useCurrentTeam();
+  return useQuery({ ...memberSuggestionsQuery(teamId), enabled: teamId !== '' });
+}
+
+export function useChannels() {
+  const { teamId } = useCurrentTeam();
+  return useQuery({ ...channelsQuery(teamId), enabled: teamId !== '' });
+}
+
+export function useAuthorizedAdmins() {
+  const { teamId, userId } = useCurrentTeam();
+  return useQuery({ ...authorizedAdminsQuery(teamId, userId), enabled: teamId !== '' && userId !== '' });
+}
+
+export function useTags() {
+  const { teamId } = useCurrentTeam();
+  return useQuery({ ...tagsQuery(teamId), enabled: teamId !== '' });
+}
+
+export function useWorkspaceStatus() {
+  const { teamId } = useCurrentTeam();
+  return useQuery({ ...workspaceStatusQuery(teamId), enabled: teamId !== '' });
+}
