@@ -1,20 +1,230 @@
-import { IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Button, Card, Group, MultiSelect, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconFilter, IconSearch, IconTag } from '@tabler/icons-react';
+import { DEFAULT_MEMBER_PAGE_SIZE, MEMBER_PAGE_SIZES } from '@flywheel/shared/members';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PlaceholderCard } from '../../components/PlaceholderCard.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
+import { useCurrentTeam, useTags } from '../../lib/workspace-data.ts';
+import { downloadMembersCsv, useMembersData, useRemoveTag } from './api.ts';
+import { ActivityFilterModal } from './components/ActivityFilterModal.tsx';
+import { AddTagModal } from './components/AddTagModal.tsx';
+import { ChannelFilterModal } from './components/ChannelFilterModal.tsx';
+import { JoinFilterModal } from './components/JoinFilterModal.tsx';
+import { MembersTable, type Sort } from './components/MembersTable.tsx';
+import { TimeFilterSelect } from './components/TimeFilterSelect.tsx';
+import { activityIsSet, DEFAULT_FILTERS, toPayload, type MembersFilterState } from './filters.ts';
+
+type Popup = 'tag' | 'join' | 'activity' | 'channel' | null;
 
 export function MembersPage() {
+  const { teamId } = useCurrentTeam();
+  const tags = useTags();
+  const [filters, setFilters] = useState<MembersFilterState>(DEFAULT_FILTERS);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [sort, setSort] = useState<Sort>({ field: 'activity', direction: 'desc' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_MEMBER_PAGE_SIZE);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [popup, setPopup] = useState<Popup>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const base = useMemo(() => toPayload(teamId, filters), [teamId, filters]);
+  const request = useMemo(
+    () => ({ ...base, search: debouncedSearch.trim() || undefined, sort, page, page_size: pageSize }),
+    [base, debouncedSearch, sort, page, pageSize],
+  );
+  const data = useMembersData(request);
+  const remove = useRemoveTag();
+  const total = data.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  const update = (next: Partial<MembersFilterState>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const select = (ids: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadMembersCsv({
+        ...base,
+        search: debouncedSearch.trim() || undefined,
+        sort,
+        member_ids: selected.size ? [...selected] : undefined,
+      });
+    } catch (err) {
+      notifyFailure(errorMessage(err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const active = (on: boolean) => (on ? 'filled' : 'default');
+
   return (
     <>
       <PageHeader title="Members" description="Everyone in your workspace, with their activity and tags." />
-      <PlaceholderCard
-        icon={<IconUsers size={26} />}
-        title="Members Data"
-        description="Find, filter and tag members, then message them in bulk."
-        upcoming={[
-          'Members table with activity counts and tags',
-          'Join, activity and channel filters',
-          'Send Message, Add Tag and CSV export',
-        ]}
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text fw={600} fz="lg" component="h2">
+              Members Data
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Button leftSection={<IconTag size={16} />} variant="light" onClick={() => setPopup('tag')}>
+                Add Tag
+              </Button>
+              <Button
+                leftSection={<IconFilter size={16} />}
+                variant={active(filters.join !== null)}
+                onClick={() => setPopup('join')}
+              >
+                Join Filter
+              </Button>
+              <Button
+                leftSection={<IconFilter size={16} />}
+                variant={active(activityIsSet(filters.activity))}
+                onClick={() => setPopup('activity')}
+              >
+                Activity Filter
+              </Button>
+              <Button
+                leftSection={<IconFilter size={16} />}
+                variant={active(filters.channels.length > 0)}
+                onClick={() => setPopup('channel')}
+              >
+                Channel Filter
+              </Button>
+              <TimeFilterSelect value={filters.time} onChange={(time) => update({ time })} />
+            </Group>
+          </Group>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                aria-label="Search members data"
+                placeholder="Search name or e-mail"
+                leftSection={<IconSearch size={16} />}
+                value={search}
+                w={260}
+                onChange={(e) => {
+                  setSearch(e.currentTarget.value);
+                  setPage(1);
+                }}
+              />
+              <MultiSelect
+                aria-label="Filter by Tag"
+                placeholder={filters.tags.length ? undefined : 'Filter by Tag'}
+                data={(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+                value={filters.tags.map(String)}
+                onChange={(v) => update({ tags: v.map(Number) })}
+                searchable
+                clearable
+                w={240}
+              />
+            </Group>
+            <Group gap="sm">
+              <Text fz="sm" c="dimmed">
+                {selected.size > 0 ? `${selected.size} selected · ` : ''}
+                {total} member{total === 1 ? '' : 's'}
+              </Text>
+              {selected.size > 0 ? (
+                <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Set())}>
+                  Clear selection
+                </Button>
+              ) : null}
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={exporting}
+                onClick={exportCsv}
+              >
+                CSV
+              </Button>
+            </Group>
+          </Group>
+          <MembersTable
+            rows={data.data?.data}
+            loading={data.isFetching}
+            error={data.error ? errorMessage(data.error) : null}
+            sort={sort}
+            onSort={(s) => {
+              setSort(s);
+              setPage(1);
+            }}
+            selected={selected}
+            onSelect={select}
+            removing={remove.isPending}
+            onRemoveTag={(m, t) =>
+              remove.mutate(
+                { memberId: m.member_id, tagId: t.id },
+                {
+                  onSuccess: (res) => notifySuccess(res.message),
+                  onError: (err) => notifyFailure(errorMessage(err)),
+                },
+              )
+            }
+          />
+          <Group justify="space-between">
+            <Select
+              aria-label="Rows per page"
+              data={MEMBER_PAGE_SIZES.map(String)}
+              value={String(pageSize)}
+              allowDeselect={false}
+              w={90}
+              onChange={(v) => {
+                setPageSize(Number(v));
+                setPage(1);
+              }}
+            />
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+          </Group>
+        </Stack>
+      </Card>
+
+      <AddTagModal
+        opened={popup === 'tag'}
+        memberIds={[...selected]}
+        onClose={() => setPopup(null)}
+        onAdded={() => setSelected(new Set())}
+      />
+      <JoinFilterModal
+        opened={popup === 'join'}
+        value={filters.join}
+        onClose={() => setPopup(null)}
+        onApply={(join) => {
+          update({ join });
+          setPopup(null);
+        }}
+      />
+      <ActivityFilterModal
+        opened={popup === 'activity'}
+        value={filters.activity}
+        onClose={() => setPopup(null)}
+        onApply={(activity) => {
+          update({ activity: activityIsSet(activity) ? activity : null });
+          setPopup(null);
+        }}
+      />
+      <ChannelFilterModal
+        opened={popup === 'channel'}
+        value={filters.channels}
+        onClose={() => setPopup(null)}
+        onApply={(channels) => {
+          update({ channels });
+          setPopup(null);
+        }}
       />
     </>
   );

@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { useMembers, useTags } from '../../../lib/workspace-data.ts';
+import { useAddTags } from '../api.ts';
+import { EntryPicker } from './EntryPicker.tsx';
+import { TagPicker } from './TagPicker.tsx';
+
+type AddTagModalProps = {
+  opened: boolean;
+  onClose(): void;
+  /** Members chosen before opening (the table's checked rows). */
+  memberIds: string[];
+  /** Called after the tags were added (the page reloads its data). */
+  onAdded?(): void;
+};
+
+/** Members screen 'Add Tag' popup: both members and tags are required ('Both fields are required...'). */
+export function AddTagModal({ opened, onClose, memberIds, onAdded }: AddTagModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Tag" size="lg">
+      {opened ? <AddTagForm initial={memberIds} onClose={onClose} onAdded={onAdded} /> : null}
+    </Modal>
+  );
+}
+
+function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): void }) {
+  const members = useMembers();
+  const tags = useTags();
+  const add = useAddTags();
+  const [memberIds, setMemberIds] = useState(props.initial);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const options = useMemo(
+    () =>
+      (members.data ?? []).map((m) => ({
+        value: m.member_id,
+        label: m.real_name || m.display_name || m.member_id,
+        alt: m.display_name,
+        email: m.email,
+      })),
+    [members.data],
+  );
+
+  const submit = () => {
+    if (memberIds.length === 0 || tagIds.length === 0) return setProblem('Both fields are required...');
+    setProblem(null);
+    const chosen = (tags.data ?? []).filter((t) => tagIds.includes(t.id));
+    add.mutate(
+      { tags: chosen.length ? chosen : tagIds.map((id) => ({ id, name: '' })), memberIds },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          props.onClose();
+          props.onAdded?.();
+        },
+        onError: (err) => notifyFailure(errorMessage(err)),
+      },
+    );
+  };
+
+  return (
+    <Stack>
+      <EntryPicker
+        label="Members"
+        placeholder="Names, e-mails or ids (comma, space or semicolon between)"
+        what="member"
+        options={options}
+        value={memberIds}
+        onChange={setMemberIds}
+      />
+      <TagPicker value={tagIds} onChange={setTagIds} />
+      {problem ? (
+        <Text c="red" fz="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button onClick={submit} loading={add.isPending}>
+          add tag
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useChannels } from '../../../lib/workspace-data.ts';
+
+type Props = { opened: boolean; value: string[]; onClose(): void; onApply(next: string[]): void };
+
+/** Channel Filter: search, select all, a checkbox per channel. */
+export function ChannelFilterModal({ opened, value, onClose, onApply }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Channel Filter">
+      {opened ? <ChannelForm value={value} onClose={onClose} onApply={onApply} /> : null}
+    </Modal>
+  );
+}
+
+function ChannelForm({ value, onClose, onApply }: Omit<Props, 'opened'>) {
+  const channels = useChannels();
+  const [chosen, setChosen] = useState(new Set(value));
+  const [q, setQ] = useState('');
+  const shown = useMemo(
+    () => (channels.data ?? []).filter((c) => c.channel_name.toLowerCase().includes(q.trim().toLowerCase())),
+    [channels.data, q],
+  );
+  const allShown = shown.length > 0 && shown.every((c) => chosen.has(c.channel_id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    setChosen(next);
+  };
+  return (
+    <Stack>
+      <TextInput
+        aria-label="Search channels"
+        placeholder="Search channels"
+        leftSection={<IconSearch size={14} />}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+      />
+      <Checkbox
+        label="Select all"
+        checked={allShown}
+        onChange={(e) => {
+          const next = new Set(chosen);
+          for (const c of shown) {
+            if (e.currentTarget.checked) next.add(c.channel_id);
+            else next.delete(c.channel_id);
+          }
+          setChosen(next);
+        }}
+      />
+      <ScrollArea.Autosize mah={260}>
+        <Stack gap={6}>
+          {shown.map((c) => (
+            <Checkbox
+              key={c.channel_id}
+              label={`#${c.channel_name}`}
+              checked={chosen.has(c.channel_id)}
+              onChange={(e) => toggle(c.channel_id, e.currentTarget.checked)}
+            />
+          ))}
+          {shown.length === 0 ? <Text c="dimmed">No channels</Text> : null}
+        </Stack>
+      </ScrollArea.Autosize>
+      <Group justify="space-between">
+        <Button variant="subtle" color="gray" onClick={() => onApply([])}>
+          Clear
+        </Button>
+        <Group>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => onApply([...chosen])}>Apply</Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { useTags } from '../../../lib/workspace-data.ts';
+import { useAddTags } from '../api.ts';
+import { TagPicker } from './TagPicker.tsx';
+
+/** Member detail '+ create tag': pick (or create) tags for one member; none picked says 'Select a tag'. */
+export function CreateTagModal(props: { opened: boolean; onClose(): void; memberId: string }) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Add tag">
+      {props.opened ? <Form {...props} /> : null}
+    </Modal>
+  );
+}
+
+function Form({ onClose, memberId }: { onClose(): void; memberId: string }) {
+  const tags = useTags();
+  const add = useAddTags();
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    if (tagIds.length === 0) return setProblem('Select a tag');
+    const chosen = (tags.data ?? []).filter((t) => tagIds.includes(t.id));
+    add.mutate(
+      { tags: chosen.length ? chosen : tagIds.map((id) => ({ id, name: '' })), memberIds: [memberId] },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          onClose();
+        },
+        onError: (err) => notifyFailure(errorMessage(err)),
+      },
+    );
+  };
+  return (
+    <Stack>
+      <TagPicker value={tagIds} onChange={setTagIds} />
+      {problem ? (
+        <Text c="red" fz="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={submit} loading={add.isPending}>
+          add tag
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

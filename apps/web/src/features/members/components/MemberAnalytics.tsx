@@ -1,0 +1,223 @@
+import '@mantine/charts/styles.css';
+import { useMemo, useState } from 'react';
+import { BarChart, LineChart, PieChart } from '@mantine/charts';
+import {
+  Card,
+  Center,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { BADGE_COLORS, BAR_LABEL_MAX, MEMBER_DETAIL_DAYS } from '@flywheel/shared/constants';
+import { MEMBER_DETAIL_DAY_OPTIONS } from '@flywheel/shared/members';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useMemberActions, useMemberActivity, useMemberChannelActivity, useMemberPie } from '../api.ts';
+import { actionTime } from './MemberActions.tsx';
+
+const SERIES = [
+  { name: 'messages', label: 'Messages', color: 'blue.6' },
+  { name: 'replies', label: 'Replies', color: 'teal.6' },
+  { name: 'reactions', label: 'Reactions', color: 'orange.6' },
+];
+const PIE_COLORS = [...BADGE_COLORS, 'cyan', 'pink', 'lime', 'indigo'].map((c) => `${c}.6`);
+const cut = (s: string) => (s.length > BAR_LABEL_MAX ? `${s.slice(0, BAR_LABEL_MAX)}…` : s);
+/** Spec section 9: 'day month' up to 90 days, otherwise 'month year'. */
+const dayLabel = (day: string, days: number) =>
+  new Date(`${day}T00:00:00`).toLocaleDateString(
+    undefined,
+    days <= 90 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
+  );
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} fz="md" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function State({ pending, error }: { pending: boolean; error: unknown }) {
+  if (pending)
+    return (
+      <Center h={200}>
+        <Loader size="sm" />
+      </Center>
+    );
+  return <Text c="red">{errorMessage(error)}</Text>;
+}
+
+/** Analytics tab (loaded on demand: the charts library stays out of every other page). */
+export default function MemberAnalytics({ memberId }: { memberId: string }) {
+  const [days, setDays] = useState<number>(MEMBER_DETAIL_DAYS);
+  const [q, setQ] = useState('');
+  const activity = useMemberActivity(memberId, days);
+  const pie = useMemberPie(memberId, days);
+  const perChannel = useMemberChannelActivity(memberId, days);
+  const actions = useMemberActions(memberId);
+
+  const line = useMemo(
+    () => (activity.data ?? []).map((d) => ({ ...d, date: dayLabel(d.date_of_data, days) })),
+    [activity.data, days],
+  );
+  const channels = useMemo(
+    () =>
+      [...(perChannel.data ?? [])]
+        .filter((c) => c.channel_name.toLowerCase().includes(q.trim().toLowerCase()))
+        .sort((a, b) => b.messages - a.messages),
+    [perChannel.data, q],
+  );
+  const recent = useMemo(
+    () =>
+      (actions.data ?? [])
+        .filter((a) => a.activity_type !== 'reaction')
+        .sort((a, b) => Number(b.ts) - Number(a.ts)),
+    [actions.data],
+  );
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Select
+          aria-label="Analytics time filter"
+          data={MEMBER_DETAIL_DAY_OPTIONS.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
+          value={String(days)}
+          allowDeselect={false}
+          onChange={(v) => v && setDays(Number(v))}
+          w={180}
+        />
+      </Group>
+      <Panel title="Activity">
+        {activity.data ? (
+          <LineChart
+            h={260}
+            data={line}
+            dataKey="date"
+            series={SERIES}
+            curveType="monotone"
+            withLegend
+            aria-label="Activity line chart"
+          />
+        ) : (
+          <State pending={activity.isPending} error={activity.error} />
+        )}
+      </Panel>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Panel title="User Activity Per Channel">
+          {pie.data ? (
+            pie.data.length === 0 ? (
+              <Center h={220}>
+                <Text c="dimmed">No Data Found</Text>
+              </Center>
+            ) : (
+              <Center>
+                <PieChart
+                  size={200}
+                  withTooltip
+                  withLabelsLine={false}
+                  data={pie.data.map((p, i) => ({
+                    name: `#${p.channel_name}`,
+                    value: p.activity,
+                    color: PIE_COLORS[i % PIE_COLORS.length]!,
+                  }))}
+                />
+              </Center>
+            )
+          ) : (
+            <State pending={pie.isPending} error={pie.error} />
+          )}
+        </Panel>
+        <Panel title="Activity per channel">
+          {perChannel.data ? (
+            <BarChart
+              h={220}
+              data={perChannel.data.map((c) => ({ ...c, channel: cut(c.channel_name) }))}
+              dataKey="channel"
+              series={SERIES}
+              withLegend
+            />
+          ) : (
+            <State pending={perChannel.isPending} error={perChannel.error} />
+          )}
+        </Panel>
+      </SimpleGrid>
+      <Panel title="Channels">
+        <TextInput
+          aria-label="Search channels"
+          placeholder="Search channels"
+          leftSection={<IconSearch size={14} />}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          mb="sm"
+          maw={260}
+        />
+        <Table striped aria-label="Channel activity">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Channel name</Table.Th>
+              <Table.Th>Messages</Table.Th>
+              <Table.Th>Replies</Table.Th>
+              <Table.Th>Reactions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {channels.map((c) => (
+              <Table.Tr key={c.channel_id}>
+                <Table.Td>#{c.channel_name}</Table.Td>
+                <Table.Td>{c.messages}</Table.Td>
+                <Table.Td>{c.replies}</Table.Td>
+                <Table.Td>{c.reactions}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {perChannel.data && channels.length === 0 ? (
+          <Text c="dimmed" ta="center" py="sm">
+            No Data Found
+          </Text>
+        ) : null}
+      </Panel>
+      <Panel title="Recent Messages">
+        {actions.data ? (
+          recent.length === 0 ? (
+            <Text c="dimmed">No messages in the last 7 days.</Text>
+          ) : (
+            <Table striped aria-label="Recent Messages">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Channel</Table.Th>
+                  <Table.Th>Message</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {recent.slice(0, 50).map((r) => (
+                  <Table.Tr key={`${r.channel_id}-${r.ts}`}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{actionTime(r.at)}</Table.Td>
+                    <Table.Td>#{r.channel_name}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" lineClamp={2}>
+                        {r.content}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        ) : (
+          <State pending={actions.isPending} error={actions.error} />
+        )}
+      </Panel>
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import type { MemberInfo } from '@flywheel/shared/members';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { useRemoveTag } from '../api.ts';
+import { CreateTagModal } from './CreateTagModal.tsx';
+import { TagBadges } from './TagBadges.tsx';
+
+const date = (us: number) =>
+  new Date(us / 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap={0}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" aria-label={label}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The member detail's left panel (spec section 2). Message buttons arrive with the messaging issue. */
+export function MemberProfile({ member }: { member: MemberInfo }) {
+  const remove = useRemoveTag();
+  const [adding, setAdding] = useState(false);
+  const name = member.real_name || member.display_name || member.member_id;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group wrap="nowrap">
+          <Avatar src={member.avatar} size={64} radius="xl" alt={name} color="brand">
+            {name.slice(0, 1)}
+          </Avatar>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={2} fz="xl">
+              {name}
+            </Title>
+            {member.email ? (
+              <Group gap={4} wrap="nowrap">
+                <Text fz="sm" c="dimmed" truncate>
+                  {member.email}
+                </Text>
+                <ActionIcon
+                  component="a"
+                  href={`mailto:${member.email}`}
+                  variant="subtle"
+                  size="sm"
+                  aria-label={`E-mail ${name}`}
+                >
+                  <IconMail size={14} />
+                </ActionIcon>
+              </Group>
+            ) : null}
+            {member.deleted ? (
+              <Badge color="gray" variant="light" w="fit-content">
+                Left the workspace
+              </Badge>
+            ) : null}
+          </Stack>
+        </Group>
+        <Stack gap={2}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            Name
+          </Text>
+          <Text fz="sm">{name}</Text>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mt={6}>
+            Nick name
+          </Text>
+          <Text fz="sm">{member.display_name || '—'}</Text>
+        </Stack>
+        <Divider />
+        <Stack gap={6} id="tags">
+          <Group justify="space-between">
+            <Text fw={600}>Tags</Text>
+            <Button size="compact-sm" variant="light" onClick={() => setAdding(true)}>
+              + create tag
+            </Button>
+          </Group>
+          {member.tags.length > 0 ? (
+            <TagBadges
+              tags={member.tags}
+              owner={name}
+              disabled={remove.isPending}
+              onRemove={(t) =>
+                remove.mutate(
+                  { memberId: member.member_id, tagId: t.id },
+                  {
+                    onSuccess: (res) => notifySuccess(res.message),
+                    onError: (err) => notifyFailure(errorMessage(err)),
+                  },
+                )
+              }
+            />
+          ) : (
+            <Text fz="sm" c="dimmed">
+              no tags found
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={6}>
+          <Text fw={600}>Channels</Text>
+          <Group gap={4}>
+            {member.channels.map((c) => (
+              <Badge key={c.channel_id} variant="outline" tt="none">
+                #{c.channel_name}
+              </Badge>
+            ))}
+            {member.channels.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                No channels
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+        <Divider />
+        <SimpleGrid cols={2} spacing="xs">
+          <Stack gap={0}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              Date of join
+            </Text>
+            <Text fz="sm">{member.join_time ? date(member.join_time) : 'Unknown'}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              Last active
+            </Text>
+            <Text fz="sm">{member.last_active ? date(member.last_active) : 'Not Active'}</Text>
+          </Stack>
+        </SimpleGrid>
+        <SimpleGrid cols={2} spacing="xs">
+          <Stat label="Total activity" value={member.activity} />
+          <Stat label="Messages" value={member.messages} />
+          <Stat label="Replies" value={member.replies} />
+          <Stat label="Reactions" value={member.reactions} />
+        </SimpleGrid>
+      </Stack>
+      <CreateTagModal opened={adding} onClose={() => setAdding(false)} memberId={member.member_id} />
+    </Card>
+  );
+}

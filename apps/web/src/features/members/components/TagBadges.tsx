@@ -1,0 +1,55 @@
+import { ActionIcon, Anchor, Badge, Group } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { BADGE_COLORS, TAGS_IN_CELL } from '@flywheel/shared/constants';
+import type { Tag } from '@flywheel/shared/directory';
+
+export const badgeColor = (i: number) => BADGE_COLORS[i % BADGE_COLORS.length]!;
+
+type TagBadgesProps = {
+  tags: Tag[];
+  owner: string;
+  onRemove(tag: Tag): void;
+  /** Show at most this many, then a More link to `moreHref`. */
+  limit?: number;
+  moreHref?: string;
+  disabled?: boolean;
+};
+
+/** Tags as badges cycling four colours, each with a remove X (spec sections 2 and 9). */
+export function TagBadges({ tags, owner, onRemove, limit, moreHref, disabled }: TagBadgesProps) {
+  const shown = limit === undefined ? tags : tags.slice(0, limit);
+  return (
+    <Group gap={4} wrap="wrap">
+      {shown.map((t, i) => (
+        <Badge
+          key={t.id}
+          color={badgeColor(i)}
+          variant="light"
+          tt="none"
+          rightSection={
+            <ActionIcon
+              size={14}
+              variant="transparent"
+              color={badgeColor(i)}
+              aria-label={`Remove tag ${t.name} from ${owner}`}
+              disabled={disabled}
+              onClick={() => onRemove(t)}
+            >
+              <IconX size={11} />
+            </ActionIcon>
+          }
+        >
+          {t.name}
+        </Badge>
+      ))}
+      {limit !== undefined && tags.length > limit && moreHref ? (
+        <Anchor component={Link} to={moreHref} fz="xs">
+          More
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
+export { TAGS_IN_CELL };

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Select } from '@mantine/core';
+import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
+import type { TimeChoice } from '../filters.ts';
+import { DateRangeModal } from './DateRangeModal.tsx';
+
+const CUSTOM = 'custom';
+
+/** Time filter: 7, 14, 90 or 365 days, or a custom range chosen in a modal. */
+export function TimeFilterSelect(props: {
+  value: TimeChoice;
+  onChange(next: TimeChoice): void;
+  label?: string;
+}) {
+  const [custom, setCustom] = useState(false);
+  const current = props.value.type === 'static' ? String(props.value.days) : CUSTOM;
+  const data = [
+    ...TIME_FILTER_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` })),
+    {
+      value: CUSTOM,
+      label:
+        props.value.type === 'dynamic'
+          ? `${props.value.start_date} – ${props.value.end_date}`
+          : 'Custom range…',
+    },
+  ];
+  return (
+    <>
+      <Select
+        aria-label={props.label ?? 'Time filter'}
+        data={data}
+        value={current}
+        allowDeselect={false}
+        w={200}
+        onChange={(v) => {
+          if (v === CUSTOM) setCustom(true);
+          else if (v) props.onChange({ type: 'static', days: Number(v) });
+        }}
+        onOptionSubmit={(v) => {
+          // Picking 'custom' again re-opens the modal.
+          if (v === CUSTOM) setCustom(true);
+        }}
+      />
+      <DateRangeModal
+        opened={custom}
+        initial={props.value.type === 'dynamic' ? props.value : undefined}
+        onCancel={() => setCustom(false)}
+        onSubmit={(r) => {
+          setCustom(false);
+          props.onChange({ type: 'dynamic', ...r });
+        }}
+      />
+    </>
+  );
+}

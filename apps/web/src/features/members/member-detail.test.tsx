@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { MemberInfo } from '@flywheel/shared/members';
+import { mockApi } from '../../testing/mock-api.ts';
+import { renderApp } from '../../testing/render.tsx';
+import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
+import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+
+const me = { body: { ...loginResponse(), token: undefined } };
+
+const info = (extra: Partial<MemberInfo> = {}): MemberInfo => ({
+  member_id: 'U001',
+  real_name: 'Ada Lovelace',
+  display_name: 'ada',
+  email: 'ada@example.com',
+  avatar: null,
+  is_admin: false,
+  is_owner: false,
+  deleted: false,
+  messages: 10,
+  replies: 4,
+  reactions: 6,
+  activity: 20,
+  last_active: 0,
+  join_time: 1_700_000_000_000_000,
+  left_at: 0,
+  tags: [],
+  channels: [{ channel_id: 'C001', channel_name: 'general' }],
+  ...extra,
+});
+
+function setup(extra: Record<string, unknown> = {}) {
+  seedSession();
+  return mockApi({
+    'GET /auth/me': me,
+    ...workspaceDataMocks('T001'),
+    'GET /member/memberinfo/T001/U001': { body: { data: info() } },
+    'GET /member/activity/T001/U001/7': {
+      body: { data: [{ date_of_data: '2024-05-01', messages: 1, replies: 0, reactions: 2 }] },
+    },
+    'GET /member/piegraph/T001/U001/7': { body: { data: [] } },
+    'GET /member/channelactivity/T001/U001/7': { body: { data: [] } },
+    'GET /member/last7days/T001/U001': {
+      body: {
+        data: [
+          {
+            ts: '1714550000.000100',
+            at: 1714550000000,
+            real_name: 'Ada Lovelace',
+            channel_id: 'C001',
+            channel_name: 'general',
+            content: 'hello @Alan Turing in #general',
+            activity_type: 'message',
+          },
+        ],
+      },
+    },
+    ...(extra as object),
+  });
+}
+
+describe('Member detail page', () => {
+  it('goes to /404 when the id is not a member of the workspace', async () => {
+    setup({
+      'GET /member/memberinfo/T001/UOTHER': {
+        status: 404,
+        body: { statusCode: 404, code: 'NOT_FOUND', message: 'This member is not in the workspace' },
+      },
+    });
+    const { location } = renderApp('/dashboard/members/UOTHER');
+    await waitFor(() => expect(location().pathname).toBe('/404'), { timeout: 8000 });
+    expect(await screen.findByText('SORRY!')).toBeInTheDocument();
+  });
+
+  it("shows the left panel: mail-to, 'no tags found', channels, 'Not Active', totals", async () => {
+    setup();
+    renderApp('/dashboard/members/U001');
+    expect(
+      await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'E-mail Ada Lovelace' })).toHaveAttribute(
+      'href',
+      'mailto:ada@example.com',
+    );
+    expect(screen.getByText('no tags found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ create tag' })).toBeInTheDocument();
+    expect(screen.getByText('#general')).toBeInTheDocument();
+    expect(screen.getByText('Not Active')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total activity')).toHaveTextContent('20');
+    expect(screen.getAllByRole('link', { name: 'Members' }).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("Analytics is the default tab ('No Data Found' pie); Actions lists the log with readable mentions", async () => {
+    setup();
+    const { user } = renderApp('/dashboard/members/U001');
+    expect(await screen.findByRole('tab', { name: 'Analytics', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('User Activity Per Channel')).toBeInTheDocument();
+    expect((await screen.findAllByText('No Data Found')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('table', { name: 'Recent Messages' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Actions' }));
+    const table = await screen.findByRole('table', { name: 'Actions' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Real Name', 'Channel Name', 'Content', 'Action']);
+    expect(within(table).getByText('hello @Alan Turing in #general')).toBeInTheDocument();
+  });
+
+  it("tags: badges with a remove X; '+ create tag' with nothing picked says 'Select a tag'", async () => {
+    const api = setup({
+      'GET /member/memberinfo/T001/U001': {
+        body: { data: info({ tags: [{ id: 1, name: 'vip' }] }) },
+      },
+      'DELETE /tags/removetagfromuser/T001/U001/1': { body: { message: 'Tag removed' } },
+    });
+    const { user } = renderApp('/dashboard/members/U001#tags');
+    await user.click(await screen.findByRole('button', { name: 'Remove tag vip from Ada Lovelace' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/tags/removetagfromuser/T001/U001/1')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: '+ create tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add tag' });
+    await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
+    expect(await within(dialog).findByText('Select a tag')).toBeInTheDocument();
+  });
+});

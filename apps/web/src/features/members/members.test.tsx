@@ -1,0 +1,203 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Member } from '@flywheel/shared/directory';
+import { mockApi } from '../../testing/mock-api.ts';
+import { renderApp } from '../../testing/render.tsx';
+import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
+import { MEMBERS, member, workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+import { resolveEntries, suggest } from './entries.ts';
+import { DEFAULT_FILTERS, toPayload } from './filters.ts';
+
+const ROLE_SELECT = 'combobox';
+const me = { body: { ...loginResponse(), token: undefined } };
+const TAGS = [
+  { id: 1, name: 'vip' },
+  { id: 2, name: 'mentor' },
+  { id: 3, name: 'speaker' },
+  { id: 4, name: 'alumni' },
+];
+
+const rows: Member[] = [
+  member('U001', 'Ada Lovelace', {
+    messages: 12,
+    reactions: 4,
+    replies: 3,
+    last_active: 1_717_000_000_000_000,
+    tags: TAGS,
+  }),
+  member('U002', 'Alan Turing', { messages: 0, last_active: 0, tags: [TAGS[0]!] }),
+];
+
+function setup(extra: Record<string, unknown> = {}) {
+  seedSession();
+  return mockApi({
+    'GET /auth/me': me,
+    ...workspaceDataMocks('T001'),
+    'GET /tags/gettags/T001': { body: { data: TAGS } },
+    'POST /members/getmembersdata': { body: { data: rows, total: 2, page: 1, page_size: 5 } },
+    ...(extra as object),
+  });
+}
+
+describe('Members page', () => {
+  it('shows the Members Data columns and rules: links, Not-Active, three tags then More', async () => {
+    const api = setup();
+    renderApp('/dashboard/members');
+    const table = await screen.findByRole('table', { name: 'Members Data' }, { timeout: 8000 });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(1)).toEqual([
+      'Real name',
+      'Display name',
+      'Email',
+      'Messages count',
+      'Reactions Count',
+      'Replies Count',
+      'Last active',
+      'Tags',
+    ]);
+    const ada = await within(table).findByRole('link', { name: 'Ada Lovelace' });
+    expect(ada).toHaveAttribute('href', '/dashboard/members/U001');
+    const adaRow = ada.closest('tr')!;
+    expect(within(adaRow).getAllByRole('button', { name: /^Remove tag/ })).toHaveLength(3);
+    expect(within(adaRow).getByRole('link', { name: 'More' })).toHaveAttribute(
+      'href',
+      '/dashboard/members/U001#tags',
+    );
+    const alanRow = within(table).getByRole('link', { name: 'Alan Turing' }).closest('tr')!;
+    expect(within(alanRow).getByText('Not-Active')).toBeInTheDocument();
+    expect(within(alanRow).queryByRole('link', { name: 'More' })).toBeNull();
+    // Default request: 7 days, sorted by activity, 5 per page.
+    expect(api.callsTo('POST', '/members/getmembersdata')[0]?.body).toMatchObject({
+      team_id: 'T001',
+      time_filter: { type: 'static', days: 7 },
+      sort: { field: 'activity', direction: 'desc' },
+      page: 1,
+      page_size: 5,
+    });
+  });
+
+  it('Activity Filter sends only the rows with an operator, combined with the chosen type', async () => {
+    const api = setup();
+    const { user } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Ada Lovelace' }, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Activity Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activity Filter' });
+    await user.click(within(dialog).getByText('OR'));
+    await user.click(within(dialog).getByRole(ROLE_SELECT, { name: 'Messages operator' }));
+    await user.click(await screen.findByRole('option', { name: '>' }));
+    const count = within(dialog).getByRole('textbox', { name: 'Messages count' });
+    await user.clear(count);
+    await user.type(count, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/members/getmembersdata').at(-1)?.body).toMatchObject({
+        activity_filter: { type: 'OR', message_filter: { operator: '>', count: 5 } },
+      }),
+    );
+    const body = api.callsTo('POST', '/members/getmembersdata').at(-1)?.body as {
+      activity_filter: Record<string, unknown>;
+    };
+    expect(body.activity_filter.reply_filter).toBeUndefined();
+    expect(body.activity_filter.reaction_filter).toBeUndefined();
+  });
+
+  it("Add Tag needs both fields ('Both fields are required...'), resolves pasted e-mails and names, then adds", async () => {
+    const api = setup({
+      'GET /members/getmembers/T001': {
+        body: { data: [...MEMBERS, member('U005', 'Grace Two', { display_name: 'gracie' })] },
+      },
+      'POST /tags/addtagtousers': { body: { message: 'Tag vip added to 2 members', added: 2 } },
+    });
+    const { user } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Ada Lovelace' }, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tag' });
+    await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
+    expect(await within(dialog).findByText('Both fields are required...')).toBeInTheDocument();
+
+    const members = within(dialog).getByRole('textbox', { name: 'Members' });
+    fireEvent.paste(members, { clipboardData: { getData: () => 'U002@EXAMPLE.com; GRACIE, nobody' } });
+    expect(await within(dialog).findByText('Alan Turing')).toBeInTheDocument();
+    expect(within(dialog).getByText('Grace Two')).toBeInTheDocument();
+    expect(within(dialog).getByText('No member matches: nobody')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'VIP{Enter}');
+    expect(await within(dialog).findByText('vip')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
+    await waitFor(() => expect(api.callsTo('POST', '/tags/addtagtousers')).toHaveLength(1));
+    expect(api.callsTo('POST', '/tags/addtagtousers')[0]?.body).toEqual({
+      team_id: 'T001',
+      tags: [{ id: 1, name: 'vip' }],
+      users: [{ id: 'U002' }, { id: 'U005' }],
+    });
+    expect(await screen.findByText('Tag vip added to 2 members')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Tag' })).toBeNull());
+  });
+
+  it('removing a tag calls DELETE and reloads the table', async () => {
+    const api = setup({ 'DELETE /tags/removetagfromuser/T001/U002/1': { body: { message: 'Tag removed' } } });
+    const { user } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Alan Turing' });
+    const before = api.callsTo('POST', '/members/getmembersdata').length;
+    await user.click(screen.getByRole('button', { name: 'Remove tag vip from Alan Turing' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/tags/removetagfromuser/T001/U002/1')).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/members/getmembersdata').length).toBeGreaterThan(before),
+    );
+    expect(await screen.findByText('Tag removed')).toBeInTheDocument();
+  });
+
+  it('the custom range modal refuses a start after the end and applies a valid range', async () => {
+    const api = setup();
+    const { user } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Ada Lovelace' }, { timeout: 8000 });
+    await user.click(screen.getByRole(ROLE_SELECT, { name: 'Time filter' }));
+    await user.click(await screen.findByRole('option', { name: 'Custom range…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose Start and End Dates' });
+    fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2024-03-10' } });
+    fireEvent.change(within(dialog).getByLabelText('End date'), { target: { value: '2024-03-01' } });
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('End date'), { target: { value: '2024-03-20' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/members/getmembersdata').at(-1)?.body).toMatchObject({
+        time_filter: { type: 'dynamic', start_date: '2024-03-10', end_date: '2024-03-20' },
+        page: 1,
+      }),
+    );
+  });
+});
+
+describe('target entries (spec section 5)', () => {
+  const options = [
+    { value: 'U1', label: 'Ada Lovelace', alt: 'ada', email: 'ada@example.com' },
+    { value: 'U2', label: 'Alan Turing', alt: 'alan', email: 'alan@example.com' },
+  ];
+  it('splits on comma, space or semicolon and resolves e-mails and names case-insensitively', () => {
+    expect(resolveEntries(' ADA@example.com;alan, ada  ghost', options)).toEqual({
+      found: [options[0], options[1]],
+      unresolved: ['ghost'],
+    });
+  });
+  it('caps suggestions at 10', () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ value: `U${i}`, label: `Member ${i}` }));
+    expect(suggest('member', many, new Set())).toHaveLength(10);
+  });
+  it('builds the spec payload and leaves unset filters out', () => {
+    expect(
+      toPayload('T1', {
+        ...DEFAULT_FILTERS,
+        join: { type: 'team_left', window: { type: 'static', days: 14 } },
+      }),
+    ).toEqual({
+      team_id: 'T1',
+      time_filter: { type: 'static', days: 7 },
+      channels: undefined,
+      tags: undefined,
+      activity_filter: undefined,
+      base_filter: { type: 'team_left', time_filter: { type: 'static', days: 14 } },
+    });
+  });
+});
