@@ -60,6 +60,7 @@ export function EntryPicker({
         else add([v]);
         setSearch('');
         setUnresolved([]);
+        combobox.closeDropdown();
       }}
     >
       <Combobox.DropdownTarget>
