@@ -30,6 +30,8 @@ export const slackMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     leftAt: timestamp('left_at', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Slack's `updated` of the profile applied last: an older user object never overwrites a newer one. */
+    slackUpdated: bigint('slack_updated', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -103,6 +105,8 @@ export const slackReactions = pgTable(
     name: text('name').notNull(),
     day: date('day').notNull(),
     reactedAt: timestamp('reacted_at', { withTimezone: true }).notNull(),
+    /** Set when removed (or when the removal arrived first): events may arrive out of order. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.channelId, t.ts, t.userId, t.name] }),
@@ -187,3 +191,62 @@ export const backfills = pgTable('slack_backfills', {
   /** The runner holding the backfill renews this; another runner takes over once it lapses. */
   leasedUntil: timestamp('leased_until', { withTimezone: true }),
 });
+
+// Coarser rollups maintained with activity_daily, so Home and Analytics stay fast at 365 days on big workspaces.
+
+/** Per team, local day and local hour (Activity Trends slots, workspace highlights). */
+export const activityTeamHourly = pgTable(
+  'activity_team_hourly',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    hour: integer('hour').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day, t.hour] })],
+);
+
+/** Per team, local day and channel. */
+export const activityChannelDaily = pgTable(
+  'activity_channel_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    channelId: text('channel_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day, t.channelId] })],
+);
+
+/** Per team, local day and member. */
+export const activityMemberDaily = pgTable(
+  'activity_member_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    memberId: text('member_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.day, t.memberId] }),
+    index('activity_member_daily_member_idx').on(t.teamId, t.memberId, t.day),
+  ],
+);
+
+/** Per team, local day and keyword (lemma): in how many messages and replies it appeared (word cloud). */
+export const keywordDaily = pgTable(
+  'keyword_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    term: text('term').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day, t.term] })],
+);
