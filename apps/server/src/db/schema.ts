@@ -4,3 +4,5 @@ export * from '../modules/mail/table.ts';
 export * from '../modules/workspaces/table.ts';
 export * from '../modules/slack/table.ts';
 export * from '../modules/tags/table.ts';
+export * from '../modules/home/table.ts';
+export * from '../modules/bot/table.ts';
