@@ -1,0 +1,289 @@
+/**
+ * Members screen on a 50,000-member workspace, on PostgreSQL.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/members/members.ts [--members 50000]
+ *
+ * A scratch database gets the real migrations, then generated data written straight into the tables the
+ * ingestion maintains (members, channels, channel memberships, join/leave events and the activity_daily
+ * rollups: the rollup rows are INSERTED DIRECTLY here, not produced by ingesting messages — the Members
+ * screen reads only the rollups). Then:
+ *  - POST /members/getmembersdata with filters, sort and a page, several shapes, N runs each: p50/p95;
+ *  - POST /members/exportmembersdata of every member (50,000 rows) through HTTP, streamed: time to last byte.
+ * Both go through the real routes (zod validation, service, repo) on a Fastify instance listening on a port.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { secretBox } from '../../apps/server/src/lib/secret-box.ts';
+import { memberListRoutes } from '../../apps/server/src/modules/members/routes.ts';
+import { membersService } from '../../apps/server/src/modules/members/service.ts';
+import { tagsService } from '../../apps/server/src/modules/tags/service.ts';
+import { workspacesService } from '../../apps/server/src/modules/workspaces/service.ts';
+import { registerErrorHandling } from '../../apps/server/src/plugins/errors.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const MEMBERS = arg('members', 50_000);
+const CHANNELS = arg('channels', 40);
+const DAYS = arg('days', 400);
+const RUNS = arg('runs', 40);
+const TEAM = 'TBENCH0001';
+const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!base) throw new Error('Set TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test)');
+
+const name = `flywheel_bench_${crypto.randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: base });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(base);
+url.pathname = `/${name}`;
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 8 });
+
+async function dropScratch() {
+  await database.close();
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}
+
+try {
+  await database.migrate();
+  const db = database.db;
+  const t0 = performance.now();
+  // Deterministic pseudo-random numbers in SQL: hashes of the row keys.
+  await db.execute(sql`create or replace function h(a text) returns double precision language sql immutable as
+    $$ select ('x' || substr(md5(a), 1, 8))::bit(32)::bigint / 4294967296.0 $$`);
+  await db.execute(sql`insert into workspaces (team_id, workspace_name, domain, timezone)
+    values (${TEAM}, 'Bench Community', 'bench', 'Europe/Berlin')`);
+  await db.execute(sql`insert into slack_members (team_id, member_id, real_name, display_name, email, joined_at, left_at,
+      deleted, last_active_at, is_bot)
+    select ${TEAM}, 'U' || lpad(i::text, 7, '0'),
+      (array['Ada','Alan','Grace','Katherine','Linus','Margaret','Dennis','Barbara','Ken','Radia'])[1 + i % 10] || ' ' ||
+      (array['Lovelace','Turing','Hopper','Johnson','Torvalds','Hamilton','Ritchie','Liskov','Thompson','Perlman'])[1 + (i / 10) % 10] || ' ' || i,
+      'user' || i, 'user' || i || '@example.com',
+      now() - (h('j' || i) * ${DAYS + 300} || ' days')::interval,
+      case when h('l' || i) < 0.03 then now() - (h('lt' || i) * 200 || ' days')::interval end,
+      h('l' || i) < 0.03,
+      case when h('a' || i) < 0.8 then now() - (h('la' || i) * 60 || ' days')::interval end,
+      false
+    from generate_series(1, ${MEMBERS}) i`);
+  await db.execute(sql`insert into slack_channels (team_id, channel_id, name)
+    select ${TEAM}, 'C' || lpad(c::text, 6, '0'), 'channel-' || c from generate_series(1, ${CHANNELS}) c`);
+  // Everyone is in #channel-1; each member is in ~3 other channels.
+  await db.execute(sql`insert into slack_channel_members (team_id, channel_id, member_id)
+    select distinct ${TEAM}, 'C' || lpad(c::text, 6, '0'), 'U' || lpad(i::text, 7, '0')
+    from generate_series(1, ${MEMBERS}) i,
+      lateral (select 1 as c union all select 2 + floor(h('c' || i || k) * ${CHANNELS - 1})::int from generate_series(1, 3) k) x`);
+  await db.execute(sql`insert into slack_member_events (team_id, member_id, kind, at, day)
+    select team_id, member_id, 'join', joined_at, (joined_at at time zone 'Europe/Berlin')::date from slack_members
+    where team_id = ${TEAM} and joined_at > now() - interval '${sql.raw(String(DAYS))} days'
+    union all
+    select team_id, member_id, 'leave', left_at, (left_at at time zone 'Europe/Berlin')::date from slack_members
+    where team_id = ${TEAM} and left_at is not null`);
+  // Rollups: a third of members are regulars (active ~30% of days), the rest drop by (~2% of days), in 1-2 channels.
+  await db.execute(sql`select setseed(0.42)`);
+  await db.execute(sql`insert into activity_daily (team_id, day, member_id, channel_id, messages, replies, reactions)
+    select ${TEAM}, d::date, 'U' || lpad(i::text, 7, '0'),
+      'C' || lpad((1 + (i * 7 + floor(random() * 2)::int) % ${CHANNELS})::text, 6, '0'),
+      1 + floor(random() * 6)::int, floor(random() * 4)::int, floor(random() * 8)::int
+    from generate_series((current_date - ${DAYS - 1}::int)::timestamp, current_date::timestamp, interval '1 day') d,
+      generate_series(1, ${MEMBERS}) i
+    where random() < case when i % 3 = 0 then 0.3 else 0.02 end
+    on conflict do nothing`);
+  await db.execute(
+    sql`insert into tags (team_id, name) select ${TEAM}, 'tag-' || t from generate_series(1, 8) t`,
+  );
+  await db.execute(sql`insert into member_tags (team_id, member_id, tag_id)
+    select ${TEAM}, 'U' || lpad(i::text, 7, '0'), t.id from generate_series(1, ${MEMBERS}) i, tags t
+    where t.team_id = ${TEAM} and h('tag' || i || t.id) < 0.05`);
+  await db.execute(sql`analyze`);
+  const count = async (table: string) =>
+    (
+      (await db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+  const sizes = {
+    slack_members: await count('slack_members'),
+    slack_channel_members: await count('slack_channel_members'),
+    slack_member_events: await count('slack_member_events'),
+    activity_daily: await count('activity_daily'),
+    member_tags: await count('member_tags'),
+  };
+  const seedSeconds = (performance.now() - t0) / 1000;
+  console.log('data', sizes, `${seedSeconds.toFixed(1)} s`);
+
+  const workspaces = workspacesService(db, secretBox(crypto.randomBytes(32)));
+  const members = membersService({ db, workspaces, tags: tagsService(db) });
+  const app = Fastify({ bodyLimit: 10 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // The real routes; the workspace guard (token + admin check, two indexed lookups) is left out here.
+  await app.register(memberListRoutes({ members, guard: [async () => {}] }), { prefix: '/api/v0' });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const post = async (p: string, body: object) => {
+    const res = await fetch(`${address}/api/v0${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ team_id: TEAM, ...body }),
+    });
+    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+    return res;
+  };
+  const pct = (xs: number[], p: number) =>
+    [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
+
+  const shapes: [string, object][] = [
+    ['default: 7 days, activity desc, page 1 of 5', {}],
+    [
+      '14 days, AND messages > 2 and reactions > 0, sort messages desc, page 3 of 25',
+      {
+        time_filter: { type: 'static', days: 14 },
+        activity_filter: {
+          type: 'AND',
+          message_filter: { operator: '>', count: 2 },
+          reaction_filter: { operator: '>', count: 0 },
+        },
+        sort: { field: 'messages', direction: 'desc' },
+        page: 3,
+        page_size: 25,
+      },
+    ],
+    [
+      '90 days, OR replies = 0 / messages > 10, 3 channels, sort real_name asc, page 10 of 25',
+      {
+        time_filter: { type: 'static', days: 90 },
+        channels: ['C000002', 'C000009', 'C000016'],
+        activity_filter: {
+          type: 'OR',
+          reply_filter: { operator: '=', count: 0 },
+          message_filter: { operator: '>', count: 10 },
+        },
+        sort: { field: 'real_name', direction: 'asc' },
+        page: 10,
+        page_size: 25,
+      },
+    ],
+    [
+      '30 days, joined in the last 90 days, tag, search "ada", sort last_active desc',
+      {
+        time_filter: { type: 'static', days: 30 },
+        base_filter: { type: 'team_join', time_filter: { type: 'static', days: 90 } },
+        tags: [1, 2],
+        search: 'ada',
+        sort: { field: 'last_active', direction: 'desc' },
+        page_size: 10,
+      },
+    ],
+    [
+      'custom range of 60 days, messages < 3, sort activity desc, page 2 of 50',
+      {
+        time_filter: { type: 'dynamic', start_date: '2000-01-01', end_date: '2000-01-01' },
+        activity_filter: { type: 'AND', message_filter: { operator: '<', count: 3 } },
+        page: 2,
+        page_size: 50,
+      },
+    ],
+    [
+      '365 days, no filter, sort activity desc, page 1 of 5',
+      { time_filter: { type: 'static', days: 365 }, page_size: 5 },
+    ],
+  ];
+  // The custom range: the 60 days ending 30 days ago.
+  const day = (n: number) => new Date(Date.now() - n * 86400_000).toISOString().slice(0, 10);
+  Object.assign(shapes[4]![1], { time_filter: { type: 'dynamic', start_date: day(90), end_date: day(31) } });
+
+  const results: { shape: string; total: number; p50: number; p95: number; max: number }[] = [];
+  for (const [label, body] of shapes) {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < RUNS + 3; i++) {
+      const s = performance.now();
+      const res = await post('/members/getmembersdata', body);
+      total = ((await res.json()) as { total: number }).total;
+      if (i >= 3) times.push(performance.now() - s);
+    }
+    results.push({ shape: label, total, p50: pct(times, 50), p95: pct(times, 95), max: Math.max(...times) });
+    console.log(
+      label,
+      `total ${total}`,
+      `p50 ${pct(times, 50).toFixed(1)} ms`,
+      `p95 ${pct(times, 95).toFixed(1)} ms`,
+    );
+  }
+
+  const exports: { first: number; last: number; rows: number; bytes: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const s = performance.now();
+    const res = await post('/members/exportmembersdata', {
+      time_filter: { type: 'static', days: 90 },
+      sort: { field: 'real_name', direction: 'asc' },
+    });
+    const reader = res.body!.getReader();
+    let first = 0;
+    let bytes = 0;
+    let newlines = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!first) first = performance.now() - s;
+      bytes += value.length;
+      for (const b of value) if (b === 10) newlines++;
+    }
+    exports.push({ first, last: performance.now() - s, rows: newlines - 1, bytes });
+    console.log(
+      `export ${newlines - 1} rows, ${(bytes / 1e6).toFixed(2)} MB, first byte ${first.toFixed(0)} ms, last ${(performance.now() - s).toFixed(0)} ms`,
+    );
+  }
+  await app.close();
+
+  const pgVersion = (
+    (await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] }
+  ).rows[0]!.server_version;
+  const md = [
+    '# Members benchmark',
+    '',
+    `Run: \`TEST_DATABASE_URL=… npx tsx bench/members/members.ts\` (${new Date().toISOString().slice(0, 10)}, PostgreSQL ${pgVersion}, Node ${process.version}).`,
+    '',
+    'Data (generated; the activity_daily rollup rows are inserted directly, not produced by ingesting messages):',
+    '',
+    ...Object.entries(sizes).map(([k, v]) => `- ${k}: ${v.toLocaleString('en')}`),
+    '',
+    `Requests go through the real routes (zod validation, service, repo, error handler) over HTTP on localhost; the workspace guard is left out. ${RUNS} timed runs per shape after 3 warm-ups.`,
+    '',
+    '## POST /members/getmembersdata (target p95 ≤ 150 ms)',
+    '',
+    '| shape | matches | p50 ms | p95 ms | max ms |',
+    '|---|---:|---:|---:|---:|',
+    ...results.map(
+      (r) => `| ${r.shape} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} |`,
+    ),
+    '',
+    '## POST /members/exportmembersdata, all members, streamed (target < 3 s)',
+    '',
+    '| run | rows | MB | first byte ms | last byte ms |',
+    '|---:|---:|---:|---:|---:|',
+    ...exports.map(
+      (e, i) =>
+        `| ${i + 1} | ${e.rows} | ${(e.bytes / 1e6).toFixed(2)} | ${e.first.toFixed(0)} | ${e.last.toFixed(0)} |`,
+    ),
+    '',
+  ].join('\n');
+  const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+  if (!process.argv.includes('--no-write')) fs.writeFileSync(out, md);
+  console.log(md);
+} finally {
+  await dropScratch();
+}
