@@ -8,6 +8,7 @@ const TIER_PER_MINUTE: Record<string, number> = {
   'conversations.history': 50,
   'conversations.replies': 50,
   'conversations.members': 100,
+  'conversations.join': 50,
   'conversations.info': 50,
   'users.info': 100,
   'team.info': 50,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from './facts-repo.ts';
 import { backfills } from './table.ts';
 
 export type BackfillState = {
@@ -8,8 +9,10 @@ export type BackfillState = {
   channels: { id: string; general: boolean }[];
   /** Index into `channels` of the channel being imported. */
   ci: number;
-  /** Thread parents of the current channel still to fetch replies for. */
+  /** Thread parents (of the current history page) still to fetch replies for. */
   threads: string[];
+  /** The channel's next history page, to continue with once those replies are in. */
+  historyCursor?: string;
   oldest: number;
 };
 
@@ -79,6 +82,20 @@ export const backfillRepo = (db: Db) => ({
       .update(backfills)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(backfills.teamId, teamId));
+  },
+  /** Saves the position after a page, inside the page's transaction, and renews the runner's lease. */
+  async saveStep(
+    tx: Tx,
+    teamId: string,
+    p: Pick<Backfill, 'requests' | 'rateLimited' | 'messages' | 'channelsTotal' | 'channelsDone'> & {
+      state: BackfillState;
+    },
+  ): Promise<void> {
+    const until = new Date(Date.now() + LEASE_MS);
+    await tx.execute(sql`update ${backfills} set state = ${JSON.stringify(p.state)}::jsonb,
+      requests = ${p.requests}, rate_limited = ${p.rateLimited}, messages = ${p.messages},
+      channels_total = ${p.channelsTotal}, channels_done = ${p.channelsDone}, leased_until = ${until},
+      updated_at = now() where team_id = ${teamId}`);
   },
   async release(teamId: string): Promise<void> {
     await db.update(backfills).set({ leasedUntil: null }).where(eq(backfills.teamId, teamId));

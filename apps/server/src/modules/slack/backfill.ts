@@ -7,7 +7,7 @@ import { backfillRepo, type Backfill, type BackfillState } from './backfill-repo
 import { localDay, tsToDate } from './days.ts';
 import { factsRepo } from './facts-repo.ts';
 import { ingestLock } from './inbox-repo.ts';
-import { memberRow, recordMessage, type IngestScope } from './ingest.ts';
+import { factsWriter, memberRow, recordMessage, type IngestScope } from './ingest.ts';
 import { rollupBuffer } from './rollups.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Slack payloads are open JSON */
@@ -31,8 +31,10 @@ const FATAL = new Set(['invalid_auth', 'account_inactive', 'token_revoked', 'not
 
 /**
  * History import after install: users, channels, channel members, then each channel's history with thread
- * replies, going back `days`. Every page is one transaction (facts + rollups) and the position is saved
- * after it, so a restart resumes where it stopped. Calls are paced to each method's tier.
+ * replies, going back `days`. Pages are written in transactions that hold facts, rollups and the saved
+ * position together, so a restart resumes exactly where it stopped. Calls are paced to each method's tier
+ * and do not wait for the database: pages are written behind them (see pageWriter), so the import runs at
+ * the rate limit, not at the rate limit plus the database's time per page.
  */
 export function backfillService(deps: {
   db: Db;
@@ -43,15 +45,6 @@ export function backfillService(deps: {
 }) {
   const repo = backfillRepo(deps.db);
 
-  async function inPage(teamId: string, tz: string, fn: (s: IngestScope) => Promise<void>) {
-    await deps.db.transaction(async (tx) => {
-      await ingestLock(tx);
-      const buf = rollupBuffer();
-      await fn({ tx, teamId, tz, buf });
-      await buf.flush(tx);
-    });
-  }
-
   /** After a channel's members: the next channel's members, or the first channel's history. */
   const afterMembers = (s: BackfillState): BackfillState =>
     s.ci + 1 >= s.channels.length
@@ -60,15 +53,34 @@ export function backfillService(deps: {
   /** After a channel's history and replies: the next channel's history, or done. */
   const nextChannel = (s: BackfillState): BackfillState => {
     const ci = s.ci + 1;
-    return { ...s, ci, cursor: undefined, threads: [], phase: ci >= s.channels.length ? 'done' : 'history' };
+    return {
+      ...s,
+      ci,
+      cursor: undefined,
+      historyCursor: undefined,
+      threads: [],
+      phase: ci >= s.channels.length ? 'done' : 'history',
+    };
+  };
+  /** After the replies of a history page's threads: the channel's next history page, or the next channel. */
+  const afterThreads = (s: BackfillState): { state: BackfillState; channelDone: boolean } =>
+    s.historyCursor
+      ? {
+          state: { ...s, phase: 'history', cursor: s.historyCursor, historyCursor: undefined, threads: [] },
+          channelDone: false,
+        }
+      : { state: nextChannel(s), channelDone: true };
+
+  type Step = {
+    state: BackfillState;
+    messages: number;
+    channelDone: boolean;
+    /** What the answer changes in the database (run in the page's transaction). */
+    write?: (p: IngestScope) => Promise<void>;
   };
 
-  /** One API call and what follows from it; returns the new state and counters. */
-  async function step(
-    b: Backfill,
-    client: WebClient,
-    tz: string,
-  ): Promise<{ state: BackfillState; messages: number; channelDone: boolean }> {
+  /** One API call and what follows from it: the new state, counters and the page's writes. */
+  async function step(b: Backfill, client: WebClient, tz: string): Promise<Step> {
     const s = b.state;
     const teamId = b.teamId;
     const call = async <T>(method: string, fn: () => Promise<T>): Promise<T> => {
@@ -79,22 +91,22 @@ export function backfillService(deps: {
 
     if (s.phase === 'users') {
       const res: any = await call('users.list', () => client.users.list({ cursor: s.cursor, limit: 200 }));
-      await inPage(teamId, tz, async (p) => {
-        for (const u of res.members ?? []) {
-          const row = memberRow(u);
-          const { inserted, wasDeleted } = await factsRepo.upsertMember(p.tx, teamId, row, null);
-          const at = u.updated ? new Date(u.updated * 1000) : null;
-          if (row.deleted && (inserted || wasDeleted === false) && at && at.getTime() / 1000 >= s.oldest) {
-            await factsRepo.setMemberLeft(p.tx, teamId, row.memberId, at);
-            await factsRepo.addMemberEventOnce(p.tx, teamId, row.memberId, 'leave', at, localDay(at, tz));
-          }
-        }
-      });
       const cursor = cursorOf(res);
       return {
         state: cursor ? { ...s, cursor } : { ...s, cursor: undefined, phase: 'channels' },
         messages: 0,
         channelDone: false,
+        write: async (p) => {
+          for (const u of res.members ?? []) {
+            const row = memberRow(u);
+            const { inserted, wasDeleted } = await factsRepo.upsertMember(p.tx, teamId, row, null);
+            const at = u.updated ? new Date(u.updated * 1000) : null;
+            if (row.deleted && (inserted || wasDeleted === false) && at && at.getTime() / 1000 >= s.oldest) {
+              await factsRepo.setMemberLeft(p.tx, teamId, row.memberId, at);
+              await factsRepo.addMemberEventOnce(p.tx, teamId, row.memberId, 'leave', at, localDay(at, tz));
+            }
+          }
+        },
       };
     }
 
@@ -108,18 +120,7 @@ export function backfillService(deps: {
         }),
       );
       const channels = [...s.channels];
-      await inPage(teamId, tz, async (p) => {
-        for (const c of res.channels ?? []) {
-          await factsRepo.upsertChannel(p.tx, teamId, {
-            id: c.id,
-            name: c.name,
-            isPrivate: Boolean(c.is_private),
-            isArchived: Boolean(c.is_archived),
-            created: c.created ? new Date(c.created * 1000) : null,
-          });
-          channels.push({ id: c.id, general: Boolean(c.is_general) });
-        }
-      });
+      for (const c of res.channels ?? []) channels.push({ id: c.id, general: Boolean(c.is_general) });
       for (const c of res.channels ?? []) {
         if (!c.is_member && !c.is_private && !c.is_archived) {
           await call('conversations.join', () => client.conversations.join({ channel: c.id })).catch((err) =>
@@ -134,7 +135,22 @@ export function backfillService(deps: {
       const state: BackfillState = cursor
         ? { ...s, cursor, channels }
         : { ...s, cursor: undefined, channels, ci: 0, phase: channels.length ? 'members' : 'done' };
-      return { state, messages: 0, channelDone: false };
+      return {
+        state,
+        messages: 0,
+        channelDone: false,
+        write: async (p) => {
+          for (const c of res.channels ?? []) {
+            await factsRepo.upsertChannel(p.tx, teamId, {
+              id: c.id,
+              name: c.name,
+              isPrivate: Boolean(c.is_private),
+              isArchived: Boolean(c.is_archived),
+              created: c.created ? new Date(c.created * 1000) : null,
+            });
+          }
+        },
+      };
     }
 
     const channel = s.channels[s.ci];
@@ -144,12 +160,11 @@ export function backfillService(deps: {
       const res: any = await call('conversations.members', () =>
         client.conversations.members({ channel: channel.id, cursor: s.cursor, limit: 1000 }),
       );
-      await inPage(teamId, tz, (p) =>
-        factsRepo.setChannelMembers(p.tx, teamId, channel.id, res.members ?? []),
-      );
+      const write = (p: IngestScope) =>
+        factsRepo.setChannelMembers(p.tx, teamId, channel.id, res.members ?? []);
       const cursor = cursorOf(res);
-      if (cursor) return { state: { ...s, cursor }, messages: 0, channelDone: false };
-      return { state: afterMembers(s), messages: 0, channelDone: false };
+      if (cursor) return { state: { ...s, cursor }, messages: 0, channelDone: false, write };
+      return { state: afterMembers(s), messages: 0, channelDone: false, write };
     }
 
     if (s.phase === 'history') {
@@ -161,34 +176,30 @@ export function backfillService(deps: {
           cursor: s.cursor,
         }),
       );
-      const threads = [...s.threads];
-      let messages = 0;
-      await inPage(teamId, tz, async (p) => {
-        for (const m of res.messages ?? []) {
+      const list: any[] = res.messages ?? [];
+      // Replies are fetched page by page (this page's threads, then the next page), which keeps the saved
+      // position small however many threads a channel has.
+      const threads = list.filter((m) => m.reply_count > 0 && m.thread_ts === m.ts).map((m) => String(m.ts));
+      const write = async (p: IngestScope) => {
+        for (const m of list) {
           await recordMessage(p, channel.id, m);
-          messages++;
           if (channel.general && m.subtype === 'channel_join' && m.user) {
             const at = tsToDate(m.ts);
             await factsRepo.setJoinedAt(p.tx, teamId, m.user, at);
             await factsRepo.addMemberEventOnce(p.tx, teamId, m.user, 'join', at, localDay(at, tz));
           }
-          if (m.reply_count > 0 && m.thread_ts === m.ts) threads.push(m.ts);
         }
-      });
+      };
       const cursor = cursorOf(res);
-      if (cursor) return { state: { ...s, cursor, threads }, messages, channelDone: false };
+      const after = { ...s, cursor: undefined, historyCursor: cursor, threads };
       if (threads.length)
-        return {
-          state: { ...s, cursor: undefined, threads, phase: 'replies' },
-          messages,
-          channelDone: false,
-        };
-      return { state: nextChannel(s), messages, channelDone: true };
+        return { state: { ...after, phase: 'replies' }, messages: list.length, channelDone: false, write };
+      return { ...afterThreads(after), messages: list.length, write };
     }
 
     // replies
     const thread = s.threads[0];
-    if (!thread) return { state: nextChannel(s), messages: 0, channelDone: true };
+    if (!thread) return { ...afterThreads(s), messages: 0 };
     const res: any = await call('conversations.replies', () =>
       client.conversations.replies({
         channel: channel.id,
@@ -197,20 +208,95 @@ export function backfillService(deps: {
         cursor: s.cursor,
       }),
     );
-    let messages = 0;
-    await inPage(teamId, tz, async (p) => {
-      for (const m of res.messages ?? []) {
-        if (m.ts === thread) continue;
-        await recordMessage(p, channel.id, m);
-        messages++;
-      }
-    });
+    const replies = ((res.messages ?? []) as any[]).filter((m) => m.ts !== thread);
+    const write = async (p: IngestScope) => {
+      for (const m of replies) await recordMessage(p, channel.id, m);
+    };
     const cursor = cursorOf(res);
-    if (cursor) return { state: { ...s, cursor }, messages, channelDone: false };
+    if (cursor) return { state: { ...s, cursor }, messages: replies.length, channelDone: false, write };
     const rest = s.threads.slice(1);
     if (rest.length)
-      return { state: { ...s, cursor: undefined, threads: rest }, messages, channelDone: false };
-    return { state: nextChannel(s), messages, channelDone: true };
+      return {
+        state: { ...s, cursor: undefined, threads: rest },
+        messages: replies.length,
+        channelDone: false,
+        write,
+      };
+    return { ...afterThreads({ ...s, cursor: undefined, threads: [] }), messages: replies.length, write };
+  }
+
+  type Patch = Parameters<ReturnType<typeof backfillRepo>['saveStep']>[2];
+
+  /**
+   * Writes pages behind the calls: whatever pages arrived while the previous transaction ran go in together,
+   * with the position after the last of them, in one transaction. A page is never written without its
+   * position or the other way round, so a restart resumes exactly; the import waits for the database only
+   * when it falls `maxBehind` pages behind.
+   */
+  function pageWriter(teamId: string, tz: string, maxBehind = 200) {
+    let queue: { write?: Step['write']; patch: Patch }[] = [];
+    let running: Promise<void> | undefined;
+    let failed: { err: unknown } | undefined;
+    const writeGroup = (group: typeof queue) =>
+      deps.db.transaction(async (tx) => {
+        await ingestLock(tx);
+        const scope: IngestScope = { tx, teamId, tz, buf: rollupBuffer(), facts: factsWriter() };
+        for (const g of group) await g.write?.(scope);
+        await scope.facts!.flush(tx);
+        await scope.buf.flush(tx);
+        await repo.saveStep(tx, teamId, group.at(-1)!.patch);
+      });
+    const pump = () => {
+      running = (async () => {
+        while (queue.length && !failed) {
+          const group = queue;
+          queue = [];
+          await writeGroup(group).catch((err: unknown) => {
+            failed = { err };
+          });
+        }
+      })().finally(() => {
+        running = undefined;
+      });
+    };
+    return {
+      async push(write: Step['write'], patch: Patch) {
+        if (failed) throw failed.err;
+        queue.push({ write, patch });
+        if (!running) pump();
+        if (queue.length >= maxBehind) await running;
+      },
+      /** Waits until everything pushed is written; throws what a write threw. */
+      async settle() {
+        for (;;) {
+          if (running) await running;
+          else if (queue.length && !failed) pump();
+          else break;
+        }
+        if (failed) throw failed.err;
+      },
+    };
+  }
+
+  /** A step, or the skip of its channel when Slack refuses that channel. */
+  async function stepOrSkip(b: Backfill, client: WebClient, tz: string): Promise<Step> {
+    try {
+      return await step(b, client, tz);
+    } catch (err: any) {
+      const code = err?.data?.error as string | undefined;
+      const phase = b.state.phase;
+      if (!code || !SKIP_CHANNEL.has(code) || !['history', 'replies', 'members'].includes(phase)) throw err;
+      deps.logger.warn(
+        { teamId: b.teamId, channel: b.state.channels[b.state.ci]?.id, slackError: code },
+        'skipping channel',
+      );
+      const members = phase === 'members';
+      return {
+        state: members ? afterMembers(b.state) : nextChannel(b.state),
+        messages: 0,
+        channelDone: !members,
+      };
+    }
   }
 
   return {
@@ -229,45 +315,34 @@ export function backfillService(deps: {
         const client = deps.slack.client(await deps.workspaces.botToken(teamId));
         const tz = (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
         let b = (await repo.get(teamId))!;
-        while (b.state.phase !== 'done' && Date.now() < deadline) {
-          const before = deps.slack.rateLimitHits();
-          let out;
-          try {
-            out = await step(b, client, tz);
-          } catch (err: any) {
-            const code = err?.data?.error as string | undefined;
-            if (
-              code &&
-              SKIP_CHANNEL.has(code) &&
-              (b.state.phase === 'history' || b.state.phase === 'replies' || b.state.phase === 'members')
-            ) {
-              deps.logger.warn(
-                { teamId, channel: b.state.channels[b.state.ci]?.id, slackError: code },
-                'skipping channel',
-              );
-              const members = b.state.phase === 'members';
-              out = {
-                state: members ? afterMembers(b.state) : nextChannel(b.state),
-                messages: 0,
-                channelDone: !members,
-              };
-            } else throw err;
+        let hits = deps.slack.rateLimitHits();
+        const writer = pageWriter(teamId, tz);
+        try {
+          while (b.state.phase !== 'done' && Date.now() < deadline) {
+            const out = await stepOrSkip(b, client, tz);
+            const now = deps.slack.rateLimitHits();
+            const patch = {
+              state: out.state,
+              requests: b.requests + 1,
+              rateLimited: b.rateLimited + (now - hits),
+              messages: b.messages + out.messages,
+              channelsTotal: out.state.channels.length,
+              channelsDone:
+                out.state.phase === 'done'
+                  ? out.state.channels.length
+                  : b.channelsDone + (out.channelDone ? 1 : 0),
+            };
+            hits = now;
+            // Written while the next call goes out; nothing the next call asks depends on this write.
+            await writer.push(out.write, patch);
+            b = { ...b, ...patch };
           }
-          const patch = {
-            state: out.state,
-            requests: b.requests + 1,
-            rateLimited: b.rateLimited + (deps.slack.rateLimitHits() - before),
-            messages: b.messages + out.messages,
-            channelsTotal: out.state.channels.length,
-            channelsDone:
-              out.state.phase === 'done'
-                ? out.state.channels.length
-                : b.channelsDone + (out.channelDone ? 1 : 0),
-          };
-          await repo.save(teamId, patch);
-          await repo.lease(teamId, true);
-          b = { ...b, ...patch };
+        } catch (err) {
+          // Keep what was fetched before the failure (written with its position), then report the failure.
+          await writer.settle().catch(() => {});
+          throw err;
         }
+        await writer.settle();
         if (b.state.phase === 'done') {
           await repo.save(teamId, { status: 'done', finishedAt: new Date(), leasedUntil: null });
           deps.logger.info({ teamId, messages: b.messages, requests: b.requests }, 'history import finished');

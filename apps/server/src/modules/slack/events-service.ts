@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
-import { applyEvent, type WorkspaceEffect } from './ingest.ts';
+import { applyEvent, factsWriter, type WorkspaceEffect } from './ingest.ts';
 import { inboxRepo, ingestLock, type InboxItem } from './inbox-repo.ts';
 import { rollupBuffer } from './rollups.ts';
 
@@ -24,11 +24,13 @@ export function eventsService(deps: { db: Db; logger: Logger; workspaces: Worksp
     tzs: Map<string, string>,
   ) {
     const buf = rollupBuffer();
+    const facts = factsWriter();
     const effects: WorkspaceEffect[] = [];
     for (const item of items) {
-      const scope = { tx, teamId: item.team_id, tz: tzs.get(item.team_id) ?? 'UTC', buf };
+      const scope = { tx, teamId: item.team_id, tz: tzs.get(item.team_id) ?? 'UTC', buf, facts };
       effects.push(...(await applyEvent(scope, item.payload)));
     }
+    await facts.flush(tx);
     await buf.flush(tx);
     await inbox.markProcessed(
       tx,
@@ -77,7 +79,7 @@ export function eventsService(deps: { db: Db; logger: Logger; workspaces: Worksp
   }
 
   return {
-    store: (e: { eventId: string; teamId: string; eventType: string; payload: unknown }) => inbox.add(e),
+    store: storer(inbox),
     /** Applies everything pending, batch by batch, until the inbox is empty. */
     async drain(): Promise<number> {
       let total = 0;
@@ -90,4 +92,44 @@ export function eventsService(deps: { db: Db; logger: Logger; workspaces: Worksp
     pending: () => inbox.pending(),
     purgeProcessed: () => inbox.purgeProcessed(new Date(Date.now() - 7 * 86400_000)),
   };
+}
+
+type Delivery = { eventId: string; teamId: string; eventType: string; payload: unknown };
+
+/**
+ * Stores deliveries once per event_id. Up to `lanes` inserts run at once; deliveries arriving while they
+ * are under way wait and then go in together, one statement and one commit for the lot. Under load the
+ * inbox costs a commit per handful of events instead of one per event (a commit is what limits intake),
+ * and each delivery is still acknowledged only once it is committed.
+ */
+function storer(inbox: ReturnType<typeof inboxRepo>, lanes = 4, maxBatch = 500) {
+  let waiting: { e: Delivery; resolve: (fresh: boolean) => void; reject: (err: unknown) => void }[] = [];
+  let running = 0;
+  async function lane() {
+    running++;
+    while (waiting.length) {
+      const batch = waiting.slice(0, maxBatch);
+      waiting = waiting.slice(batch.length);
+      try {
+        if (batch.length === 1) batch[0]!.resolve(await inbox.add(batch[0]!.e));
+        else {
+          const fresh = await inbox.addMany(batch.map((w) => w.e));
+          // A retry in the same statement as its original: only the first can be the new one.
+          const seen = new Set<string>();
+          for (const w of batch) {
+            w.resolve(fresh.has(w.e.eventId) && !seen.has(w.e.eventId));
+            seen.add(w.e.eventId);
+          }
+        }
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    running--;
+  }
+  return (e: Delivery): Promise<boolean> =>
+    new Promise((resolve, reject) => {
+      waiting.push({ e, resolve, reject });
+      if (running < lanes) void lane();
+    });
 }

@@ -32,6 +32,22 @@ export type NewMessage = {
   postedAt: Date;
 };
 
+export type NewReaction = {
+  teamId: string;
+  channelId: string;
+  ts: string;
+  userId: string;
+  name: string;
+  day: string;
+  at: Date;
+};
+
+/** For each key, true at its first occurrence only. */
+function firstOfEachKey(keys: string[]): boolean[] {
+  const seen = new Set<string>();
+  return keys.map((k) => !seen.has(k) && Boolean(seen.add(k)));
+}
+
 /** Raw facts as Slack gives them. Only this file (and the rollups repo) writes them. */
 export const factsRepo = {
   /** Inserts or refreshes a member; returns whether it was new and whether it was deleted before. */
@@ -129,6 +145,26 @@ export const factsRepo = {
     );
     return r.length === 1;
   },
+  /**
+   * Inserts many messages in one statement, each unless its (team, channel, ts) is known; returns, in input
+   * order, whether each was new (of rows with the same key only the first can be).
+   */
+  async insertMessages(tx: Tx, ms: NewMessage[]): Promise<boolean[]> {
+    const first = firstOfEachKey(ms.map((m) => `${m.teamId}|${m.channelId}|${m.ts}`));
+    const rowsIn = ms.filter((_, i) => first[i]);
+    const col = <T>(f: (m: NewMessage) => T) => sql.param(rowsIn.map(f));
+    const out = await rows<{ team_id: string; channel_id: string; ts: string }>(
+      tx.execute(sql`insert into slack_messages (team_id, channel_id, ts, user_id, thread_ts, subtype, text,
+          is_reply, day, posted_at)
+        select * from unnest(${col((m) => m.teamId)}::text[], ${col((m) => m.channelId)}::text[],
+          ${col((m) => m.ts)}::text[], ${col((m) => m.userId)}::text[], ${col((m) => m.threadTs)}::text[],
+          ${col((m) => m.subtype)}::text[], ${col((m) => m.text)}::text[], ${col((m) => m.isReply)}::boolean[],
+          ${col((m) => m.day)}::date[], ${col((m) => m.postedAt.toISOString())}::timestamptz[])
+        on conflict do nothing returning team_id, channel_id, ts`),
+    );
+    const fresh = new Set(out.map((r) => `${r.team_id}|${r.channel_id}|${r.ts}`));
+    return ms.map((m, i) => first[i]! && fresh.has(`${m.teamId}|${m.channelId}|${m.ts}`));
+  },
   async editMessage(tx: Tx, teamId: string, channelId: string, ts: string, text: string, at: Date) {
     await tx.execute(sql`update slack_messages set text = ${text}, edited_at = ${at}
       where team_id = ${teamId} and channel_id = ${channelId} and ts = ${ts} and deleted_at is null`);
@@ -158,15 +194,39 @@ export const factsRepo = {
     return undefined;
   },
 
-  async insertReaction(
-    tx: Tx,
-    r: { teamId: string; channelId: string; ts: string; userId: string; name: string; day: string; at: Date },
-  ) {
+  async insertReaction(tx: Tx, r: NewReaction) {
     const out = await rows(
       tx.execute(sql`insert into slack_reactions (team_id, channel_id, ts, user_id, name, day, reacted_at)
         values (${r.teamId}, ${r.channelId}, ${r.ts}, ${r.userId}, ${r.name}, ${r.day}, ${r.at}) on conflict do nothing returning 1`),
     );
     return out.length === 1;
+  },
+  /** Inserts many reactions in one statement; returns, in input order, whether each was new. */
+  async insertReactions(tx: Tx, rs: NewReaction[]): Promise<boolean[]> {
+    const key = (r: Pick<NewReaction, 'teamId' | 'channelId' | 'ts' | 'userId' | 'name'>) =>
+      `${r.teamId}|${r.channelId}|${r.ts}|${r.userId}|${r.name}`;
+    const first = firstOfEachKey(rs.map(key));
+    const rowsIn = rs.filter((_, i) => first[i]);
+    const col = <T>(f: (r: NewReaction) => T) => sql.param(rowsIn.map(f));
+    const out = await rows<{
+      team_id: string;
+      channel_id: string;
+      ts: string;
+      user_id: string;
+      name: string;
+    }>(
+      tx.execute(sql`insert into slack_reactions (team_id, channel_id, ts, user_id, name, day, reacted_at)
+        select * from unnest(${col((r) => r.teamId)}::text[], ${col((r) => r.channelId)}::text[],
+          ${col((r) => r.ts)}::text[], ${col((r) => r.userId)}::text[], ${col((r) => r.name)}::text[],
+          ${col((r) => r.day)}::date[], ${col((r) => r.at.toISOString())}::timestamptz[])
+        on conflict do nothing returning team_id, channel_id, ts, user_id, name`),
+    );
+    const fresh = new Set(
+      out.map((r) =>
+        key({ teamId: r.team_id, channelId: r.channel_id, ts: r.ts, userId: r.user_id, name: r.name }),
+      ),
+    );
+    return rs.map((r, i) => first[i]! && fresh.has(key(r)));
   },
   /** Removes every reaction of a message (a deleted message takes its reactions with it). */
   async deleteReactionsOf(tx: Tx, teamId: string, channelId: string, ts: string) {

@@ -21,6 +21,23 @@ export const inboxRepo = (db: Db) => ({
       on conflict (event_id) do nothing returning 1`)) as unknown as { rows: unknown[] };
     return r.rows.length === 1;
   },
+  /**
+   * Stores many deliveries in one statement; returns the event_ids that were new. They keep their arrival
+   * order: received_at steps by a microsecond per row (one statement has one now()).
+   */
+  async addMany(
+    es: { eventId: string; teamId: string; eventType: string; payload: unknown }[],
+  ): Promise<Set<string>> {
+    const col = (f: (e: (typeof es)[number]) => string) => sql.param(es.map(f));
+    const r =
+      (await db.execute(sql`insert into slack_inbox (event_id, team_id, event_type, payload, received_at)
+      select e.event_id, e.team_id, e.event_type, e.payload, now() + (e.n - 1) * interval '1 microsecond'
+      from unnest(${col((e) => e.eventId)}::text[], ${col((e) => e.teamId)}::text[],
+        ${col((e) => e.eventType)}::text[], ${col((e) => JSON.stringify(e.payload))}::jsonb[])
+        with ordinality as e(event_id, team_id, event_type, payload, n)
+      on conflict (event_id) do nothing returning event_id`)) as unknown as { rows: { event_id: string }[] };
+    return new Set(r.rows.map((row) => row.event_id));
+  },
   async claim(tx: Tx, limit: number): Promise<InboxItem[]> {
     const r = (await tx.execute(sql`select event_id, team_id, payload, attempts from slack_inbox
       where processed_at is null order by received_at, event_id limit ${limit} for update skip locked`)) as unknown as {

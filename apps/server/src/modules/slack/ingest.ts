@@ -1,11 +1,59 @@
 import { localDay, tsToDate } from './days.ts';
-import { factsRepo, type MemberRow, type Tx } from './facts-repo.ts';
+import { factsRepo, type MemberRow, type NewMessage, type NewReaction, type Tx } from './facts-repo.ts';
 import type { RollupBuffer } from './rollups.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Slack payloads are open JSON, read defensively */
 
-/** Where a batch applies its changes: one team, its timezone, the open transaction and the rollup buffer. */
-export type IngestScope = { tx: Tx; teamId: string; tz: string; buf: RollupBuffer };
+/**
+ * Where a batch applies its changes: one team, its timezone, the open transaction, the rollup buffer and,
+ * when given, the pending inserts of messages and reactions (written together at the next flush).
+ */
+export type IngestScope = { tx: Tx; teamId: string; tz: string; buf: RollupBuffer; facts?: FactsWriter };
+
+/**
+ * Message and reaction inserts of a batch, held back and written with one statement per table: a batch of
+ * 500 events costs a handful of round trips instead of one per event. What happens when a row turns out to
+ * be new (its rollup count) runs at the flush, in order. Anything that reads or changes these rows (an edit,
+ * a delete, a reaction removed) flushes first, so events still apply exactly as if one by one.
+ */
+export function factsWriter() {
+  let messages: { row: NewMessage; onNew: () => void }[] = [];
+  let reactions: { row: NewReaction; onNew: () => void }[] = [];
+  return {
+    message(row: NewMessage, onNew: () => void) {
+      messages.push({ row, onNew });
+    },
+    reaction(row: NewReaction, onNew: () => void) {
+      reactions.push({ row, onNew });
+    },
+    async flush(tx: Tx): Promise<void> {
+      if (messages.length) {
+        const batch = messages;
+        messages = [];
+        const fresh = await factsRepo.insertMessages(
+          tx,
+          batch.map((m) => m.row),
+        );
+        batch.forEach((m, i) => fresh[i] && m.onNew());
+      }
+      if (reactions.length) {
+        const batch = reactions;
+        reactions = [];
+        const fresh = await factsRepo.insertReactions(
+          tx,
+          batch.map((r) => r.row),
+        );
+        batch.forEach((r, i) => fresh[i] && r.onNew());
+      }
+    },
+  };
+}
+export type FactsWriter = ReturnType<typeof factsWriter>;
+
+/** Writes pending inserts before a statement that depends on them. */
+const settle = async (s: IngestScope) => {
+  await s.facts?.flush(s.tx);
+};
 
 /** What an event asks of the workspace itself (applied by the caller after commit). */
 export type WorkspaceEffect =
@@ -48,7 +96,7 @@ export async function recordMessage(s: IngestScope, channelId: string, m: any): 
   const isBot = m.subtype === 'bot_message' || Boolean(m.bot_id);
   const userId: string | null = m.user ?? null;
   const isReply = Boolean(m.thread_ts) && m.thread_ts !== m.ts;
-  const inserted = await factsRepo.insertMessage(s.tx, {
+  const row: NewMessage = {
     teamId: s.teamId,
     channelId,
     ts: m.ts,
@@ -59,11 +107,15 @@ export async function recordMessage(s: IngestScope, channelId: string, m: any): 
     isReply,
     day,
     postedAt,
-  });
-  if (inserted && userId && !isBot) {
-    s.buf.add(s.teamId, day, userId, channelId, isReply ? { replies: 1 } : { messages: 1 });
-    s.buf.active(s.teamId, userId, postedAt);
-  }
+  };
+  const counted = () => {
+    if (userId && !isBot) {
+      s.buf.add(s.teamId, day, userId, channelId, isReply ? { replies: 1 } : { messages: 1 });
+      s.buf.active(s.teamId, userId, postedAt);
+    }
+  };
+  if (s.facts) s.facts.message(row, counted);
+  else if (await factsRepo.insertMessage(s.tx, row)) counted();
   for (const r of Array.isArray(m.reactions) ? m.reactions : []) {
     for (const user of Array.isArray(r.users) ? r.users : []) {
       await addReaction(s, channelId, m.ts, String(user), String(r.name), postedAt);
@@ -80,13 +132,17 @@ async function addReaction(
   at: Date,
 ) {
   const day = localDay(at, s.tz);
-  if (await factsRepo.insertReaction(s.tx, { teamId: s.teamId, channelId, ts, userId, name, day, at })) {
+  const row: NewReaction = { teamId: s.teamId, channelId, ts, userId, name, day, at };
+  const counted = () => {
     s.buf.add(s.teamId, day, userId, channelId, { reactions: 1 });
     s.buf.active(s.teamId, userId, at);
-  }
+  };
+  if (s.facts) s.facts.reaction(row, counted);
+  else if (await factsRepo.insertReaction(s.tx, row)) counted();
 }
 
 async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: Date) {
+  await settle(s);
   const postedAt = tsToDate(ts);
   const gone = await factsRepo.deleteMessage(s.tx, {
     teamId: s.teamId,
@@ -120,6 +176,7 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
     case 'message': {
       if (SKIPPED_CHANNEL_TYPES.has(e.channel_type)) return [];
       if (e.subtype === 'message_changed' && e.message?.ts) {
+        await settle(s);
         await factsRepo.editMessage(
           s.tx,
           s.teamId,
@@ -143,6 +200,7 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
       return [];
     case 'reaction_removed': {
       if (e.item?.type !== 'message' || !e.user) return [];
+      await settle(s);
       const day = await factsRepo.deleteReaction(s.tx, {
         teamId: s.teamId,
         channelId: e.item.channel,

@@ -1,0 +1,291 @@
+/**
+ * Sustained Events API ingestion with rollups on, end to end through the real server.
+ *
+ *   npx tsx bench/ingest/events.ts                        # PostgreSQL 50,000 events, then PGlite 20,000
+ *   npx tsx bench/ingest/events.ts --db postgres --events 20000 --concurrency 16
+ *
+ * Per database: the server (API + workers) starts on a scratch database, a small emulator workspace is
+ * installed through OAuth (its history import finishes first), then a child process sends signed envelopes
+ * to POST /slack/events over loopback. Intake = HTTP 200s per second; end to end = events applied (facts,
+ * rollups, last_active) per second from the first send until the inbox has nothing pending. At the end the
+ * stored rollups and facts are checked against the sender's exact model.
+ */
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { startEmulator } from '@flywheel/slack-emulator';
+import {
+  fmt,
+  installThroughOAuth,
+  mdTable,
+  query,
+  signedInAdmin,
+  startServer,
+  waitForBackfill,
+  writeSection,
+  type DbKind,
+  type Server,
+} from './harness.ts';
+import type { SenderInput, SenderResult } from './sender.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const kinds = (arg('db') ?? 'postgres,pglite').split(',') as DbKind[];
+const eventsFor = (k: DbKind) => Number(arg('events') ?? (k === 'postgres' ? 50_000 : 20_000));
+const concurrency = Number(arg('concurrency') ?? 16);
+/** --split: intake with the workers off, then one timed drain (each side measured alone). */
+const split = process.argv.includes('--split');
+const CHANNELS = 40;
+const SEND_TIMEOUT_MS = 10 * 60_000;
+const DRAIN_TIMEOUT_MS = 10 * 60_000;
+
+type Sample = { t: number; stored: number; pending: number };
+type Outcome = {
+  kind: DbKind;
+  events: number;
+  result: SenderResult;
+  intakeRate: number;
+  endToEndRate: number;
+  drainRate: number;
+  drainedAt: number;
+  lagSeconds: number;
+  checks: { name: string; want: number; got: number }[];
+  samples: Sample[];
+};
+
+function runChild(input: SenderInput): Promise<SenderResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, 'sender.ts'), [], { execArgv: ['--import', 'tsx'] });
+    const kill = setTimeout(() => child.kill('SIGKILL'), input.timeoutMs + 60_000);
+    child.once('message', (m: { ok: boolean; result?: SenderResult; error?: string }) => {
+      clearTimeout(kill);
+      if (m.ok) resolve(m.result!);
+      else reject(new Error(m.error));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(kill);
+      reject(new Error(`sender exited with ${code}`));
+    });
+    child.send(input);
+  });
+}
+
+async function inboxCounts(s: Server): Promise<{ stored: number; pending: number }> {
+  const [r] = await query<{ stored: number; pending: number }>(
+    s,
+    sql`select count(*)::int as stored, (count(*) filter (where processed_at is null))::int as pending
+      from slack_inbox where event_id like 'EvZZBENCH%'`,
+  );
+  return r!;
+}
+
+async function runOne(kind: DbKind): Promise<Outcome> {
+  const events = eventsFor(kind);
+  console.log(`\n== ${kind}: ${fmt(events)} events, concurrency ${concurrency}`);
+  const emu = await startEmulator({
+    port: 0,
+    workspace: { seed: 11, members: 2000, channels: 8, days: 3 },
+    rateLimits: { profile: 'off' },
+  });
+  const teamId = emu.teamIds[0]!;
+  const s = await startServer(kind, emu, { SLACK_RATE_SCALE: '10000', BACKFILL_DAYS: '5' });
+  try {
+    const user = await signedInAdmin(s);
+    let owner = '';
+    for (const m of emu.truth(teamId).members())
+      if ((m as { is_primary_owner?: boolean }).is_primary_owner) owner = m.id;
+    await installThroughOAuth(s, emu.url, owner, user, teamId);
+    await waitForBackfill(s, teamId, 120_000);
+    await emu.eventsIdle();
+    await s.ctx.services.events.drain();
+    if (split) await s.ctx.queue.boss.offWork('slack.events.drain');
+    const truth = emu.truth(teamId);
+    const members: string[] = [];
+    for (const m of truth.members()) if (!m.is_bot && !m.deleted) members.push(m.id);
+    const channels = Array.from({ length: CHANNELS }, (_, i) => `CBENCH${String(i).padStart(4, '0')}`);
+    console.log(`installed ${teamId} (${members.length} members); sending`);
+
+    const samples: Sample[] = [];
+    const t0 = Date.now();
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        samples.push({ t: Date.now() - t0, ...(await inboxCounts(s)) });
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    })();
+    const progress = setInterval(() => {
+      const last = samples.at(-1);
+      if (last)
+        console.log(
+          `  t=${(last.t / 1000).toFixed(0)}s stored ${fmt(last.stored)} applied ${fmt(last.stored - last.pending)}`,
+        );
+    }, 5000);
+
+    const result = await runChild({
+      url: s.url,
+      signingSecret: emu.app.signingSecret,
+      teamId,
+      appId: emu.app.appId,
+      botUserId: truth.install()?.botUserId ?? 'UBOT',
+      members,
+      channels,
+      events,
+      concurrency,
+      seed: 2026,
+      timeoutMs: SEND_TIMEOUT_MS,
+    });
+    if (split) {
+      const d0 = Date.now();
+      const n = await s.ctx.services.events.drain();
+      console.log(
+        `split: drain alone applied ${fmt(n)} in ${fmt((Date.now() - d0) / 1000, 2)} s = ${fmt(n / ((Date.now() - d0) / 1000))}/s`,
+      );
+    }
+    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+    let drainedAt = 0;
+    for (;;) {
+      const c = await inboxCounts(s);
+      if (c.pending === 0 && c.stored >= result.unique) {
+        drainedAt = Date.now();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`inbox not drained: ${JSON.stringify(c)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    sampling = false;
+    clearInterval(progress);
+    await sampler;
+    samples.push({ t: drainedAt - t0, ...(await inboxCounts(s)) });
+
+    // Correctness: the stored rollups and facts against the sender's model.
+    const [roll] = await query<{ messages: number; replies: number; reactions: number }>(
+      s,
+      sql`select coalesce(sum(messages), 0)::int as messages, coalesce(sum(replies), 0)::int as replies,
+        coalesce(sum(reactions), 0)::int as reactions from activity_daily
+        where team_id = ${teamId} and channel_id like 'CBENCH%'`,
+    );
+    const perChannel = await query<{
+      channel_id: string;
+      messages: number;
+      replies: number;
+      reactions: number;
+    }>(
+      s,
+      sql`select channel_id, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
+        from activity_daily where team_id = ${teamId} and channel_id like 'CBENCH%' group by channel_id`,
+    );
+    let channelMismatches = 0;
+    for (const ch of channels) {
+      const want = result.expected.byChannel[ch] ?? { messages: 0, replies: 0, reactions: 0 };
+      const got = perChannel.find((r) => r.channel_id === ch) ?? { messages: 0, replies: 0, reactions: 0 };
+      if (want.messages !== got.messages || want.replies !== got.replies || want.reactions !== got.reactions)
+        channelMismatches++;
+    }
+    const [facts] = await query<{ live: number; reactions: number; failed: number }>(
+      s,
+      sql`select (select count(*) from slack_messages where team_id = ${teamId} and channel_id like 'CBENCH%'
+          and deleted_at is null)::int as live,
+        (select count(*) from slack_reactions where team_id = ${teamId} and channel_id like 'CBENCH%')::int as reactions,
+        (select count(*) from slack_inbox where event_id like 'EvZZBENCH%' and error is not null)::int as failed`,
+    );
+    const stored = (await inboxCounts(s)).stored;
+    const checks = [
+      { name: 'rollup messages', want: result.expected.messages, got: roll!.messages },
+      { name: 'rollup replies', want: result.expected.replies, got: roll!.replies },
+      { name: 'rollup reactions', want: result.expected.reactions, got: roll!.reactions },
+      { name: 'channels whose rollups differ', want: 0, got: channelMismatches },
+      { name: 'live message rows', want: result.expected.liveMessageRows, got: facts!.live },
+      { name: 'reaction rows', want: result.expected.reactions, got: facts!.reactions },
+      { name: 'inbox rows (retries dropped)', want: result.unique, got: stored },
+      { name: 'events set aside with an error', want: 0, got: facts!.failed },
+      { name: 'non-200 answers', want: 0, got: result.non200 },
+    ];
+    const sendSeconds = (result.lastAt - result.firstAt) / 1000;
+    const e2eSeconds = (drainedAt - result.firstAt) / 1000;
+    // Drain rate while there was a backlog: applied events over the span from the first to the last sample.
+    const firstApplied = samples.find((x) => x.stored - x.pending > 0);
+    const drainRate = firstApplied
+      ? (result.unique - (firstApplied.stored - firstApplied.pending)) /
+        ((drainedAt - t0 - firstApplied.t) / 1000)
+      : 0;
+    return {
+      kind,
+      events: result.sent,
+      result,
+      intakeRate: result.sent / sendSeconds,
+      endToEndRate: result.unique / e2eSeconds,
+      drainRate,
+      drainedAt: drainedAt - result.firstAt,
+      lagSeconds: (drainedAt - result.lastAt) / 1000,
+      checks,
+      samples,
+    };
+  } finally {
+    await emu.close();
+    await s.close();
+  }
+}
+
+const outcomes: Outcome[] = [];
+for (const kind of kinds) outcomes.push(await runOne(kind));
+
+const table = mdTable(
+  [
+    [
+      'database',
+      'events sent',
+      'intake (200/s)',
+      'end to end (applied/s)',
+      'drain while backlogged (/s)',
+      'wall (s)',
+      'lag after last send (s)',
+      'HTTP p50 / p99 (ms)',
+      'exact',
+    ],
+    ...outcomes.map((o) => [
+      o.kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite',
+      fmt(o.events),
+      fmt(o.intakeRate),
+      fmt(o.endToEndRate),
+      fmt(o.drainRate),
+      fmt(o.drainedAt / 1000, 1),
+      fmt(o.lagSeconds, 1),
+      `${o.result.latencyMs.p50} / ${o.result.latencyMs.p99}`,
+      o.checks.every((c) => c.want === c.got) ? 'yes' : 'NO',
+    ]),
+  ],
+  ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+);
+console.log(`\n${table}\n`);
+for (const o of outcomes) {
+  console.log(`${o.kind} checks:`);
+  for (const c of o.checks)
+    console.log(`  ${c.want === c.got ? 'ok ' : 'BAD'} ${c.name}: want ${c.want}, got ${c.got}`);
+}
+
+const mix = outcomes[0]!.result.mix;
+const total = Object.values(mix).reduce((a, b) => a + b, 0);
+const body = [
+  `Run: ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, concurrency ${concurrency}, sender in a child process, LOG_LEVEL=warn.`,
+  '',
+  table,
+  '',
+  `Mix (${outcomes[0]!.kind} run): ${Object.entries(mix)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${((100 * v) / total).toFixed(1)}%`)
+    .join(', ')}.`,
+  '',
+  ...outcomes.flatMap((o) => [
+    `Checks (${o.kind}): ${o.checks.map((c) => `${c.name} ${fmt(c.got)}${c.want === c.got ? '' : ` (want ${fmt(c.want)})`}`).join('; ')}.`,
+    '',
+  ]),
+].join('\n');
+if (!process.argv.includes('--no-write')) writeSection('events', body);
+const bad = outcomes.some((o) => o.checks.some((c) => c.want !== c.got));
+process.exit(bad ? 1 : 0);
