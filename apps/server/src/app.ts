@@ -12,6 +12,7 @@ import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { directoryRoutes } from './modules/directory/routes.ts';
 import { membersModule } from './modules/members/module.ts';
+import { homeModule } from './modules/home/module.ts';
 import { slackRoutes } from './modules/slack/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { authenticate } from './plugins/auth.ts';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       );
       await v0.register(directoryRoutes({ db: ctx.database.db, workspaces, guard }));
       await v0.register(membersModule({ db: ctx.database.db, workspaces, guard }));
+      await v0.register(homeModule({ db: ctx.database.db, workspaces, bot: ctx.services.bot, guard }));
     },
     { prefix: '/api/v0' },
   );

@@ -9,6 +9,7 @@ import { secretBox } from './lib/secret-box.ts';
 import { authPurgeJob } from './modules/auth/jobs.ts';
 import { authService, type AuthService } from './modules/auth/service.ts';
 import { mailSendJob } from './modules/mail/jobs.ts';
+import { botService, type BotService } from './modules/bot/service.ts';
 import { createMailer, type Mailer } from './modules/mail/service.ts';
 import type { PublicConfig } from './modules/platform/routes.ts';
 import { backfillService, type BackfillService } from './modules/slack/backfill.ts';
@@ -33,6 +34,8 @@ export type AppContext = {
     events: EventsService;
     backfill: BackfillService;
     install: InstallService;
+    /** Bot name and image per workspace; `botIdentity` for chat:write.customize. */
+    bot: BotService;
   };
   interactivity: Map<string, InteractivityHandler>;
   /** Asks a worker to apply stored events soon (coalesced). */
@@ -84,6 +87,7 @@ export async function createContext(
   const backfillDef = backfillJob(bf, async (teamId, delaySeconds) => {
     await queue.send(backfillDef, { teamId }, delaySeconds ? { startAfter: delaySeconds } : {});
   });
+  const bot = botService({ db, workspaces, slack, publicUrl: config.publicUrl, logger });
   const install = installService({
     slack,
     workspaces,
@@ -129,7 +133,7 @@ export async function createContext(
     queue,
     mailer,
     slack,
-    services: { auth, workspaces, events, backfill: bf, install },
+    services: { auth, workspaces, events, backfill: bf, install, bot },
     interactivity: new Map(),
     pokeDrain,
     isKnownTeam,

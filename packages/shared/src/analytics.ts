@@ -158,3 +158,90 @@ export const botUploadBody = z.object({
   }),
   use_custom: z.boolean({ error: 'use_custom must be true (Flywheel image) or false (workspace image)' }),
 });
+
+// ---- Added with the server half of issue 5: response envelopes and the task/home bodies. ----
+
+const dataOf = <T extends z.ZodTypeAny>(item: T) => z.object({ data: item });
+
+/** GET /homepage/getcardsdata, GET /analytics/getanalyticscompare -> { data: SummaryCard[] } */
+export const summaryCardsResponse = dataOf(z.array(summaryCardSchema));
+/** GET /homepage/workspacehighlights, POST /analytics/activityanalytics -> { data: ActivityRow[] } */
+export const activityRowsResponse = dataOf(z.array(activityRowSchema));
+/** GET /homepage/getchanneldata, POST /analytics/channelsactivityanalytics -> { data: ChannelActivity[] } */
+export const channelActivityResponse = dataOf(z.array(channelActivitySchema));
+/** POST /homepage/getmostactivemembers, POST /analytics/membersactivityanalytics -> { data: MemberActivity[] } */
+export const memberActivityResponse = dataOf(z.array(memberActivitySchema));
+/** POST /analytics/memberschangeanalytics -> { data: MembersChangeRow[] } */
+export const membersChangeResponse = dataOf(z.array(membersChangeRowSchema));
+/** POST /analytics/wordcloud -> { data: WordCloudItem[] } (at most WORD_CLOUD_MAX, relevance descending) */
+export const wordCloudResponse = dataOf(z.array(wordCloudItemSchema));
+export const WORD_CLOUD_MAX = 100;
+
+/** POST /homepage/getuseradmindata -> { data: { admin, members, admin_percent, members_percent } } */
+export const userAdminSchema = z.object({
+  /** Messages + replies by admins (Slack admins/owners and Flywheel-linked admins) in the window. */
+  admin: z.number(),
+  /** Messages + replies by everyone else. */
+  members: z.number(),
+  /** Whole-number percents summing to 100 (both 0 when there is no content: 'No Data Found'). */
+  admin_percent: z.number(),
+  members_percent: z.number(),
+});
+export type UserAdmin = z.infer<typeof userAdminSchema>;
+export const userAdminResponse = dataOf(userAdminSchema);
+
+/** POST /homepage/getmostactivemembers: the window and how many members (default 10, at most 100). */
+export const mostActiveBody = timeFilterBody.extend({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(10),
+});
+
+/** GET /alterbot/getbotdetails, POST /alterbot/uploadinfo -> { data: BotDetails } (+ message on upload) */
+export const botDetailsResponse = z.object({ data: botDetailsSchema, message: z.string().optional() });
+export const BOT_UPLOAD_SUCCESS = 'Bot Details Uploaded Successfully!';
+export const DEFAULT_BOT_NAME = 'Flywheel';
+
+export const TASK_STATUSES = ['todo', 'doing', 'done'] as const;
+const taskStatus = z.enum(TASK_STATUSES, { error: "status must be 'todo', 'doing' or 'done'" });
+const taskTitle = z
+  .string({ error: 'title is required' })
+  .trim()
+  .min(1, 'title must not be empty')
+  .max(200, 'title must be at most 200 characters');
+const taskDescription = z.string().max(2000, 'description must be at most 2000 characters');
+const taskId = z.coerce
+  .number({ error: 'id must be a task id' })
+  .int('id must be a task id')
+  .positive('id must be a task id');
+
+/** POST /homepage/createtasks: appended at the end of its column (default 'todo'). */
+export const createTaskBody = z.object({
+  team_id: teamId,
+  title: taskTitle,
+  description: taskDescription.default(''),
+  status: taskStatus.default('todo'),
+});
+/** PATCH /homepage/edittask: title and/or description. */
+export const editTaskBody = z.object({
+  team_id: teamId,
+  id: taskId,
+  title: taskTitle.optional(),
+  description: taskDescription.optional(),
+});
+/** PATCH /homepage/droptask: move to `status` at 0-based `position` in that column (clamped to its end). */
+export const dropTaskBody = z.object({
+  team_id: teamId,
+  id: taskId,
+  status: taskStatus,
+  position: z.coerce
+    .number({ error: 'position must be a number' })
+    .int('position must be a whole number')
+    .min(0, 'position must be 0 or more'),
+});
+export const taskResponse = dataOf(taskSchema);
+/** The whole board, by status (todo, doing, done) then position. */
+export const tasksResponse = dataOf(z.array(taskSchema));

@@ -1,0 +1,214 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Operator } from '@flywheel/shared/members';
+import type { Db } from '../../db/client.ts';
+
+type Rows<T> = { rows: T[] };
+
+/** A window of local days, both included. */
+export type Window = { teamId: string; fromDay: string; toDay: string };
+export type Counts = { messages: number; replies: number; reactions: number };
+export type ActivityCondition = { column: keyof Counts; operator: Operator; count: number };
+export type ActivityMatch = { combiner: 'AND' | 'OR'; conditions: ActivityCondition[] } | null;
+
+export type MemberTotalsRow = Counts & {
+  member_id: string;
+  real_name: string;
+  display_name: string;
+  email: string;
+};
+
+const OPS: Record<Operator, SQL> = { '>': sql`>`, '<': sql`<`, '=': sql`=` };
+const inWindow = (w: Window) =>
+  sql`team_id = ${w.teamId} and day >= ${w.fromDay}::date and day <= ${w.toDay}::date`;
+const sums = sql`sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions`;
+
+/** `(a.messages > 3 and a.replies < 2)` over coalesced totals of alias `a`, or nothing. */
+function matchSql(m: ActivityMatch, alias: string): SQL | null {
+  if (!m || m.conditions.length === 0) return null;
+  const parts = m.conditions.map(
+    (c) => sql`coalesce(${sql.raw(`${alias}.${c.column}`)}, 0) ${OPS[c.operator]} ${c.count}`,
+  );
+  return sql`(${sql.join(parts, m.combiner === 'AND' ? sql` and ` : sql` or `)})`;
+}
+
+async function all<T>(db: Db, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as Rows<T>).rows;
+}
+
+/** Home and Analytics reads: rollup tables only (activity_* and keyword_daily), never raw messages. */
+export const analyticsRepo = (db: Db) => ({
+  /** Workspace totals per local day (activity_team_hourly). */
+  perDay: (w: Window) =>
+    all<Counts & { day: string }>(
+      db,
+      sql`select day::text as day, ${sums} from activity_team_hourly where ${inWindow(w)} group by day`,
+    ),
+
+  /** Workspace totals per local hour of day over the window (Activity Trends). */
+  perHour: (w: Window) =>
+    all<Counts & { hour: number }>(
+      db,
+      sql`select hour, ${sums} from activity_team_hourly where ${inWindow(w)} group by hour`,
+    ),
+
+  /** Totals of the window (activity_team_hourly). */
+  async totals(w: Window): Promise<Counts> {
+    const [r] = await all<Counts>(db, sql`select ${sums} from activity_team_hourly where ${inWindow(w)}`);
+    return { messages: r?.messages ?? 0, replies: r?.replies ?? 0, reactions: r?.reactions ?? 0 };
+  },
+
+  /** Totals over local (day, hour) slots from..to inclusive: the last 24 hours of the Home cards. */
+  async hourTotals(teamId: string, from: { day: string; hour: number }, to: { day: string; hour: number }) {
+    const [r] = await all<Counts>(
+      db,
+      sql`select ${sums} from activity_team_hourly where team_id = ${teamId}
+        and day >= ${from.day}::date and day <= ${to.day}::date
+        and (day > ${from.day}::date or hour >= ${from.hour}) and (day < ${to.day}::date or hour <= ${to.hour})`,
+    );
+    return { messages: r?.messages ?? 0, replies: r?.replies ?? 0, reactions: r?.reactions ?? 0 };
+  },
+
+  /** Per local day and channel, for the given channels (activity_channel_daily). */
+  perDayChannel: (w: Window, channels: string[]) =>
+    all<Counts & { day: string; channel_id: string }>(
+      db,
+      sql`select day::text as day, channel_id, ${sums} from activity_channel_daily
+        where ${inWindow(w)} and channel_id = any(${sql.param(channels)}::text[]) group by day, channel_id`,
+    ),
+
+  /** Every channel of the workspace with its totals in the window, filtered by activity. */
+  channelTotals: (w: Window, match: ActivityMatch) => {
+    const cond = matchSql(match, 'a');
+    return all<Counts & { channel_id: string; channel_name: string }>(
+      db,
+      sql`with a as (select channel_id, ${sums} from activity_channel_daily where ${inWindow(w)} group by channel_id)
+        select c.channel_id, c.name as channel_name, coalesce(a.messages, 0)::int as messages,
+          coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions
+        from slack_channels c left join a on a.channel_id = c.channel_id
+        where c.team_id = ${w.teamId} ${cond ? sql`and ${cond}` : sql``}
+        order by coalesce(a.messages + a.replies + a.reactions, 0) desc, c.name, c.channel_id`,
+    );
+  },
+
+  channelNames: (teamId: string, channels: string[]) =>
+    all<{ channel_id: string; name: string }>(
+      db,
+      sql`select channel_id, name from slack_channels where team_id = ${teamId}
+        and channel_id = any(${sql.param(channels)}::text[])`,
+    ),
+
+  /**
+   * Members (people, not bots) with their totals in the window: from activity_member_daily, or from
+   * activity_daily when narrowed to channels. Without an activity condition only active members are listed;
+   * with one, every member is a candidate (so "messages = 0" finds the quiet ones).
+   */
+  memberTotals: (
+    w: Window,
+    opts: { channels: string[] | null; tags: number[] | null; match: ActivityMatch; limit?: number },
+  ) => {
+    const source = opts.channels
+      ? sql`activity_daily where ${inWindow(w)} and channel_id = any(${sql.param(opts.channels)}::text[])`
+      : sql`activity_member_daily where ${inWindow(w)}`;
+    const cond = matchSql(opts.match, 'a');
+    const where: SQL[] = [sql`m.team_id = ${w.teamId}`, sql`not m.is_bot`];
+    where.push(cond ?? sql`coalesce(a.messages + a.replies + a.reactions, 0) > 0`);
+    if (opts.tags)
+      where.push(sql`exists (select 1 from member_tags mt where mt.team_id = m.team_id
+        and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`);
+    return all<MemberTotalsRow>(
+      db,
+      sql`with a as (select member_id, ${sums} from ${source} group by member_id)
+        select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email,
+          coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+          coalesce(a.reactions, 0)::int as reactions
+        from slack_members m ${cond ? sql`left join` : sql`join`} a on a.member_id = m.member_id
+        where ${sql.join(where, sql` and `)}
+        order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id
+        ${opts.limit ? sql`limit ${opts.limit}` : sql``}`,
+    );
+  },
+
+  /** Distinct members with activity in the window (optionally in the given channels). */
+  async activeMembers(w: Window): Promise<number> {
+    const [r] = await all<{ n: number }>(
+      db,
+      sql`select count(distinct member_id)::int as n from activity_member_daily
+        where ${inWindow(w)} and messages + replies + reactions > 0`,
+    );
+    return r?.n ?? 0;
+  },
+
+  /** Distinct active members per local day (optionally only activity in the given channels). */
+  activePerDay: (w: Window, channels: string[] | null) =>
+    all<{ day: string; n: number }>(
+      db,
+      channels
+        ? sql`select day::text as day, count(distinct member_id)::int as n from activity_daily
+            where ${inWindow(w)} and channel_id = any(${sql.param(channels)}::text[])
+              and messages + replies + reactions > 0 group by day`
+        : sql`select day::text as day, count(*)::int as n from activity_member_daily
+            where ${inWindow(w)} and messages + replies + reactions > 0 group by day`,
+    ),
+
+  /** Joins and leaves of people (not bots) per local day from `fromDay` on (to the latest known). */
+  eventsPerDay: (teamId: string, fromDay: string) =>
+    all<{ day: string; joins: number; leaves: number }>(
+      db,
+      sql`select e.day::text as day, count(*) filter (where e.kind = 'join')::int as joins,
+          count(*) filter (where e.kind = 'leave')::int as leaves
+        from slack_member_events e join slack_members m on m.team_id = e.team_id and m.member_id = e.member_id
+        where e.team_id = ${teamId} and e.day >= ${fromDay}::date and not m.is_bot
+        group by e.day`,
+    ),
+
+  /** Joins and leaves of people between two instants (from exclusive, to inclusive). */
+  async eventsBetween(teamId: string, from: Date, to: Date) {
+    const [r] = await all<{ joins: number; leaves: number }>(
+      db,
+      sql`select count(*) filter (where e.kind = 'join')::int as joins,
+          count(*) filter (where e.kind = 'leave')::int as leaves
+        from slack_member_events e join slack_members m on m.team_id = e.team_id and m.member_id = e.member_id
+        where e.team_id = ${teamId} and e.at > ${from.toISOString()}::timestamptz
+          and e.at <= ${to.toISOString()}::timestamptz and not m.is_bot`,
+    );
+    return { joins: r?.joins ?? 0, leaves: r?.leaves ?? 0 };
+  },
+
+  /** People in the workspace now (not bots, not deactivated). */
+  async currentMembers(teamId: string): Promise<number> {
+    const [r] = await all<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from slack_members where team_id = ${teamId} and not is_bot and not deleted`,
+    );
+    return r?.n ?? 0;
+  },
+
+  /**
+   * Messages + replies of admins and of everyone else in the window. Admins: Slack admins and owners, and
+   * the Slack users linked to a Flywheel admin of this workspace.
+   */
+  async adminShare(w: Window): Promise<{ admin: number; members: number }> {
+    const [r] = await all<{ admin: number; members: number }>(
+      db,
+      sql`with a as (select member_id, sum(messages + replies)::int as n from activity_member_daily
+          where ${inWindow(w)} group by member_id)
+        select coalesce(sum(x.n) filter (where x.adm), 0)::int as admin,
+          coalesce(sum(x.n) filter (where not x.adm), 0)::int as members
+        from (select a.n, (m.is_admin or m.is_owner or exists (select 1 from workspace_admins wa
+            where wa.team_id = m.team_id and wa.slack_user_id = m.member_id)) as adm
+          from a join slack_members m on m.team_id = ${w.teamId} and m.member_id = a.member_id
+          where not m.is_bot) x`,
+    );
+    return { admin: r?.admin ?? 0, members: r?.members ?? 0 };
+  },
+
+  /** Top keywords of the window by messages containing them (keyword_daily). */
+  topTerms: (w: Window, limit: number) =>
+    all<{ term: string; n: number }>(
+      db,
+      sql`select term, sum(count)::int as n from keyword_daily where ${inWindow(w)}
+        group by term having sum(count) > 0 order by n desc, term limit ${limit}`,
+    ),
+});
+
+export type AnalyticsRepo = ReturnType<typeof analyticsRepo>;

@@ -1,0 +1,149 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activityRowsResponse,
+  activityTrendBody,
+  activityTrendResponse,
+  channelActivityResponse,
+  channelsActivityBody,
+  channelsTimeBody,
+  memberActivityResponse,
+  membersActivityBody,
+  membersChangeResponse,
+  summaryCardsResponse,
+  timeFilterBody,
+  wordCloudResponse,
+} from '@flywheel/shared/analytics';
+import { MAX_FILTER_DAYS } from '@flywheel/shared/members';
+import { scopedOptions } from '../tags/routes.ts';
+import type { AnalyticsService } from './service.ts';
+
+const tags = ['analytics'];
+const compareParams = z.object({
+  teamId: z.string().min(1).max(32),
+  days: z.coerce
+    .number({ error: 'days must be a number of days' })
+    .int('days must be a whole number of days')
+    .min(1, 'days must be at least 1')
+    .max(MAX_FILTER_DAYS, `days must be at most ${MAX_FILTER_DAYS}`),
+});
+
+/** Analytics, normal mode (spec section 7 Analytics): everything from the rollups, in the workspace timezone. */
+export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: preHandlerHookHandler[] }) {
+  const a = deps.analytics;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = scopedOptions(deps.guard);
+
+    r.get(
+      '/analytics/getanalyticscompare/:teamId/:days',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Stat cards of the last N days against the N days before (signed percent)',
+          params: compareParams,
+          response: { 200: summaryCardsResponse },
+        },
+      },
+      async (req) => ({ data: await a.compare(req.params.teamId, req.params.days) }),
+    );
+
+    r.post(
+      '/analytics/getactivitytrend',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Activity Trends: messages + replies + reactions per slot of local hours',
+          body: activityTrendBody,
+          response: { 200: activityTrendResponse },
+        },
+      },
+      async (req) => a.trend(req.body.team_id, req.body.time_filter, req.body.slot),
+    );
+
+    r.post(
+      '/analytics/activityanalytics',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Per-day activity of the workspace, or per day and channel for the given channels',
+          body: channelsTimeBody,
+          response: { 200: activityRowsResponse },
+        },
+      },
+      async (req) => ({
+        data: await a.activity(req.body.team_id, req.body.time_filter, req.body.channels),
+      }),
+    );
+
+    r.post(
+      '/analytics/memberschangeanalytics',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Per day: members joined, left, active, and the member count at the end of the day',
+          body: channelsTimeBody,
+          response: { 200: membersChangeResponse },
+        },
+      },
+      async (req) => ({
+        data: await a.membersChange(req.body.team_id, req.body.time_filter, req.body.channels),
+      }),
+    );
+
+    r.post(
+      '/analytics/membersactivityanalytics',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Members Activity: per-member totals (channel, activity and tag filters)',
+          body: membersActivityBody,
+          response: { 200: memberActivityResponse },
+        },
+      },
+      async (req) => ({
+        data: await a.members(req.body.team_id, req.body.time_filter, {
+          channels: req.body.channels,
+          tags: req.body.tags,
+          filter: req.body.activity_filter,
+        }),
+      }),
+    );
+
+    r.post(
+      '/analytics/channelsactivityanalytics',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Channel Activity: per-channel totals (activity filter)',
+          body: channelsActivityBody,
+          response: { 200: channelActivityResponse },
+        },
+      },
+      async (req) => ({
+        data: await a.channels(req.body.team_id, req.body.time_filter, req.body.activity_filter),
+      }),
+    );
+
+    r.post(
+      '/analytics/wordcloud',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Word cloud: top keywords (lemmas) of the window with relevance 0..1',
+          body: timeFilterBody,
+          response: { 200: wordCloudResponse },
+        },
+      },
+      async (req) => ({ data: await a.wordCloud(req.body.team_id, req.body.time_filter) }),
+    );
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BOT_UPLOAD_SUCCESS, botDetailsResponse, botUploadBody } from '@flywheel/shared/analytics';
+import { scopedOptions } from '../tags/routes.ts';
+import { flywheelPng } from './image.ts';
+import { FLYWHEEL_IMAGE_PATH, type BotService } from './service.ts';
+
+const tags = ['bot'];
+const teamParams = z.object({ teamId: z.string().min(1).max(32) });
+
+/** Customise Bot (spec section 7 Home and bot), and the public Flywheel bot image. */
+export function botRoutes(deps: { bot: BotService; guard: preHandlerHookHandler[] }) {
+  const png = flywheelPng();
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = scopedOptions(deps.guard);
+
+    r.post(
+      '/alterbot/uploadinfo',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "Saves the bot's name and image choice (spec section 5 bot-name rules)",
+          body: botUploadBody,
+          response: { 200: botDetailsResponse },
+        },
+      },
+      async (req) => ({
+        data: await deps.bot.upload(req.body.team_id, req.body.botName, req.body.use_custom),
+        message: BOT_UPLOAD_SUCCESS,
+      }),
+    );
+
+    r.get(
+      '/alterbot/getbotdetails/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "The bot's name, image URL and image choice",
+          params: teamParams,
+          response: { 200: botDetailsResponse },
+        },
+      },
+      async (req) => ({ data: await deps.bot.details(req.params.teamId) }),
+    );
+
+    // Public: Slack fetches it as the bot's icon_url.
+    app.get(FLYWHEEL_IMAGE_PATH.replace('/api/v0', ''), { schema: { hide: true } }, async (_req, reply) =>
+      reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(png),
+    );
+  };
+}
