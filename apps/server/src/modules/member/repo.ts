@@ -108,7 +108,8 @@ export const memberRepo = (db: Db) => ({
           from slack_reactions r
             left join slack_channels c on c.team_id = r.team_id and c.channel_id = r.channel_id
             left join slack_messages m on m.team_id = r.team_id and m.channel_id = r.channel_id and m.ts = r.ts
-          where r.team_id = ${teamId} and r.user_id = ${memberId} and r.reacted_at >= ${since.toISOString()}::timestamptz
+          where r.team_id = ${teamId} and r.user_id = ${memberId} and r.removed_at is null
+            and r.reacted_at >= ${since.toISOString()}::timestamptz
         ) x order by at::bigint desc, ts desc limit ${limit}`),
     ),
 

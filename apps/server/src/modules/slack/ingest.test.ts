@@ -9,7 +9,8 @@ import {
   waitForBackfill,
   type SlackTestEnv,
 } from '../../testing/slack.ts';
-import { localDay, tsToDate } from './days.ts';
+import { localDay, localDayHour, tsToDate } from './days.ts';
+import { keywordsOf } from './keywords.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -206,6 +207,60 @@ describe('live capture', () => {
       sql`select last_active_at from slack_members where team_id = ${teamId} and member_id = ${a}`,
     );
     expect(new Date(active.last_active_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('the analytics rollups (hours, channels, members, keywords) agree with ground truth and with activity_daily', async () => {
+    const tz = await tzOf();
+    const truth = env.emu.truth(teamId);
+    const botUser = truth.install()?.botUserId;
+    const visible = new Set(
+      truth
+        .channels()
+        .filter((c: any) => !c.is_im && (c.members as string[]).includes(botUser!))
+        .map((c: any) => c.id as string),
+    );
+    const hourly = new Map<string, number>();
+    const keywords = new Map<string, number>();
+    for (const m of truth.messages()) {
+      if (!visible.has(m.channel) || m.deleted || !m.user || m.bot_id) continue;
+      if (m.subtype && !['thread_broadcast', 'file_share', 'me_message'].includes(m.subtype)) continue;
+      const slot = localDayHour(tsToDate(m.ts), tz);
+      hourly.set(`${slot.day}|${slot.hour}`, (hourly.get(`${slot.day}|${slot.hour}`) ?? 0) + 1);
+      for (const term of keywordsOf(m.text))
+        keywords.set(`${slot.day}|${term}`, (keywords.get(`${slot.day}|${term}`) ?? 0) + 1);
+    }
+    const storedHourly = await rows<any>(
+      sql`select day::text as day, hour, messages + replies as n from activity_team_hourly where team_id = ${teamId} and messages + replies <> 0`,
+    );
+    expect(new Map(storedHourly.map((r) => [`${r.day}|${r.hour}`, r.n]))).toEqual(hourly);
+    const storedKeywords = await rows<any>(
+      sql`select day::text as day, term, count from keyword_daily where team_id = ${teamId} and count <> 0`,
+    );
+    expect(new Map(storedKeywords.map((r) => [`${r.day}|${r.term}`, r.count]))).toEqual(keywords);
+    expect(keywords.size).toBeGreaterThan(10);
+
+    const same = async (coarse: ReturnType<typeof sql>, fromDaily: ReturnType<typeof sql>) => {
+      const key = (r: any) => JSON.stringify(r);
+      expect(new Set((await rows<any>(coarse)).map(key))).toEqual(
+        new Set((await rows<any>(fromDaily)).map(key)),
+      );
+    };
+    await same(
+      sql`select day::text as day, channel_id, messages, replies, reactions from activity_channel_daily where team_id = ${teamId} and (messages, replies, reactions) <> (0, 0, 0)`,
+      sql`select day::text as day, channel_id, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
+        from activity_daily where team_id = ${teamId} group by day, channel_id having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
+    );
+    await same(
+      sql`select day::text as day, member_id, messages, replies, reactions from activity_member_daily where team_id = ${teamId} and (messages, replies, reactions) <> (0, 0, 0)`,
+      sql`select day::text as day, member_id, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
+        from activity_daily where team_id = ${teamId} group by day, member_id having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
+    );
+    await same(
+      sql`select day::text as day, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
+        from activity_team_hourly where team_id = ${teamId} group by day having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
+      sql`select day::text as day, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
+        from activity_daily where team_id = ${teamId} group by day having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
+    );
   });
 
   it('marks the workspace disconnected when the app is uninstalled', async () => {

@@ -1,4 +1,5 @@
-import { localDay, tsToDate } from './days.ts';
+import { localDay, localDayHour, tsToDate } from './days.ts';
+import { keywordsOf } from './keywords.ts';
 import { factsRepo, type MemberRow, type NewMessage, type NewReaction, type Tx } from './facts-repo.ts';
 import type { RollupBuffer } from './rollups.ts';
 
@@ -77,6 +78,7 @@ export function memberRow(u: any): MemberRow {
     isBot: Boolean(u.is_bot) || u.id === 'USLACKBOT',
     deleted: Boolean(u.deleted),
     tz: u.tz ?? null,
+    updated: typeof u.updated === 'number' ? u.updated : null,
   };
 }
 
@@ -92,7 +94,8 @@ export async function recordMessage(s: IngestScope, channelId: string, m: any): 
   }
   if (!CONTENT_SUBTYPES.has(m.subtype) && m.subtype !== 'bot_message') return;
   const postedAt = tsToDate(m.ts);
-  const day = localDay(postedAt, s.tz);
+  const slot = localDayHour(postedAt, s.tz);
+  const day = slot.day;
   const isBot = m.subtype === 'bot_message' || Boolean(m.bot_id);
   const userId: string | null = m.user ?? null;
   const isReply = Boolean(m.thread_ts) && m.thread_ts !== m.ts;
@@ -110,7 +113,8 @@ export async function recordMessage(s: IngestScope, channelId: string, m: any): 
   };
   const counted = () => {
     if (userId && !isBot) {
-      s.buf.add(s.teamId, day, userId, channelId, isReply ? { replies: 1 } : { messages: 1 });
+      s.buf.add(s.teamId, slot, userId, channelId, isReply ? { replies: 1 } : { messages: 1 });
+      s.buf.keywords(s.teamId, day, keywordsOf(row.text), 1);
       s.buf.active(s.teamId, userId, postedAt);
     }
   };
@@ -131,10 +135,10 @@ async function addReaction(
   name: string,
   at: Date,
 ) {
-  const day = localDay(at, s.tz);
-  const row: NewReaction = { teamId: s.teamId, channelId, ts, userId, name, day, at };
+  const slot = localDayHour(at, s.tz);
+  const row: NewReaction = { teamId: s.teamId, channelId, ts, userId, name, day: slot.day, at };
   const counted = () => {
-    s.buf.add(s.teamId, day, userId, channelId, { reactions: 1 });
+    s.buf.add(s.teamId, slot, userId, channelId, { reactions: 1 });
     s.buf.active(s.teamId, userId, at);
   };
   if (s.facts) s.facts.reaction(row, counted);
@@ -153,16 +157,27 @@ async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: 
     at,
   });
   if (gone?.user_id && gone.subtype !== 'bot_message' && gone.subtype !== 'tombstone') {
-    s.buf.add(
-      s.teamId,
-      gone.day,
-      gone.user_id,
-      channelId,
-      gone.is_reply ? { replies: -1 } : { messages: -1 },
-    );
+    const slot = localDayHour(new Date(gone.posted_at), s.tz);
+    s.buf.add(s.teamId, slot, gone.user_id, channelId, gone.is_reply ? { replies: -1 } : { messages: -1 });
+    s.buf.keywords(s.teamId, slot.day, keywordsOf(gone.text), -1);
   }
-  for (const r of await factsRepo.deleteReactionsOf(s.tx, s.teamId, channelId, ts)) {
-    s.buf.add(s.teamId, r.day, r.user_id, channelId, { reactions: -1 });
+  for (const r of await factsRepo.deleteReactionsOf(s.tx, s.teamId, channelId, ts, at)) {
+    s.buf.add(s.teamId, localDayHour(new Date(r.reacted_at), s.tz), r.user_id, channelId, { reactions: -1 });
+  }
+}
+
+/** An edit: new text (and keywords); a message not known yet is recorded from the edited copy. */
+async function editMessage(s: IngestScope, channelId: string, m: any, at: Date) {
+  await settle(s);
+  const text = String(m.text ?? '');
+  const before = await factsRepo.editMessage(s.tx, s.teamId, channelId, m.ts, text, at);
+  if (!before) {
+    await recordMessage(s, channelId, m);
+    return;
+  }
+  if (before.user_id && before.subtype !== 'bot_message' && before.subtype !== 'tombstone') {
+    s.buf.keywords(s.teamId, before.day, keywordsOf(before.old_text), -1);
+    s.buf.keywords(s.teamId, before.day, keywordsOf(text), 1);
   }
 }
 
@@ -176,15 +191,7 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
     case 'message': {
       if (SKIPPED_CHANNEL_TYPES.has(e.channel_type)) return [];
       if (e.subtype === 'message_changed' && e.message?.ts) {
-        await settle(s);
-        await factsRepo.editMessage(
-          s.tx,
-          s.teamId,
-          e.channel,
-          e.message.ts,
-          String(e.message.text ?? ''),
-          at,
-        );
+        await editMessage(s, e.channel, e.message, at);
       } else if (e.subtype === 'message_deleted' && e.deleted_ts) {
         await deleteMessage(s, e.channel, e.deleted_ts, at);
       } else if (e.subtype === 'channel_leave' && e.user) {
@@ -201,14 +208,19 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
     case 'reaction_removed': {
       if (e.item?.type !== 'message' || !e.user) return [];
       await settle(s);
-      const day = await factsRepo.deleteReaction(s.tx, {
+      const gone = await factsRepo.deleteReaction(s.tx, {
         teamId: s.teamId,
         channelId: e.item.channel,
         ts: e.item.ts,
         userId: e.user,
         name: e.reaction,
+        day: localDay(at, s.tz),
+        at,
       });
-      if (day) s.buf.add(s.teamId, day, e.user, e.item.channel, { reactions: -1 });
+      if (gone)
+        s.buf.add(s.teamId, localDayHour(new Date(gone.reacted_at), s.tz), e.user, e.item.channel, {
+          reactions: -1,
+        });
       return [];
     }
     case 'team_join': {
@@ -219,7 +231,8 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
     }
     case 'user_change': {
       const row = memberRow(e.user);
-      const { inserted, wasDeleted } = await factsRepo.upsertMember(s.tx, s.teamId, row, null);
+      const { inserted, wasDeleted, applied } = await factsRepo.upsertMember(s.tx, s.teamId, row, null);
+      if (!applied) return [];
       if (row.deleted && (inserted || wasDeleted === false)) {
         await factsRepo.setMemberLeft(s.tx, s.teamId, row.memberId, at);
         await factsRepo.addMemberEventOnce(s.tx, s.teamId, row.memberId, 'leave', at, localDay(at, s.tz));
@@ -236,11 +249,10 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
       await factsRepo.leaveChannel(s.tx, s.teamId, e.channel, e.user);
       return [];
     case 'channel_created':
-      await factsRepo.upsertChannel(s.tx, s.teamId, {
+      await factsRepo.createChannel(s.tx, s.teamId, {
         id: e.channel.id,
         name: e.channel.name,
         isPrivate: Boolean(e.channel.is_private),
-        isArchived: false,
         created: e.channel.created ? new Date(e.channel.created * 1000) : at,
       });
       return [];

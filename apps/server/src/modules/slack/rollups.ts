@@ -1,41 +1,86 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './facts-repo.ts';
 
-type Delta = {
-  teamId: string;
-  day: string;
-  memberId: string;
-  channelId: string;
-  messages: number;
-  replies: number;
-  reactions: number;
-};
+type Counts = { messages: number; replies: number; reactions: number };
+export type Slot = { day: string; hour: number };
+
+/** Adds counts into a map entry keyed by `key`, creating it from `base`. */
+function bump<T extends Counts>(map: Map<string, T>, key: string, base: () => T, d: Partial<Counts>) {
+  let row = map.get(key);
+  if (!row) map.set(key, (row = base()));
+  row.messages += d.messages ?? 0;
+  row.replies += d.replies ?? 0;
+  row.reactions += d.reactions ?? 0;
+}
+
+const nonZero = (r: Counts) => r.messages !== 0 || r.replies !== 0 || r.reactions !== 0;
+// Sorted by key, so two transactions upserting overlapping rows lock them in the same order.
+const sorted = <T>(map: Map<string, T>) =>
+  [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+
+/** One multi-row upsert adding counts into a rollup table, in chunks. */
+async function upsertCounts<T extends Counts>(
+  tx: Tx,
+  rows: T[],
+  table: string,
+  keys: { name: string; type: string; of: (r: T) => string | number }[],
+) {
+  const live = rows.filter(nonZero);
+  for (let i = 0; i < live.length; i += 1000) {
+    const chunk = live.slice(i, i + 1000);
+    const arrays: SQL[] = [
+      ...keys.map((k) => sql`${sql.param(chunk.map(k.of))}::${sql.raw(k.type)}[]`),
+      sql`${sql.param(chunk.map((r) => r.messages))}::int[]`,
+      sql`${sql.param(chunk.map((r) => r.replies))}::int[]`,
+      sql`${sql.param(chunk.map((r) => r.reactions))}::int[]`,
+    ];
+    const keyList = sql.raw(keys.map((k) => k.name).join(', '));
+    await tx.execute(sql`
+      insert into ${sql.raw(table)} as a (${keyList}, messages, replies, reactions)
+      select * from unnest(${sql.join(arrays, sql`, `)})
+      on conflict (${keyList}) do update set messages = a.messages + excluded.messages,
+        replies = a.replies + excluded.replies, reactions = a.reactions + excluded.reactions`);
+  }
+}
 
 /**
- * Collects rollup changes (per team, local day, member, channel) and last-active times during a batch,
- * then writes them with one upsert each, inside the batch's transaction.
+ * Collects rollup changes during a batch and writes them inside the batch's transaction: activity per team,
+ * local day, member and channel (activity_daily), and the coarser rollups analytics read — per team and
+ * local hour, per channel and day, per member and day — plus keyword counts per day, and last-active times.
  */
 export function rollupBuffer() {
-  const deltas = new Map<string, Delta>();
+  type Fine = Counts & { teamId: string; day: string; hour: number; memberId: string; channelId: string };
+  const fine = new Map<string, Fine>();
+  const keywords = new Map<string, { teamId: string; day: string; term: string; count: number }>();
   const lastActive = new Map<string, { teamId: string; memberId: string; at: Date }>();
 
   return {
-    add(
-      teamId: string,
-      day: string,
-      memberId: string,
-      channelId: string,
-      d: Partial<Pick<Delta, 'messages' | 'replies' | 'reactions'>>,
-    ) {
-      const key = `${teamId}|${day}|${memberId}|${channelId}`;
-      let row = deltas.get(key);
-      if (!row) {
-        row = { teamId, day, memberId, channelId, messages: 0, replies: 0, reactions: 0 };
-        deltas.set(key, row);
+    add(teamId: string, at: Slot, memberId: string, channelId: string, d: Partial<Counts>) {
+      const key = `${teamId}|${at.day}|${String(at.hour).padStart(2, '0')}|${memberId}|${channelId}`;
+      bump(
+        fine,
+        key,
+        () => ({
+          teamId,
+          day: at.day,
+          hour: at.hour,
+          memberId,
+          channelId,
+          messages: 0,
+          replies: 0,
+          reactions: 0,
+        }),
+        d,
+      );
+    },
+    /** Counts (sign 1) or uncounts (-1) the keywords of one message on its day. */
+    keywords(teamId: string, day: string, terms: string[], sign: 1 | -1) {
+      for (const term of terms) {
+        const key = `${teamId}|${day}|${term}`;
+        const row = keywords.get(key) ?? { teamId, day, term, count: 0 };
+        row.count += sign;
+        keywords.set(key, row);
       }
-      row.messages += d.messages ?? 0;
-      row.replies += d.replies ?? 0;
-      row.reactions += d.reactions ?? 0;
     },
     active(teamId: string, memberId: string, at: Date) {
       const key = `${teamId}|${memberId}`;
@@ -43,19 +88,73 @@ export function rollupBuffer() {
       if (!prev || prev.at < at) lastActive.set(key, { teamId, memberId, at });
     },
     async flush(tx: Tx) {
-      const rows = [...deltas.values()].filter((d) => d.messages || d.replies || d.reactions);
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000);
-        await tx.execute(sql`
-          insert into activity_daily as a (team_id, day, member_id, channel_id, messages, replies, reactions)
-          select * from unnest(${sql.param(chunk.map((r) => r.teamId))}::text[], ${sql.param(chunk.map((r) => r.day))}::date[],
-            ${sql.param(chunk.map((r) => r.memberId))}::text[], ${sql.param(chunk.map((r) => r.channelId))}::text[],
-            ${sql.param(chunk.map((r) => r.messages))}::int[], ${sql.param(chunk.map((r) => r.replies))}::int[], ${sql.param(chunk.map((r) => r.reactions))}::int[])
-          on conflict (team_id, day, member_id, channel_id) do update set
-            messages = a.messages + excluded.messages, replies = a.replies + excluded.replies,
-            reactions = a.reactions + excluded.reactions`);
+      type ByDay = Counts & { teamId: string; day: string };
+      const daily = new Map<string, ByDay & { memberId: string; channelId: string }>();
+      const hourly = new Map<string, ByDay & { hour: number }>();
+      const channel = new Map<string, ByDay & { channelId: string }>();
+      const member = new Map<string, ByDay & { memberId: string }>();
+      for (const r of fine.values()) {
+        const zero = { messages: 0, replies: 0, reactions: 0 };
+        bump(
+          daily,
+          `${r.teamId}|${r.day}|${r.memberId}|${r.channelId}`,
+          () => ({ ...zero, teamId: r.teamId, day: r.day, memberId: r.memberId, channelId: r.channelId }),
+          r,
+        );
+        bump(
+          hourly,
+          `${r.teamId}|${r.day}|${String(r.hour).padStart(2, '0')}`,
+          () => ({ ...zero, teamId: r.teamId, day: r.day, hour: r.hour }),
+          r,
+        );
+        bump(
+          channel,
+          `${r.teamId}|${r.day}|${r.channelId}`,
+          () => ({ ...zero, teamId: r.teamId, day: r.day, channelId: r.channelId }),
+          r,
+        );
+        bump(
+          member,
+          `${r.teamId}|${r.day}|${r.memberId}`,
+          () => ({ ...zero, teamId: r.teamId, day: r.day, memberId: r.memberId }),
+          r,
+        );
       }
-      const actives = [...lastActive.values()];
+      const team = { name: 'team_id', type: 'text', of: (r: { teamId: string }) => r.teamId };
+      const day = { name: 'day', type: 'date', of: (r: { day: string }) => r.day };
+      await upsertCounts(tx, sorted(daily), 'activity_daily', [
+        team,
+        day,
+        { name: 'member_id', type: 'text', of: (r) => r.memberId },
+        { name: 'channel_id', type: 'text', of: (r) => r.channelId },
+      ]);
+      await upsertCounts(tx, sorted(hourly), 'activity_team_hourly', [
+        team,
+        day,
+        { name: 'hour', type: 'int', of: (r) => r.hour },
+      ]);
+      await upsertCounts(tx, sorted(channel), 'activity_channel_daily', [
+        team,
+        day,
+        { name: 'channel_id', type: 'text', of: (r) => r.channelId },
+      ]);
+      await upsertCounts(tx, sorted(member), 'activity_member_daily', [
+        team,
+        day,
+        { name: 'member_id', type: 'text', of: (r) => r.memberId },
+      ]);
+
+      const terms = sorted(keywords).filter((k) => k.count !== 0);
+      for (let i = 0; i < terms.length; i += 1000) {
+        const chunk = terms.slice(i, i + 1000);
+        await tx.execute(sql`
+          insert into keyword_daily as k (team_id, day, term, count)
+          select * from unnest(${sql.param(chunk.map((k) => k.teamId))}::text[], ${sql.param(chunk.map((k) => k.day))}::date[],
+            ${sql.param(chunk.map((k) => k.term))}::text[], ${sql.param(chunk.map((k) => k.count))}::int[])
+          on conflict (team_id, day, term) do update set count = k.count + excluded.count`);
+      }
+
+      const actives = sorted(lastActive);
       for (let i = 0; i < actives.length; i += 1000) {
         const chunk = actives.slice(i, i + 1000);
         await tx.execute(sql`
@@ -64,7 +163,8 @@ export function rollupBuffer() {
             ${sql.param(chunk.map((a) => a.at.toISOString()))}::timestamptz[]) as v(team_id, member_id, at)
           where s.team_id = v.team_id and s.member_id = v.member_id`);
       }
-      deltas.clear();
+      fine.clear();
+      keywords.clear();
       lastActive.clear();
     },
   };
