@@ -4,6 +4,10 @@ import type { Tx } from './facts-repo.ts';
 
 export type InboxItem = { event_id: string; team_id: string; payload: unknown; attempts: number };
 
+/** The stored JSON text: the raw body as Slack signed it when we have it, else serialised. */
+const jsonText = (payload: unknown): string =>
+  typeof payload === 'string' ? payload : JSON.stringify(payload);
+
 // Writers of facts and rollups (the event drain, history pages) take turns across every process: events
 // apply in arrival order and concurrent rollup upserts cannot deadlock.
 const INGEST_LOCK = 72_410_001;
@@ -15,9 +19,10 @@ export async function ingestLock(tx: Tx): Promise<void> {
 
 export const inboxRepo = (db: Db) => ({
   /** Stores a delivery once per event_id; Slack's retries of the same event are dropped here. */
+  /** `payload`: the envelope, or its raw JSON text. */
   async add(e: { eventId: string; teamId: string; eventType: string; payload: unknown }): Promise<boolean> {
     const r = (await db.execute(sql`insert into slack_inbox (event_id, team_id, event_type, payload)
-      values (${e.eventId}, ${e.teamId}, ${e.eventType}, ${JSON.stringify(e.payload)}::jsonb)
+      values (${e.eventId}, ${e.teamId}, ${e.eventType}, ${jsonText(e.payload)}::jsonb)
       on conflict (event_id) do nothing returning 1`)) as unknown as { rows: unknown[] };
     return r.rows.length === 1;
   },
@@ -33,7 +38,7 @@ export const inboxRepo = (db: Db) => ({
       (await db.execute(sql`insert into slack_inbox (event_id, team_id, event_type, payload, received_at)
       select e.event_id, e.team_id, e.event_type, e.payload, now() + (e.n - 1) * interval '1 microsecond'
       from unnest(${col((e) => e.eventId)}::text[], ${col((e) => e.teamId)}::text[],
-        ${col((e) => e.eventType)}::text[], ${col((e) => JSON.stringify(e.payload))}::jsonb[])
+        ${col((e) => e.eventType)}::text[], ${col((e) => jsonText(e.payload))}::jsonb[])
         with ordinality as e(event_id, team_id, event_type, payload, n)
       on conflict (event_id) do nothing returning event_id`)) as unknown as { rows: { event_id: string }[] };
     return new Set(r.rows.map((row) => row.event_id));

@@ -73,7 +73,8 @@ export function slackRoutes(deps: {
           eventId: body.event_id,
           teamId: body.team_id,
           eventType: body.event.type,
-          payload: body,
+          // The verified raw body: stored as is, not serialised again.
+          payload: raw,
         });
         if (fresh) deps.onStored();
       } else {
