@@ -191,7 +191,7 @@ async function runOne(kind: DbKind): Promise<Outcome> {
       s,
       sql`select (select count(*) from slack_messages where team_id = ${teamId} and channel_id like 'CBENCH%'
           and deleted_at is null)::int as live,
-        (select count(*) from slack_reactions where team_id = ${teamId} and channel_id like 'CBENCH%')::int as reactions,
+        (select count(*) from slack_reactions where team_id = ${teamId} and channel_id like 'CBENCH%' and removed_at is null)::int as reactions,
         (select count(*) from slack_inbox where event_id like 'EvZZBENCH%' and error is not null)::int as failed`,
     );
     const stored = (await inboxCounts(s)).stored;
@@ -201,7 +201,7 @@ async function runOne(kind: DbKind): Promise<Outcome> {
       { name: 'rollup reactions', want: result.expected.reactions, got: roll!.reactions },
       { name: 'channels whose rollups differ', want: 0, got: channelMismatches },
       { name: 'live message rows', want: result.expected.liveMessageRows, got: facts!.live },
-      { name: 'reaction rows', want: result.expected.reactions, got: facts!.reactions },
+      { name: 'live reaction rows', want: result.expected.reactions, got: facts!.reactions },
       { name: 'inbox rows (retries dropped)', want: result.unique, got: stored },
       { name: 'events set aside with an error', want: 0, got: facts!.failed },
       { name: 'non-200 answers', want: 0, got: result.non200 },
