@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { OPERATORS } from '@flywheel/shared/constants';
-import { emptyActivityFilter, type ActivityFilterState, type Comparison } from '../filters.ts';
+import { emptyActivityFilter, type ActivityFilterState, type Comparison } from '../lib/activity-filter.ts';
 
 type Props = {
   opened: boolean;

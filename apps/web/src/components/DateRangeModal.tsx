@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { rangeProblem, todayString } from '../filters.ts';
+import { rangeProblem, todayString } from '../lib/time-filter.ts';
 
 type DateRangeModalProps = {
   opened: boolean;

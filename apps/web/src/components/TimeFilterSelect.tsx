@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
-import type { TimeChoice } from '../filters.ts';
+import type { TimeChoice } from '../lib/time-filter.ts';
 import { DateRangeModal } from './DateRangeModal.tsx';
 
 const CUSTOM = 'custom';

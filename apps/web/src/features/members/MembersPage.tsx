@@ -8,12 +8,12 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useCurrentTeam, useTags } from '../../lib/workspace-data.ts';
 import { downloadMembersCsv, useMembersData, useRemoveTag } from './api.ts';
-import { ActivityFilterModal } from './components/ActivityFilterModal.tsx';
+import { ActivityFilterModal } from '../../components/ActivityFilterModal.tsx';
 import { AddTagModal } from './components/AddTagModal.tsx';
 import { ChannelFilterModal } from './components/ChannelFilterModal.tsx';
 import { JoinFilterModal } from './components/JoinFilterModal.tsx';
 import { MembersTable, type Sort } from './components/MembersTable.tsx';
-import { TimeFilterSelect } from './components/TimeFilterSelect.tsx';
+import { TimeFilterSelect } from '../../components/TimeFilterSelect.tsx';
 import { activityIsSet, DEFAULT_FILTERS, toPayload, type MembersFilterState } from './filters.ts';
 
 type Popup = 'tag' | 'join' | 'activity' | 'channel' | null;

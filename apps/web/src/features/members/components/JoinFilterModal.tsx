@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import type { JoinFilterState } from '../filters.ts';
-import { DateRangeModal } from './DateRangeModal.tsx';
+import { DateRangeModal } from '../../../components/DateRangeModal.tsx';
 
 type Props = {
   opened: boolean;

@@ -1,0 +1,43 @@
+import { Group, Paper, Skeleton, Text } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import type { SummaryCard } from '@flywheel/shared/analytics';
+import { formatCount } from '../lib/chart-labels.ts';
+
+/** A summary card (spec section 3): value, name and the change with its sign (green +, red -). */
+export function StatCard({ card, caption }: { card: SummaryCard; caption?: string }) {
+  const up = card.sign === '+';
+  const Icon = up ? IconArrowUpRight : IconArrowDownRight;
+  return (
+    <Paper withBorder radius="md" p="md" aria-label={card.name} role="group">
+      <Text fz="xs" tt="uppercase" fw={600} c="dimmed" lts={0.4}>
+        {card.name}
+      </Text>
+      <Group justify="space-between" align="flex-end" mt={6} wrap="nowrap">
+        <Text fz={28} fw={700} lh={1.1}>
+          {formatCount(card.val)}
+        </Text>
+        <Group gap={2} c={up ? 'teal.7' : 'red.7'} wrap="nowrap" data-sign={card.sign}>
+          <Icon size={16} />
+          <Text fz="sm" fw={600} c="inherit">
+            {card.sign}
+            {Math.abs(card.percent).toLocaleString('en-US', { maximumFractionDigits: 1 })}%
+          </Text>
+        </Group>
+      </Group>
+      {caption ? (
+        <Text fz="xs" c="dimmed" mt={4}>
+          {caption}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+export function StatCardSkeleton() {
+  return (
+    <Paper withBorder radius="md" p="md" aria-hidden>
+      <Skeleton h={10} w="50%" />
+      <Skeleton h={26} w="40%" mt={12} />
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { errorMessage } from './api-client.ts';
+import { notifyFailure } from './notify.tsx';
+
+/**
+ * Shows one failure toast each time a query fails (spec section 8). `message` is the fixed text a screen uses
+ * ('Failed to get data!'); without it the server's message is shown.
+ */
+export function useErrorToast(
+  query: { error: unknown; errorUpdatedAt: number; isError: boolean },
+  message?: string,
+): void {
+  const { isError, errorUpdatedAt, error } = query;
+  useEffect(() => {
+    if (isError) notifyFailure(message ?? errorMessage(error));
+    // A new failure has a new errorUpdatedAt; the message for one failure is shown once.
+  }, [isError, errorUpdatedAt]);
+}
