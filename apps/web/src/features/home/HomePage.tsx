@@ -1,11 +1,14 @@
-import { IconHome } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PlaceholderCard } from '../../components/PlaceholderCard.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
 
+/** The charts library arrives with the dashboard chunk, after the header is on screen. */
+const HomeDashboard = lazy(() => import('./HomeDashboard.tsx'));
+
+/** Home (spec section 2): the pulse of the workspace. */
 export function HomePage() {
-  const session = useSession();
-  const workspace = currentWorkspace(session);
+  const workspace = currentWorkspace(useSession());
   return (
     <>
       <PageHeader
@@ -16,17 +19,9 @@ export function HomePage() {
             : 'Highlights of your workspace at a glance.'
         }
       />
-      <PlaceholderCard
-        icon={<IconHome size={26} />}
-        title="Workspace highlights"
-        description="Your landing page: the pulse of your community over the last day and the weeks before it."
-        upcoming={[
-          'Summary cards for the last 24 hours',
-          'Workspace Highlights and Activity charts per channel',
-          'Customise Bot: name and image',
-          'Content Generation split and Top Performing Members',
-        ]}
-      />
+      <Suspense fallback={<PageSkeleton />}>
+        <HomeDashboard />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import {
+  Avatar,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconRobot } from '@tabler/icons-react';
+import { botNameError, type BotDetails } from '@flywheel/shared/analytics';
+import { BOT_NAME_DEBOUNCE_MS } from '@flywheel/shared/constants';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useBotDetails, useUploadBot } from '../api.ts';
+import { HOME_FAILURE } from './HomeCharts.tsx';
+
+export const BOT_UPLOADED = 'Bot Details Uploaded Successfully!';
+export const BOT_UPLOAD_FAILED = 'Failed to upload bot details!';
+
+const FLYWHEEL = 'flywheel';
+const WORKSPACE = 'workspace';
+
+/**
+ * 'Customise Bot' (spec sections 2, 4, 5): the name is checked 200 ms after typing stops and on blur; Submit
+ * stays disabled while the name is empty or breaks a rule; Reset and a failed upload go back to the saved values.
+ */
+export function BotCard() {
+  const q = useBotDetails();
+  useErrorToast(q, HOME_FAILURE);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Customise Bot">
+      <Group gap="sm" mb="md">
+        <IconRobot size={20} color="var(--mantine-color-indigo-6)" />
+        <Title order={2} fz="md" fw={600}>
+          Customise Bot
+        </Title>
+      </Group>
+      {q.data ? (
+        <BotForm key={`${q.data.bot_name}|${q.data.use_custom}`} saved={q.data} />
+      ) : q.error ? (
+        <BotForm saved={{ bot_name: '', bot_image: null, use_custom: true }} />
+      ) : (
+        <Center h={180} role="status" aria-label="Loading Customise Bot">
+          <Loader size="sm" type="dots" />
+        </Center>
+      )}
+    </Card>
+  );
+}
+
+function BotForm({ saved }: { saved: BotDetails }) {
+  const upload = useUploadBot();
+  const [name, setName] = useState(saved.bot_name);
+  const [useCustom, setUseCustom] = useState(saved.use_custom);
+  const [shown, setShown] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(name, BOT_NAME_DEBOUNCE_MS);
+
+  // The message appears 200 ms after typing stops (and at once on blur).
+  useEffect(() => {
+    setShown(debounced === '' ? null : botNameError(debounced));
+  }, [debounced]);
+
+  const invalid = name === '' || botNameError(name) !== null;
+  const reset = () => {
+    setName(saved.bot_name);
+    setUseCustom(saved.use_custom);
+    setShown(null);
+  };
+  const submit = () => {
+    if (invalid) return;
+    upload.mutate(
+      { botName: name, use_custom: useCustom },
+      {
+        onSuccess: () => notifySuccess(BOT_UPLOADED),
+        onError: () => {
+          notifyFailure(BOT_UPLOAD_FAILED);
+          reset();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <Avatar
+            src={useCustom ? null : saved.bot_image}
+            radius="md"
+            size={52}
+            color="indigo"
+            alt="Bot image"
+          >
+            {(name || 'F').slice(0, 1).toUpperCase()}
+          </Avatar>
+          <TextInput
+            label="Bot name"
+            placeholder="flywheel-bot"
+            style={{ flex: 1 }}
+            value={name}
+            error={shown}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onBlur={() => setShown(name === '' ? null : botNameError(name))}
+          />
+        </Group>
+        <Radio.Group
+          label="Bot image"
+          value={useCustom ? FLYWHEEL : WORKSPACE}
+          onChange={(v) => setUseCustom(v === FLYWHEEL)}
+        >
+          <Group mt={6}>
+            <Radio value={FLYWHEEL} label="Use Flywheel Image" />
+            <Radio value={WORKSPACE} label="Use Workspace Image" />
+          </Group>
+        </Radio.Group>
+        <Text fz="xs" c="dimmed">
+          Every message Flywheel sends to your workspace uses this name and image.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={reset} disabled={upload.isPending}>
+            Reset
+          </Button>
+          <Button type="submit" disabled={invalid} loading={upload.isPending}>
+            Submit
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
