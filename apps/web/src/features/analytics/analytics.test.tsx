@@ -1,0 +1,328 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, type MockReply } from '../../testing/mock-api.ts';
+import { renderApp } from '../../testing/render.tsx';
+import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
+import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+
+const me = { body: { ...loginResponse(), token: undefined } };
+const MEMBER = (id: string, name: string, messages: number, activity: number) => ({
+  member_id: id,
+  real_name: name,
+  display_name: name.split(' ')[0]!.toLowerCase(),
+  first_name: name.split(' ')[0]!,
+  email: `${id.toLowerCase()}@x.io`,
+  messages,
+  replies: 0,
+  reactions: activity - messages,
+  activity,
+});
+
+function analyticsMocks(over: Record<string, MockReply> = {}): Record<string, MockReply> {
+  return {
+    'GET /analytics/getanalyticscompare/T001/7': {
+      body: {
+        data: [
+          { name: 'Messages', val: 1500, percent: 8, sign: '+' },
+          { name: 'Active Members', val: 42, percent: 3.5, sign: '-' },
+        ],
+      },
+    },
+    'POST /analytics/activityanalytics': {
+      body: {
+        data: [
+          { date_of_data: '2026-03-01', messages: 4, replies: 1, reactions: 2, channel_id: 'C001' },
+          { date_of_data: '2026-03-01', messages: 1, replies: 0, reactions: 0, channel_id: 'C002' },
+          { date_of_data: '2026-03-02', messages: 2, replies: 2, reactions: 2, channel_id: 'C001' },
+        ],
+      },
+    },
+    'POST /analytics/getactivitytrend': { body: { slots: { '00-02': 3, '02-04': 0, '08-10': 12 } } },
+    'POST /analytics/wordcloud': {
+      body: {
+        data: [
+          { parsed_value: 'release', relevance: 0.987 },
+          { parsed_value: 'meetup', relevance: 0.42 },
+          { parsed_value: 'docs', relevance: 0.1 },
+        ],
+      },
+    },
+    'POST /analytics/memberschangeanalytics': {
+      body: {
+        data: [
+          {
+            date_of_data: '2026-03-01',
+            new_members: 2,
+            dropped_members: 1,
+            active_members: 9,
+            overall_members: 50,
+          },
+          {
+            date_of_data: '2026-03-02',
+            new_members: 0,
+            dropped_members: 0,
+            active_members: 7,
+            overall_members: 50,
+          },
+        ],
+      },
+    },
+    'POST /analytics/membersactivityanalytics': {
+      body: { data: [MEMBER('U1', 'Ada Lovelace', 2, 3), MEMBER('U2', 'Grace "Amazing" Hopper', 8, 20)] },
+    },
+    'POST /analytics/channelsactivityanalytics': {
+      body: {
+        data: [
+          { channel_id: 'C001', channel_name: 'general', messages: 3, replies: 1, reactions: 1, activity: 5 },
+          { channel_id: 'C002', channel_name: 'random', messages: 9, replies: 2, reactions: 4, activity: 15 },
+        ],
+      },
+    },
+    ...over,
+  };
+}
+
+function setup(over: Record<string, MockReply> = {}) {
+  seedSession();
+  return mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T001'), ...analyticsMocks(over) });
+}
+
+const card = (name: string) => screen.findByRole('region', { name }, { timeout: 8000 });
+const empty = { body: { data: [] } };
+
+/** Captures what a download saves: file name and text. */
+function captureDownloads() {
+  const saved: { name: string; text: string }[] = [];
+  let last: string | null = null;
+  // jsdom's Blob cannot be read back: keep the parts the CSV was made of.
+  vi.stubGlobal(
+    'Blob',
+    class {
+      parts: string[];
+      constructor(parts: string[]) {
+        this.parts = parts;
+      }
+    },
+  );
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (b: { parts: string[] }) => {
+        last = b.parts.join('');
+        return 'blob:test';
+      },
+      revokeObjectURL: () => {},
+    }),
+  );
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    if (last !== null) saved.push({ name: this.download, text: last });
+  });
+  return { saved, restore: () => click.mockRestore() };
+}
+
+describe('Analytics page', () => {
+  it('shows stat cards with signed percents in green and red', async () => {
+    setup();
+    renderApp('/dashboard/analytics');
+    const up = await screen.findByRole('group', { name: 'Messages' }, { timeout: 8000 });
+    expect(within(up).getByText('1,500')).toBeInTheDocument();
+    expect(within(up).getByText('+8%').closest('[data-sign]')).toHaveAttribute('data-sign', '+');
+    const down = screen.getByRole('group', { name: 'Active Members' });
+    expect(within(down).getByText('-3.5%').closest('[data-sign]')).toHaveAttribute('data-sign', '-');
+  });
+
+  it('Activity: whole workspace by default, one channel when chosen, table view sums channels per day, CSV', async () => {
+    const api = setup();
+    const dl = captureDownloads();
+    const { user } = renderApp('/dashboard/analytics');
+    const activity = await card('Activity');
+    await within(activity).findByTestId('activity-chart');
+    expect(api.callsTo('POST', '/analytics/activityanalytics')[0]?.body).toEqual({
+      team_id: 'T001',
+      time_filter: { type: 'static', days: 7 },
+      channels: [],
+    });
+    await user.click(within(activity).getByRole('combobox', { name: 'Activity channel' }));
+    await user.click(await screen.findByRole('option', { name: '#general' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/analytics/activityanalytics').at(-1)?.body).toMatchObject({
+        channels: ['C001'],
+      }),
+    );
+    await user.click(within(activity).getByRole('radio', { name: 'Table' }));
+    const table = await within(activity).findByRole('table', { name: 'Activity table' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['2026-03-02222', '2026-03-01512']);
+    await user.click(within(activity).getByRole('button', { name: 'Download Activity CSV' }));
+    expect(dl.saved[0]?.name).toBe('Activity.csv');
+    const text = dl.saved[0]!.text;
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.slice(1).trim().split('\r\n')).toEqual([
+      '"Date","Messages","Replies","Reactions"',
+      '"2026-03-01",5,1,2',
+      '"2026-03-02",2,2,2',
+    ]);
+    dl.restore();
+  });
+
+  it('Activity Trends asks for 2-hour slots by default and the slot chosen', async () => {
+    const api = setup();
+    const { user } = renderApp('/dashboard/analytics');
+    const trends = await card('Activity Trends');
+    await within(trends).findByTestId('trends-chart');
+    expect(api.callsTo('POST', '/analytics/getactivitytrend')[0]?.body).toEqual({
+      team_id: 'T001',
+      time_filter: { type: 'static', days: 7 },
+      slot: 2,
+    });
+    await user.click(within(trends).getByRole('combobox', { name: 'Slot' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '2 hrs',
+      '3 hrs',
+      '4 hrs',
+      '6 hrs',
+      '8 hrs',
+      '12 hrs',
+    ]);
+    await user.click(screen.getByRole('option', { name: '6 hrs' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/analytics/getactivitytrend').at(-1)?.body).toMatchObject({ slot: 6 }),
+    );
+  });
+
+  it('draws the word cloud with weights = relevance x 100 rounded down, 16-60 px, no rotation', async () => {
+    setup();
+    renderApp('/dashboard/analytics');
+    const cloud = await screen.findByRole('list', { name: 'Word cloud' }, { timeout: 8000 });
+    const words = within(cloud).getAllByRole('listitem');
+    const byText = Object.fromEntries(words.map((w) => [w.textContent, w]));
+    expect(byText.release).toHaveAttribute('data-weight', '98');
+    expect(byText.meetup).toHaveAttribute('data-weight', '42');
+    expect(byText.docs).toHaveAttribute('data-weight', '10');
+    expect(byText.release!.style.fontSize).toBe('60px');
+    expect(byText.docs!.style.fontSize).toBe('16px');
+    expect(byText.release!.style.transition).toBe('all 1s ease');
+    expect(byText.release!.style.transform).toBe('none');
+  });
+
+  it("toasts 'Cannot load wordcloud data!' and the server's message for other analytics failures", async () => {
+    setup({
+      'POST /analytics/wordcloud': { status: 500, body: { statusCode: 500, code: 'X', message: 'nope' } },
+      'POST /analytics/getactivitytrend': {
+        status: 400,
+        body: { statusCode: 400, code: 'BAD', message: 'slot must be one of 2, 3, 4, 6, 8 or 12 hours' },
+      },
+    });
+    renderApp('/dashboard/analytics');
+    expect(
+      (await screen.findAllByText('Cannot load wordcloud data!', {}, { timeout: 8000 })).length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('slot must be one of 2, 3, 4, 6, 8 or 12 hours')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('shows every chart and table empty on an empty workspace', async () => {
+    setup({
+      'GET /analytics/getanalyticscompare/T001/7': empty,
+      'POST /analytics/activityanalytics': empty,
+      'POST /analytics/getactivitytrend': { body: { slots: {} } },
+      'POST /analytics/wordcloud': empty,
+      'POST /analytics/memberschangeanalytics': empty,
+      'POST /analytics/membersactivityanalytics': empty,
+      'POST /analytics/channelsactivityanalytics': empty,
+    });
+    renderApp('/dashboard/analytics');
+    for (const name of [
+      'Activity',
+      'Activity Trends',
+      'Word Cloud',
+      'Users',
+      'Members Activity',
+      'Channel Activity',
+    ]) {
+      const c = await card(name);
+      expect(await within(c).findByText('No Data Found')).toBeInTheDocument();
+    }
+  });
+
+  it('Users: graph/table toggle and CSV of joined, left, active and overall', async () => {
+    setup();
+    const dl = captureDownloads();
+    const { user } = renderApp('/dashboard/analytics');
+    const users = await card('Users');
+    await within(users).findByTestId('users-chart');
+    await user.click(within(users).getByRole('radio', { name: 'Table' }));
+    expect(await within(users).findByRole('table', { name: 'Users table' })).toBeInTheDocument();
+    await user.click(within(users).getByRole('button', { name: 'Download Users CSV' }));
+    const text = dl.saved[0]!.text;
+    expect(dl.saved[0]!.name).toBe('Users.csv');
+    expect(text.slice(1).trim().split('\r\n')).toEqual([
+      '"Date","Members Joined","Members Left","Active Members","Overall Members"',
+      '"2026-03-01",2,1,9,50',
+      '"2026-03-02",0,0,7,50',
+    ]);
+    dl.restore();
+  });
+
+  it('Members Activity: sorted by activity, Filter by Activity and by Tag reach the request, CSV quotes names', async () => {
+    const api = setup();
+    const dl = captureDownloads();
+    const { user } = renderApp('/dashboard/analytics');
+    const section = await card('Members Activity');
+    const table = await within(section).findByRole('table', { name: 'Members Activity' });
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Grace "Amazing" Hopper', 'Ada Lovelace']);
+    await user.click(within(section).getByRole('button', { name: 'Filter by Activity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activity Filter' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Messages operator' }));
+    await user.click(await screen.findByRole('option', { name: '>' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Messages count' }), {
+      target: { value: '5' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
+        activity_filter: { type: 'AND', message_filter: { operator: '>', count: 5 } },
+      }),
+    );
+    await user.click(within(section).getByPlaceholderText('Filter by Tag'));
+    await user.click(await screen.findByRole('option', { name: 'vip' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
+        tags: [1],
+      }),
+    );
+    await user.click(within(section).getByRole('button', { name: 'Download Members Activity CSV' }));
+    const text = dl.saved[0]!.text;
+    expect(text.slice(1).trim().split('\r\n')).toEqual([
+      '"Real Name","Display Name","Email","Messages","Replies","Reactions","Activity"',
+      '"Grace ""Amazing"" Hopper","grace","u2@x.io",8,0,12,20',
+      '"Ada Lovelace","ada","u1@x.io",2,0,1,3',
+    ]);
+    dl.restore();
+  });
+
+  it('Channel Activity sits under #channel, busiest first, with Filter by Activity', async () => {
+    setup();
+    renderApp('/dashboard/analytics#channel');
+    const section = await card('Channel Activity');
+    expect(section).toHaveAttribute('id', 'channel');
+    const table = await within(section).findByRole('table', { name: 'Channel Activity' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.firstChild?.textContent),
+    ).toEqual(['#random', '#general']);
+    expect(within(section).getByRole('button', { name: 'Filter by Activity' })).toBeInTheDocument();
+  });
+});

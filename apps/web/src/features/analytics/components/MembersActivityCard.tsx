@@ -1,0 +1,158 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Button, Group, MultiSelect, Pagination, ScrollArea, Table, Text } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+import type { MemberActivity } from '@flywheel/shared/analytics';
+import { ActivityFilterModal } from '../../../components/ActivityFilterModal.tsx';
+import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
+import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
+import { activityIsSet, activityPayload, type ActivityFilterState } from '../../../lib/activity-filter.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatCount } from '../../../lib/chart-labels.ts';
+import { downloadCsv, toCsv } from '../../../lib/csv.ts';
+import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useTags } from '../../../lib/workspace-data.ts';
+import { useMembersActivity } from '../api.ts';
+import { ChannelScopeSelect, DownloadButton, scopeChannels, WORKSPACE } from './controls.tsx';
+
+export const MEMBERS_ACTIVITY_CSV_HEADERS = [
+  'Real Name',
+  'Display Name',
+  'Email',
+  'Messages',
+  'Replies',
+  'Reactions',
+  'Activity',
+];
+const PAGE = 10;
+
+export const byActivityDesc = (rows: readonly MemberActivity[]) =>
+  [...rows].sort((a, b) => b.activity - a.activity || a.real_name.localeCompare(b.real_name));
+
+/** Members Activity: channel or workspace, Filter by Activity, Filter by Tag, time filter, CSV. */
+export function MembersActivityCard() {
+  const tags = useTags();
+  const [scope, setScope] = useState(WORKSPACE);
+  const [time, setTime] = useState<TimeChoice>(DEFAULT_TIME);
+  const [activity, setActivity] = useState<ActivityFilterState | null>(null);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [popup, setPopup] = useState(false);
+  const [page, setPage] = useState(1);
+  const request = useMemo(
+    () => ({ time, channels: scopeChannels(scope), activity: activityPayload(activity), tags: tagIds }),
+    [time, scope, activity, tagIds],
+  );
+  const q = useMembersActivity(request);
+  useErrorToast(q);
+  const rows = useMemo(() => byActivityDesc(q.data ?? []), [q.data]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const shown = rows.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+  const download = () =>
+    downloadCsv(
+      'Members Activity',
+      toCsv(
+        MEMBERS_ACTIVITY_CSV_HEADERS,
+        rows.map((r) => [
+          r.real_name,
+          r.display_name,
+          r.email,
+          r.messages,
+          r.replies,
+          r.reactions,
+          r.activity,
+        ]),
+      ),
+    );
+  return (
+    <ChartCard
+      title="Members Activity"
+      subtitle={q.data ? `${rows.length} member${rows.length === 1 ? '' : 's'}` : undefined}
+      actions={
+        <>
+          <ChannelScopeSelect label="Members Activity channel" value={scope} onChange={reset(setScope)} />
+          <Button
+            variant={activityIsSet(activity) ? 'filled' : 'default'}
+            leftSection={<IconFilter size={16} />}
+            onClick={() => setPopup(true)}
+          >
+            Filter by Activity
+          </Button>
+          <MultiSelect
+            aria-label="Filter by Tag"
+            placeholder={tagIds.length ? undefined : 'Filter by Tag'}
+            data={(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+            value={tagIds.map(String)}
+            onChange={(v) => reset(setTagIds)(v.map(Number))}
+            clearable
+            searchable
+            w={200}
+          />
+          <TimeFilterSelect label="Members Activity time filter" value={time} onChange={reset(setTime)} />
+          <DownloadButton label="Download Members Activity CSV" disabled={!rows.length} onClick={download} />
+        </>
+      }
+      state={queryState(q, (d) => d.length === 0, errorMessage)}
+      minHeight={220}
+    >
+      <ScrollArea>
+        <Table striped highlightOnHover aria-label="Members Activity">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Real name</Table.Th>
+              <Table.Th>Display name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th ta="right">Messages</Table.Th>
+              <Table.Th ta="right">Replies</Table.Th>
+              <Table.Th ta="right">Reactions</Table.Th>
+              <Table.Th ta="right">Activity</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((m) => (
+              <Table.Tr key={m.member_id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/dashboard/members/${m.member_id}`} fz="sm">
+                    {m.real_name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{m.display_name}</Table.Td>
+                <Table.Td>
+                  <Text fz="sm" c="dimmed">
+                    {m.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{formatCount(m.messages)}</Table.Td>
+                <Table.Td ta="right">{formatCount(m.replies)}</Table.Td>
+                <Table.Td ta="right">{formatCount(m.reactions)}</Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  {formatCount(m.activity)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {pages > 1 ? (
+        <Group justify="flex-end" mt="sm">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+        </Group>
+      ) : null}
+      <ActivityFilterModal
+        opened={popup}
+        value={activity}
+        onClose={() => setPopup(false)}
+        onApply={(a) => {
+          reset(setActivity)(activityIsSet(a) ? a : null);
+          setPopup(false);
+        }}
+      />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, SegmentedControl, Select } from '@mantine/core';
+import { IconChartLine, IconDownload, IconTable } from '@tabler/icons-react';
+import { useChannels } from '../../../lib/workspace-data.ts';
+
+export const WORKSPACE = '__workspace__';
+
+/** Whole workspace or one channel. */
+export function ChannelScopeSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+}) {
+  const channels = useChannels();
+  return (
+    <Select
+      aria-label={label}
+      data={[
+        { value: WORKSPACE, label: 'Whole workspace' },
+        ...(channels.data ?? []).map((c) => ({ value: c.channel_id, label: `#${c.channel_name}` })),
+      ]}
+      value={value}
+      onChange={(v) => onChange(v ?? WORKSPACE)}
+      allowDeselect={false}
+      searchable
+      maxDropdownHeight={150}
+      w={190}
+    />
+  );
+}
+
+export const scopeChannels = (scope: string): string[] => (scope === WORKSPACE ? [] : [scope]);
+
+export type View = 'graph' | 'table';
+
+export function ViewToggle({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: View;
+  onChange(v: View): void;
+}) {
+  return (
+    <SegmentedControl
+      aria-label={label}
+      size="xs"
+      value={value}
+      onChange={(v) => onChange(v as View)}
+      data={[
+        { value: 'graph', label: <IconChartLine size={16} aria-label="Graph" /> },
+        { value: 'table', label: <IconTable size={16} aria-label="Table" /> },
+      ]}
+    />
+  );
+}
+
+export function DownloadButton({
+  label,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+}) {
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      leftSection={<IconDownload size={16} />}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      CSV
+    </Button>
+  );
+}
