@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
+import { memberWindowRows } from '../../db/member-window.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -98,8 +99,8 @@ export const analyticsRepo = (db: Db) => ({
     ),
 
   /**
-   * Members (people, not bots) with their totals in the window: from activity_member_daily, or from
-   * activity_daily when narrowed to channels. Without an activity condition only active members are listed;
+   * Members (people, not bots) with their totals in the window: whole months and edge days of the
+   * per-member rollups, or activity_daily when narrowed to channels. Without an activity condition only active members are listed;
    * with one, every member is a candidate (so "messages = 0" finds the quiet ones).
    */
   memberTotals: (
@@ -107,8 +108,9 @@ export const analyticsRepo = (db: Db) => ({
     opts: { channels: string[] | null; tags: number[] | null; match: ActivityMatch; limit?: number },
   ) => {
     const source = opts.channels
-      ? sql`activity_daily where ${inWindow(w)} and channel_id = any(${sql.param(opts.channels)}::text[])`
-      : sql`activity_member_daily where ${inWindow(w)}`;
+      ? sql`select member_id, messages, replies, reactions from activity_daily
+          where ${inWindow(w)} and channel_id = any(${sql.param(opts.channels)}::text[])`
+      : memberWindowRows(w.teamId, w.fromDay, w.toDay);
     const cond = matchSql(opts.match, 'a');
     const where: SQL[] = [sql`m.team_id = ${w.teamId}`, sql`not m.is_bot`];
     where.push(cond ?? sql`coalesce(a.messages + a.replies + a.reactions, 0) > 0`);
@@ -117,7 +119,7 @@ export const analyticsRepo = (db: Db) => ({
         and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`);
     return all<MemberTotalsRow>(
       db,
-      sql`with a as (select member_id, ${sums} from ${source} group by member_id)
+      sql`with a as (select member_id, ${sums} from (${source}) w group by member_id)
         select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email,
           coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
           coalesce(a.reactions, 0)::int as reactions
@@ -132,8 +134,8 @@ export const analyticsRepo = (db: Db) => ({
   async activeMembers(w: Window): Promise<number> {
     const [r] = await all<{ n: number }>(
       db,
-      sql`select count(distinct member_id)::int as n from activity_member_daily
-        where ${inWindow(w)} and messages + replies + reactions > 0`,
+      sql`select count(distinct member_id)::int as n from (${memberWindowRows(w.teamId, w.fromDay, w.toDay)}) w
+        where messages + replies + reactions > 0`,
     );
     return r?.n ?? 0;
   },
@@ -190,8 +192,8 @@ export const analyticsRepo = (db: Db) => ({
   async adminShare(w: Window): Promise<{ admin: number; members: number }> {
     const [r] = await all<{ admin: number; members: number }>(
       db,
-      sql`with a as (select member_id, sum(messages + replies)::int as n from activity_member_daily
-          where ${inWindow(w)} group by member_id)
+      sql`with a as (select member_id, sum(messages + replies)::int as n
+          from (${memberWindowRows(w.teamId, w.fromDay, w.toDay)}) w group by member_id)
         select coalesce(sum(x.n) filter (where x.adm), 0)::int as admin,
           coalesce(sum(x.n) filter (where not x.adm), 0)::int as members
         from (select a.n, (m.is_admin or m.is_owner or exists (select 1 from workspace_admins wa

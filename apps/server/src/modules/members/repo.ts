@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberSortField, Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
+import { memberWindowRows } from '../../db/member-window.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -60,14 +61,18 @@ const OPS: Record<Operator, SQL> = { '>': sql`>`, '<': sql`<`, '=': sql`=` };
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The activity rollup of the window, per member (only activity_daily is read, never raw messages). */
+/**
+ * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
+ * days of the per-member rollups when every channel counts; per member, channel and day when narrowed.
+ */
 function activityCte(q: MemberQuery): SQL {
-  const channel = q.channels ? sql`and channel_id = any(${sql.param(q.channels)}::text[])` : sql``;
+  const source = q.channels
+    ? sql`select member_id, messages, replies, reactions from activity_daily where team_id = ${q.teamId}
+        and channel_id = any(${sql.param(q.channels)}::text[]) and day >= ${q.fromDay}::date and day <= ${q.toDay}::date`
+    : memberWindowRows(q.teamId, q.fromDay, q.toDay);
   return sql`act as (
     select member_id, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
-    from activity_daily
-    where team_id = ${q.teamId} and day >= ${q.fromDay}::date and day <= ${q.toDay}::date ${channel}
-    group by member_id)`;
+    from (${source}) w group by member_id)`;
 }
 
 function conditions(q: MemberQuery): SQL {

@@ -256,6 +256,11 @@ describe('live capture', () => {
         from activity_daily where team_id = ${teamId} group by day, member_id having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
     );
     await same(
+      sql`select month::text as month, member_id, messages, replies, reactions from activity_member_monthly where team_id = ${teamId} and (messages, replies, reactions) <> (0, 0, 0)`,
+      sql`select date_trunc('month', day)::date::text as month, member_id, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
+        from activity_daily where team_id = ${teamId} group by 1, member_id having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
+    );
+    await same(
       sql`select day::text as day, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
         from activity_team_hourly where team_id = ${teamId} group by day having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
       sql`select day::text as day, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions

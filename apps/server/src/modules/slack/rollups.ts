@@ -46,7 +46,8 @@ async function upsertCounts<T extends Counts>(
 /**
  * Collects rollup changes during a batch and writes them inside the batch's transaction: activity per team,
  * local day, member and channel (activity_daily), and the coarser rollups analytics read — per team and
- * local hour, per channel and day, per member and day — plus keyword counts per day, and last-active times.
+ * local hour, per channel and day, per member and day and month — plus keyword counts per day, and last-active
+ * times.
  */
 export function rollupBuffer() {
   type Fine = Counts & { teamId: string; day: string; hour: number; memberId: string; channelId: string };
@@ -93,6 +94,7 @@ export function rollupBuffer() {
       const hourly = new Map<string, ByDay & { hour: number }>();
       const channel = new Map<string, ByDay & { channelId: string }>();
       const member = new Map<string, ByDay & { memberId: string }>();
+      const monthly = new Map<string, Counts & { teamId: string; month: string; memberId: string }>();
       for (const r of fine.values()) {
         const zero = { messages: 0, replies: 0, reactions: 0 };
         bump(
@@ -119,6 +121,13 @@ export function rollupBuffer() {
           () => ({ ...zero, teamId: r.teamId, day: r.day, memberId: r.memberId }),
           r,
         );
+        const month = `${r.day.slice(0, 8)}01`;
+        bump(
+          monthly,
+          `${r.teamId}|${month}|${r.memberId}`,
+          () => ({ ...zero, teamId: r.teamId, month, memberId: r.memberId }),
+          r,
+        );
       }
       const team = { name: 'team_id', type: 'text', of: (r: { teamId: string }) => r.teamId };
       const day = { name: 'day', type: 'date', of: (r: { day: string }) => r.day };
@@ -141,6 +150,11 @@ export function rollupBuffer() {
       await upsertCounts(tx, sorted(member), 'activity_member_daily', [
         team,
         day,
+        { name: 'member_id', type: 'text', of: (r) => r.memberId },
+      ]);
+      await upsertCounts(tx, sorted(monthly), 'activity_member_monthly', [
+        team,
+        { name: 'month', type: 'date', of: (r) => r.month },
         { name: 'member_id', type: 'text', of: (r) => r.memberId },
       ]);
 

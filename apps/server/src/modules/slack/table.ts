@@ -250,3 +250,17 @@ export const keywordDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.day, t.term] })],
 );
+
+/** Per team, local month (its first day) and member: long windows read whole months here. */
+export const activityMemberMonthly = pgTable(
+  'activity_member_monthly',
+  {
+    teamId: text('team_id').notNull(),
+    month: date('month').notNull(),
+    memberId: text('member_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.month, t.memberId] })],
+);
