@@ -100,6 +100,13 @@ try {
       generate_series(1, ${MEMBERS}) i
     where random() < case when i % 3 = 0 then 0.3 else 0.02 end
     on conflict do nothing`);
+  // The per-member rollups ingestion keeps beside activity_daily (same counts, coarser keys).
+  await db.execute(sql`insert into activity_member_daily (team_id, day, member_id, messages, replies, reactions)
+    select team_id, day, member_id, sum(messages), sum(replies), sum(reactions) from activity_daily
+    where team_id = ${TEAM} group by 1, 2, 3`);
+  await db.execute(sql`insert into activity_member_monthly (team_id, month, member_id, messages, replies, reactions)
+    select team_id, date_trunc('month', day)::date, member_id, sum(messages), sum(replies), sum(reactions)
+    from activity_daily where team_id = ${TEAM} group by 1, 2, 3`);
   await db.execute(
     sql`insert into tags (team_id, name) select ${TEAM}, 'tag-' || t from generate_series(1, 8) t`,
   );
@@ -257,7 +264,7 @@ try {
     '',
     `Run: \`TEST_DATABASE_URL=… npx tsx bench/members/members.ts\` (${new Date().toISOString().slice(0, 10)}, PostgreSQL ${pgVersion}, Node ${process.version}).`,
     '',
-    'Data (generated; the activity_daily rollup rows are inserted directly, not produced by ingesting messages):',
+    'Data (generated; the rollup rows (activity_daily, and the per-member day and month rollups derived from it) are inserted directly, not produced by ingesting messages):',
     '',
     ...Object.entries(sizes).map(([k, v]) => `- ${k}: ${v.toLocaleString('en')}`),
     '',
