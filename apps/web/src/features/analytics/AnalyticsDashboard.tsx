@@ -10,21 +10,42 @@ import { TrendsCard } from './components/TrendsCard.tsx';
 import { UsersCard } from './components/UsersCard.tsx';
 import { WordCloudCard } from './components/WordCloudCard.tsx';
 
-/** Scrolls to the element of the URL's hash once it is on the page ('More Channels' links to #channel). */
+/**
+ * Scrolls to the element of the URL's hash ('More Channels' links to #channel). The cards above it load
+ * their data after it appears and grow, so it is kept in place until the layout settles (about 4 s at most)
+ * or the user scrolls.
+ */
 function useHashScroll() {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;
     const id = decodeURIComponent(hash.slice(1));
-    let tries = 0;
+    let lastTop: number | null = null;
+    let stable = 0;
+    let ticks = 0;
+    const stop = () => {
+      clearInterval(timer);
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchmove', stop);
+      window.removeEventListener('keydown', stop);
+    };
     const timer = setInterval(() => {
+      ticks += 1;
       const el = document.getElementById(id);
-      if (el || ++tries > 20) {
-        clearInterval(timer);
-        el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      if (el) {
+        const top = el.getBoundingClientRect().top;
+        if (lastTop === null || Math.abs(top - lastTop) > 1 || Math.abs(top) > 80) {
+          el.scrollIntoView?.({ block: 'start' });
+          lastTop = el.getBoundingClientRect().top;
+          stable = 0;
+        } else stable += 1;
       }
+      if (stable >= 5 || ticks > 40) stop();
     }, 100);
-    return () => clearInterval(timer);
+    window.addEventListener('wheel', stop, { passive: true });
+    window.addEventListener('touchmove', stop, { passive: true });
+    window.addEventListener('keydown', stop);
+    return stop;
   }, [hash]);
 }
 

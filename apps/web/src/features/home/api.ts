@@ -8,6 +8,7 @@ import type {
   Task,
 } from '@flywheel/shared/analytics';
 import { apiRequest } from '../../lib/api-client.ts';
+import { notifySuccess } from '../../lib/notify.tsx';
 import { rangeQueryString, type TimeChoice } from '../../lib/time-filter.ts';
 import { useCurrentTeam, workspaceKey } from '../../lib/workspace-data.ts';
 
@@ -134,18 +135,23 @@ export function useTasks() {
 
 /* Bot */
 
+export const BOT_UPLOADED = 'Bot Details Uploaded Successfully!';
+
 export function useUploadBot() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { botName: string; use_custom: boolean }) =>
       apiRequest<{ message?: string }>('/alterbot/uploadinfo', { body: { ...v, team_id: teamId } }),
-    onSuccess: (_r, v) =>
+    onSuccess: (_r, v) => {
+      notifySuccess(BOT_UPLOADED);
       qc.setQueryData<BotDetails>(homeQueries.bot(teamId).queryKey, (old) => ({
         bot_image: old?.bot_image ?? null,
         bot_name: v.botName,
         use_custom: v.use_custom,
-      })),
+      }));
+      void qc.invalidateQueries({ queryKey: homeQueries.bot(teamId).queryKey });
+    },
   });
 }
 

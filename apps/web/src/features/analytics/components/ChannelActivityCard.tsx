@@ -49,7 +49,7 @@ export function ChannelActivityCard() {
           <DownloadButton label="Download Channel Activity CSV" disabled={!rows.length} onClick={download} />
         </>
       }
-      state={queryState(q, (d) => d.length === 0, errorMessage)}
+      state={queryState(q, (d) => d.every((r) => r.activity === 0) && !activityIsSet(activity), errorMessage)}
       minHeight={200}
     >
       <ScrollArea mah={420}>

@@ -43,7 +43,7 @@ export function StatCards() {
           No Data Found
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, q.data.length) }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: Math.min(7, q.data.length) }}>
           {q.data.map((c) => (
             <StatCard key={c.name} card={c} caption={`vs previous ${days} days`} />
           ))}

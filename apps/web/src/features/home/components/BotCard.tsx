@@ -16,12 +16,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconRobot } from '@tabler/icons-react';
 import { botNameError, type BotDetails } from '@flywheel/shared/analytics';
 import { BOT_NAME_DEBOUNCE_MS } from '@flywheel/shared/constants';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { notifyFailure } from '../../../lib/notify.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useBotDetails, useUploadBot } from '../api.ts';
 import { HOME_FAILURE } from './HomeCharts.tsx';
 
-export const BOT_UPLOADED = 'Bot Details Uploaded Successfully!';
 export const BOT_UPLOAD_FAILED = 'Failed to upload bot details!';
 
 const FLYWHEEL = 'flywheel';
@@ -78,7 +77,7 @@ function BotForm({ saved }: { saved: BotDetails }) {
     upload.mutate(
       { botName: name, use_custom: useCustom },
       {
-        onSuccess: () => notifySuccess(BOT_UPLOADED),
+        // The success toast is shown by the mutation itself: saving re-keys this form.
         onError: () => {
           notifyFailure(BOT_UPLOAD_FAILED);
           reset();
@@ -97,7 +96,7 @@ function BotForm({ saved }: { saved: BotDetails }) {
       <Stack gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <Avatar
-            src={useCustom ? null : saved.bot_image}
+            src={useCustom === saved.use_custom ? saved.bot_image : null}
             radius="md"
             size={52}
             color="indigo"
@@ -111,7 +110,13 @@ function BotForm({ saved }: { saved: BotDetails }) {
             style={{ flex: 1 }}
             value={name}
             error={shown}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              const next = e.currentTarget.value;
+              setName(next);
+              // A message goes away as soon as the name is fixed (it only waits to appear), so the
+              // form does not shift under a click on Submit.
+              if (next === '' || botNameError(next) === null) setShown(null);
+            }}
             onBlur={() => setShown(name === '' ? null : botNameError(name))}
           />
         </Group>

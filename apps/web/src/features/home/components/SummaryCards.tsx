@@ -25,7 +25,7 @@ export function SummaryCards() {
   }
   if (q.data.length === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, q.data.length) }} aria-label="Summary cards">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: Math.min(5, q.data.length) }} aria-label="Summary cards">
       {q.data.map((c) => (
         <StatCard key={c.name} card={c} caption="Last 24 hours" />
       ))}
