@@ -34,15 +34,13 @@ export default function HomeDashboard() {
           <TopMembersCard />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="lg">
-            <BotCard />
-          </Stack>
+          <BotCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <ReactionsMessagesCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           <TaskBoard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <ReactionsMessagesCard />
         </Grid.Col>
       </Grid>
     </Stack>

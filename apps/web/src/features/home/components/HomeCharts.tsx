@@ -132,6 +132,7 @@ export function ChannelActivityCard() {
           gridAxis="y"
           barProps={{ radius: 2 }}
           maxBarWidth={36}
+          xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 56, tick: { fontSize: 11 } }}
         />
       </Box>
     </ChartCard>

@@ -159,7 +159,7 @@ export function TaskBoard() {
                     style={{ cursor: 'grab' }}
                   >
                     <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
-                      <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+                      <Text fz="sm" fw={500} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                         {t.title}
                       </Text>
                       <Group gap={0} wrap="nowrap">
