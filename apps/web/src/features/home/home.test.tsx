@@ -353,6 +353,30 @@ describe('Task board', () => {
     await waitFor(() => expect(api.callsTo('DELETE', '/homepage/deletetask/2/T001')).toHaveLength(1));
   });
 
+  it('moves a task dropped on another column (drag and drop) to the end of that column', async () => {
+    const api = setup({ 'PATCH /homepage/droptask': { body: { message: 'ok' } } });
+    renderApp('/dashboard/home');
+    const board = await card('Tasks');
+    const task = await within(board).findByRole('listitem', { name: 'Plan meetup' });
+    const store = new Map<string, string>();
+    const dataTransfer = {
+      setData: (k: string, v: string) => store.set(k, v),
+      getData: (k: string) => store.get(k) ?? '',
+      effectAllowed: 'all',
+    };
+    fireEvent.dragStart(task, { dataTransfer });
+    fireEvent.dragOver(within(board).getByRole('list', { name: 'Done' }), { dataTransfer });
+    fireEvent.drop(within(board).getByRole('list', { name: 'Done' }), { dataTransfer });
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', '/homepage/droptask')[0]?.body).toEqual({
+        team_id: 'T001',
+        id: 1,
+        status: 'done',
+        position: 0,
+      }),
+    );
+  });
+
   it('renumbers columns when a task moves', () => {
     const tasks = TASKS as Parameters<typeof moveTask>[0];
     const moved = moveTask(tasks, 1, 'doing', 1);
