@@ -9,26 +9,26 @@ export function StatCard({ card, caption }: { card: SummaryCard; caption?: strin
   const Icon = up ? IconArrowUpRight : IconArrowDownRight;
   return (
     <Paper withBorder radius="md" p="md" aria-label={card.name} role="group">
-      <Text fz="xs" tt="uppercase" fw={600} c="dimmed" lts={0.4}>
+      <Text fz={11} tt="uppercase" fw={600} c="dimmed" lts={0.2} truncate="end" title={card.name}>
         {card.name}
       </Text>
-      <Group justify="space-between" align="flex-end" mt={6} wrap="nowrap">
-        <Text fz={28} fw={700} lh={1.1}>
-          {formatCount(card.val)}
-        </Text>
+      <Text fz={28} fw={700} lh={1.15} mt={6}>
+        {formatCount(card.val)}
+      </Text>
+      <Group gap={6} mt={4} wrap="nowrap">
         <Group gap={2} c={up ? 'teal.7' : 'red.7'} wrap="nowrap" data-sign={card.sign}>
-          <Icon size={16} />
-          <Text fz="sm" fw={600} c="inherit">
+          <Icon size={14} />
+          <Text fz="xs" fw={700} c="inherit">
             {card.sign}
             {Math.abs(card.percent).toLocaleString('en-US', { maximumFractionDigits: 1 })}%
           </Text>
         </Group>
+        {caption ? (
+          <Text fz="xs" c="dimmed" truncate="end">
+            {caption}
+          </Text>
+        ) : null}
       </Group>
-      {caption ? (
-        <Text fz="xs" c="dimmed" mt={4}>
-          {caption}
-        </Text>
-      ) : null}
     </Paper>
   );
 }
@@ -38,6 +38,7 @@ export function StatCardSkeleton() {
     <Paper withBorder radius="md" p="md" aria-hidden>
       <Skeleton h={10} w="50%" />
       <Skeleton h={26} w="40%" mt={12} />
+      <Skeleton h={10} w="70%" mt={10} />
     </Paper>
   );
 }

@@ -45,7 +45,7 @@ export function StatCards() {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: Math.min(7, q.data.length) }}>
           {q.data.map((c) => (
-            <StatCard key={c.name} card={c} caption={`vs previous ${days} days`} />
+            <StatCard key={c.name} card={c} caption={`vs prior ${days}d`} />
           ))}
         </SimpleGrid>
       )}
