@@ -10,7 +10,7 @@
  * rollups, last_active) per second from the first send until the inbox has nothing pending. At the end the
  * stored rollups and facts are checked against the sender's exact model.
  */
-import { fork } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,11 @@ const eventsFor = (k: DbKind) => Number(arg('events') ?? (k === 'postgres' ? 50_
 const concurrency = Number(arg('concurrency') ?? 16);
 /** --split: intake with the workers off, then one timed drain (each side measured alone). */
 const split = process.argv.includes('--split');
+/**
+ * --worker-process (PostgreSQL): the benchmark's server only serves HTTP (the API role); a separate
+ * `ROLE=worker` server process on the same database applies the events — the scale-out shape of README.
+ */
+const workerProcess = process.argv.includes('--worker-process');
 const CHANNELS = 40;
 const SEND_TIMEOUT_MS = 10 * 60_000;
 const DRAIN_TIMEOUT_MS = 10 * 60_000;
@@ -84,6 +89,33 @@ async function inboxCounts(s: Server): Promise<{ stored: number; pending: number
   return r!;
 }
 
+let worker: ChildProcess | undefined;
+
+/** A `ROLE=worker` server process (apps/server/src/main.ts) on the benchmark server's database. */
+async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/main.ts')],
+    {
+      env: { ...process.env, ...env, ROLE: 'worker', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the worker process did not start within 30 s')), 30_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      if (c.toString().includes('worker is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the worker process exited (${code})`)));
+  });
+  console.log('worker process started (ROLE=worker)');
+  return child;
+}
+
 async function runOne(kind: DbKind): Promise<Outcome> {
   const events = eventsFor(kind);
   console.log(`\n== ${kind}: ${fmt(events)} events, concurrency ${concurrency}`);
@@ -103,7 +135,8 @@ async function runOne(kind: DbKind): Promise<Outcome> {
     await waitForBackfill(s, teamId, 120_000);
     await emu.eventsIdle();
     await s.ctx.services.events.drain();
-    if (split) await s.ctx.queue.boss.offWork('slack.events.drain');
+    if (split || workerProcess) await s.ctx.queue.boss.offWork('slack.events.drain');
+    if (workerProcess) worker = await startWorkerProcess(s.env);
     const truth = emu.truth(teamId);
     const members: string[] = [];
     for (const m of truth.members()) if (!m.is_bot && !m.deleted) members.push(m.id);
@@ -227,6 +260,8 @@ async function runOne(kind: DbKind): Promise<Outcome> {
       samples,
     };
   } finally {
+    worker?.kill('SIGTERM');
+    worker = undefined;
     await emu.close();
     await s.close();
   }

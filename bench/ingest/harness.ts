@@ -23,7 +23,14 @@ export type EmuLike = {
   authorizeUrl: string;
   setEventsUrl(url: string): Promise<boolean>;
 };
-export type Server = { ctx: AppContext; url: string; kind: DbKind; close(): Promise<void> };
+export type Server = {
+  ctx: AppContext;
+  url: string;
+  kind: DbKind;
+  /** The environment another process needs to join this server (same database and secrets). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+};
 
 export const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -56,7 +63,7 @@ export async function startServer(
 ): Promise<Server> {
   const scratch = kind === 'postgres' ? await scratchPostgres() : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-bench-'));
-  const config = loadConfig({
+  const serverEnv: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     PUBLIC_URL: 'http://localhost:3000',
@@ -71,7 +78,8 @@ export async function startServer(
     SLACK_AUTHORIZE_URL: emu.authorizeUrl,
     ...env,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  });
+  };
+  const config = loadConfig(serverEnv);
   const database = await openDatabase(
     scratch ? { databaseUrl: scratch.url } : { pgliteDir: path.join(dataDir, 'pglite') },
   );
@@ -84,6 +92,7 @@ export async function startServer(
     ctx,
     url,
     kind,
+    env: serverEnv,
     async close() {
       await app.close();
       await ctx.close();

@@ -5,7 +5,7 @@ import { applyEvent, factsWriter, type WorkspaceEffect } from './ingest.ts';
 import { inboxRepo, ingestLock, type InboxItem } from './inbox-repo.ts';
 import { rollupBuffer } from './rollups.ts';
 
-const BATCH = 500;
+const BATCH = 2000;
 const MAX_ATTEMPTS = 5;
 
 export type EventsService = ReturnType<typeof eventsService>;
