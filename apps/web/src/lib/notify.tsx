@@ -13,8 +13,10 @@ export function notifySuccess(message: string, title = 'Success'): void {
   });
 }
 
-export function notifyFailure(message: string, title = 'Failure'): void {
+/** `id` makes repeats of one failure a single toast while it is shown. */
+export function notifyFailure(message: string, title = 'Failure', id?: string): void {
   notifications.show({
+    id,
     title,
     message,
     color: 'red',

@@ -56,5 +56,15 @@ export function workspaceDataMocks(
     },
     [`GET /tags/gettags/${teamId}`]: { body: { data: [{ id: 1, name: 'vip' }] } },
     [`GET /workspaces/status/${teamId}`]: { body: options.status ?? workspaceStatus({}, teamId) },
+    // Home is where signed-in users land: its cards answer empty unless a test says otherwise.
+    [`GET /homepage/getcardsdata/${teamId}`]: { body: { data: [] } },
+    [`GET /homepage/workspacehighlights/${teamId}`]: { body: { data: [] } },
+    [`GET /homepage/getchanneldata/${teamId}`]: { body: { data: [] } },
+    [`GET /homepage/gettasks/${teamId}`]: { body: { data: [] } },
+    [`GET /alterbot/getbotdetails/${teamId}`]: {
+      body: { data: { bot_name: 'Flywheel', bot_image: null, use_custom: true } },
+    },
+    'POST /homepage/getuseradmindata': { body: { data: { admin: 0, members: 0 } } },
+    'POST /homepage/getmostactivemembers': { body: { data: [] } },
   };
 }
