@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { TREND_SLOTS_HOURS } from './constants.ts';
-import { activityFilterSchema, timeFilterSchema } from './members.ts';
+import {
+  activityFilterSchema,
+  channelTotalsSchema,
+  dailyActivitySchema,
+  timeFilterSchema,
+} from './members.ts';
 
 /**
  * Contracts of Home and Analytics (spec sections 2, 3, 7). Every number is computed in the workspace's
@@ -34,11 +39,7 @@ export const summaryCardSchema = z.object({
 export type SummaryCard = z.infer<typeof summaryCardSchema>;
 
 /** Spec section 3: Activity row (per day, optionally per channel or member). */
-export const activityRowSchema = z.object({
-  date_of_data: z.string(),
-  messages: z.number(),
-  replies: z.number(),
-  reactions: z.number(),
+export const activityRowSchema = dailyActivitySchema.extend({
   member_id: z.string().optional(),
   channel_id: z.string().optional(),
   channel_name: z.string().optional(),
@@ -47,14 +48,7 @@ export const activityRowSchema = z.object({
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 
 /** Per-channel totals (Home 'Activity' / 'Top Channels' bars, Channel Activity table). */
-export const channelActivitySchema = z.object({
-  channel_id: z.string(),
-  channel_name: z.string(),
-  messages: z.number(),
-  replies: z.number(),
-  reactions: z.number(),
-  activity: z.number(),
-});
+export const channelActivitySchema = channelTotalsSchema.extend({ activity: z.number() });
 export type ChannelActivity = z.infer<typeof channelActivitySchema>;
 
 /** Per-member totals (Top Performing Members, Members Activity table). */

@@ -218,14 +218,15 @@ export const pieRowSchema = z.object({
 });
 export type PieRow = z.infer<typeof pieRowSchema>;
 
-export const channelActivitySchema = z.object({
+/** Messages, replies and reactions in one channel (a member's per-channel table; analytics adds `activity`). */
+export const channelTotalsSchema = z.object({
   channel_id: z.string(),
   channel_name: z.string(),
   messages: z.number(),
   replies: z.number(),
   reactions: z.number(),
 });
-export type ChannelActivity = z.infer<typeof channelActivitySchema>;
+export type ChannelTotals = z.infer<typeof channelTotalsSchema>;
 
 export const ACTIVITY_TYPES = ['message', 'reply', 'reaction'] as const;
 export const actionLogRowSchema = z.object({

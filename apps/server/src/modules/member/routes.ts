@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   actionLogRowSchema,
-  channelActivitySchema,
+  channelTotalsSchema,
   dailyActivitySchema,
   MAX_FILTER_DAYS,
   memberChannelSchema,
@@ -85,7 +85,7 @@ export function memberRoutes(deps: { member: MemberService; guard: preHandlerHoo
           tags,
           summary: 'Per-channel messages, replies and reactions (bar graph and table), messages descending',
           params: withDays,
-          response: { 200: dataOf(z.array(channelActivitySchema)) },
+          response: { 200: dataOf(z.array(channelTotalsSchema)) },
         },
       },
       async (req) => ({

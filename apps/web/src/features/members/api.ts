@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Tag } from '@flywheel/shared/directory';
 import type {
   ActionLogRow,
-  ChannelActivity,
+  ChannelTotals,
   DailyActivity,
   MemberInfo,
   MembersDataRequest,
@@ -132,7 +132,7 @@ export const memberChannelActivityQuery = (teamId: string, memberId: string, day
   queryOptions({
     queryKey: [...memberKey(teamId, memberId), 'channel-activity', days],
     queryFn: ({ signal }) =>
-      get<ChannelActivity[]>(`/member/channelactivity/${enc(teamId)}/${enc(memberId)}/${days}`, signal),
+      get<ChannelTotals[]>(`/member/channelactivity/${enc(teamId)}/${enc(memberId)}/${days}`, signal),
   });
 
 export const memberActionsQuery = (teamId: string, memberId: string) =>
