@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { LineChart } from '@mantine/charts';
-import { Box, ScrollArea, Table } from '@mantine/core';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
+import { SeriesView } from '../../../components/SeriesView.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { dailyTotals, formatCount } from '../../../lib/chart-labels.ts';
+import { dailyTotals } from '../../../lib/chart-labels.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { DEFAULT_TIME, spanDays, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -62,45 +61,15 @@ export function ActivityCard() {
       )}
       minHeight={300}
     >
-      {view === 'graph' ? (
-        <Box data-testid="activity-chart">
-          <LineChart
-            h={300}
-            data={points}
-            dataKey="date"
-            series={SERIES}
-            curveType="monotone"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            gridAxis="y"
-            withDots={points.length <= 31}
-          />
-        </Box>
-      ) : (
-        <ScrollArea h={300}>
-          <Table striped stickyHeader aria-label="Activity table">
-            <Table.Thead>
-              <Table.Tr>
-                {ACTIVITY_CSV_HEADERS.map((h, i) => (
-                  <Table.Th key={h} ta={i ? 'right' : undefined}>
-                    {h}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...points].reverse().map((p) => (
-                <Table.Tr key={p.day}>
-                  <Table.Td>{p.day}</Table.Td>
-                  <Table.Td ta="right">{formatCount(p.messages)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(p.replies)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(p.reactions)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <SeriesView
+        view={view}
+        rows={points}
+        series={SERIES}
+        headers={ACTIVITY_CSV_HEADERS}
+        label="Activity table"
+        testId="activity-chart"
+        height={300}
+      />
     </ChartCard>
   );
 }

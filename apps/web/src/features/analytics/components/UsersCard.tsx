@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { LineChart } from '@mantine/charts';
-import { Box, ScrollArea, Table } from '@mantine/core';
 import type { MembersChangeRow } from '@flywheel/shared/analytics';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
+import { SeriesView } from '../../../components/SeriesView.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { dateLabel, formatCount } from '../../../lib/chart-labels.ts';
+import { dateLabel } from '../../../lib/chart-labels.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { DEFAULT_TIME, spanDays, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -69,46 +68,15 @@ export function UsersCard() {
       state={queryState(q, isEmpty, errorMessage)}
       minHeight={280}
     >
-      {view === 'graph' ? (
-        <Box data-testid="users-chart">
-          <LineChart
-            h={280}
-            data={rows}
-            dataKey="date"
-            series={SERIES}
-            curveType="monotone"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            gridAxis="y"
-            withDots={rows.length <= 31}
-          />
-        </Box>
-      ) : (
-        <ScrollArea h={280}>
-          <Table striped stickyHeader aria-label="Users table">
-            <Table.Thead>
-              <Table.Tr>
-                {USERS_CSV_HEADERS.map((h, i) => (
-                  <Table.Th key={h} ta={i ? 'right' : undefined}>
-                    {h}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...rows].reverse().map((r) => (
-                <Table.Tr key={r.day}>
-                  <Table.Td>{r.day}</Table.Td>
-                  <Table.Td ta="right">{formatCount(r.new_members)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(r.dropped_members)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(r.active_members)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(r.overall_members)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
+      <SeriesView
+        view={view}
+        rows={rows}
+        series={SERIES}
+        headers={USERS_CSV_HEADERS}
+        label="Users table"
+        testId="users-chart"
+        height={280}
+      />
     </ChartCard>
   );
 }
