@@ -14,7 +14,8 @@ import { createMailer, type Mailer } from './modules/mail/service.ts';
 import type { PublicConfig } from './modules/platform/routes.ts';
 import { backfillService, type BackfillService } from './modules/slack/backfill.ts';
 import { eventsService, type EventsService } from './modules/slack/events-service.ts';
-import { backfillJob, drainJob, housekeepingJob } from './modules/slack/jobs.ts';
+import { backfillJob, drainJob, housekeepingJob, windowsJob } from './modules/slack/jobs.ts';
+import { refreshStandingWindows } from './modules/slack/standing-windows.ts';
 import type { InteractivityHandler } from './modules/slack/routes.ts';
 import { installService, type InstallService } from './modules/workspaces/install.ts';
 import { workspacesService, type WorkspacesService } from './modules/workspaces/service.ts';
@@ -84,6 +85,7 @@ export async function createContext(
   const bf = backfillService({ db, slack, workspaces, logger, days: config.backfillDays });
 
   const drain = drainJob(events);
+  const windows = windowsJob(async () => refreshStandingWindows(db, await workspaces.allTimezones()));
   const backfillDef = backfillJob(bf, async (teamId, delaySeconds) => {
     await queue.send(backfillDef, { teamId }, delaySeconds ? { startAfter: delaySeconds } : {});
   });
@@ -95,6 +97,8 @@ export async function createContext(
     redirectUri: `${config.publicUrl}/installworkspace`,
     onInstalled: async (teamId, how) => {
       known.set(teamId, Date.now());
+      // Its standing windows (per-member 7/14/90/365-day totals) start now; the import then adds to them.
+      await queue.send(windows, {});
       // A new workspace, a reconnected one, or one whose import failed gets its history (again; idempotent).
       const last = await bf.progress(teamId);
       if (how.isNew || how.reconnected || !last || last.status === 'failed') {
@@ -102,7 +106,7 @@ export async function createContext(
       }
     },
   });
-  await queue.register([mailJob, authPurgeJob(auth), drain, backfillDef, housekeepingJob(events)]);
+  await queue.register([mailJob, authPurgeJob(auth), drain, backfillDef, housekeepingJob(events), windows]);
 
   let pokePending = false;
   const pokeDrain = () => {
@@ -146,6 +150,7 @@ export async function createContext(
       await queue.startWorkers();
       for (const teamId of await bf.listRunning()) await queue.send(backfillDef, { teamId });
       pokeDrain();
+      await queue.send(windows, {});
     },
     async close() {
       if (closed) return;

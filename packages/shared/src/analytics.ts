@@ -100,6 +100,14 @@ export const channelsTimeBody = timeFilterBody.extend({ channels: channelIds });
 export const membersActivityBody = channelsTimeBody.extend({
   activity_filter: activityFilterSchema.optional(),
   tags: z.array(z.coerce.number().int().positive()).max(100).default([]),
+  /** Paging (most active first). Without page_size every matching member comes back (the CSV download). */
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+  page_size: z.coerce
+    .number({ error: 'page_size must be a whole number from 1 to 500' })
+    .int()
+    .min(1, 'page_size must be a whole number from 1 to 500')
+    .max(500, 'page_size must be a whole number from 1 to 500')
+    .optional(),
 });
 
 /** POST /analytics/channelsactivityanalytics */
@@ -165,6 +173,9 @@ export const activityRowsResponse = dataOf(z.array(activityRowSchema));
 export const channelActivityResponse = dataOf(z.array(channelActivitySchema));
 /** POST /homepage/getmostactivemembers, POST /analytics/membersactivityanalytics -> { data: MemberActivity[] } */
 export const memberActivityResponse = dataOf(z.array(memberActivitySchema));
+/** POST /analytics/membersactivityanalytics -> { data: MemberActivity[] (the page), total: every match } */
+export const membersActivityResponse = memberActivityResponse.extend({ total: z.number().int() });
+export type MembersActivityPage = z.infer<typeof membersActivityResponse>;
 /** POST /analytics/memberschangeanalytics -> { data: MembersChangeRow[] } */
 export const membersChangeResponse = dataOf(z.array(membersChangeRowSchema));
 /** POST /analytics/wordcloud -> { data: WordCloudItem[] } (at most WORD_CLOUD_MAX, relevance descending) */

@@ -11,6 +11,7 @@ import {
 import { addDays } from '../members/service.ts';
 import { localDay, tsToDate } from '../slack/days.ts';
 import { keywordsOf } from '../slack/keywords.ts';
+import { refreshStandingWindows } from '../slack/standing-windows.ts';
 import { localHour } from './service.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -51,6 +52,8 @@ beforeAll(async () => {
   expect((await installThroughOAuth(env, other, { teamId: emptyTeam })).statusCode).toBe(200);
   await waitForBackfill(env, token, teamId, 90_000);
   await waitForBackfill(env, other.token, emptyTeam, 90_000);
+  // Installing queued the standing windows' build, so the import added to them; make sure they exist.
+  await refreshStandingWindows(env.t.ctx.database.db, await env.t.ctx.services.workspaces.allTimezones());
   const ws = (await env.t.ctx.database.db.execute(
     sql`select timezone from workspaces where team_id = ${teamId}`,
   )) as unknown as { rows: { timezone: string }[] };
@@ -134,6 +137,7 @@ async function ok(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payl
 }
 const cases = () => [
   ['7 days', last(7), tfOf(last(7), 7), '?days=7'] as const,
+  ['14 days', last(14), tfOf(last(14), 14), '?days=14'] as const,
   [
     'a dynamic range',
     dynamic(),
@@ -464,6 +468,75 @@ describe('Home and Analytics against the ground truth', () => {
     const change = await ok('POST', '/analytics/memberschangeanalytics', { team_id: t, time_filter: tf }, as);
     expect(change.data).toHaveLength(7);
     expect(change.data.every((r: any) => r.new_members === 0 && r.active_members === 0)).toBe(true);
+  });
+});
+
+describe('standing windows and paging', () => {
+  const db = () => env.t.ctx.database.db;
+  const perMemberCalls = () =>
+    [7, 14].flatMap((days) => {
+      const time_filter = { type: 'static', days };
+      return [
+        ['POST', '/analytics/membersactivityanalytics', { team_id: teamId, time_filter }],
+        [
+          'POST',
+          '/analytics/membersactivityanalytics',
+          {
+            team_id: teamId,
+            time_filter,
+            activity_filter: { type: 'AND', message_filter: { operator: '>', count: 1 } },
+          },
+        ],
+        ['POST', '/homepage/getmostactivemembers', { team_id: teamId, time_filter }],
+        ['POST', '/homepage/getuseradmindata', { team_id: teamId, time_filter }],
+        ['GET', `/analytics/getanalyticscompare/${teamId}/${days}`],
+        ['POST', '/members/getmembersdata', { team_id: teamId, time_filter, page: 1, page_size: 100 }],
+      ] as const;
+    });
+
+  it('the windows end today and give the same answers as summing the rollups', async () => {
+    const anchor = (await db().execute(
+      sql`select day::text as day from activity_window_anchor where team_id = ${teamId}`,
+    )) as unknown as { rows: { day: string }[] };
+    expect(anchor.rows[0]?.day).toBe(today);
+    const withWindows = [];
+    for (const [m, url, body] of perMemberCalls()) withWindows.push(await ok(m, url, body));
+    await db().execute(sql`delete from activity_window_anchor where team_id = ${teamId}`);
+    try {
+      const summed = [];
+      for (const [m, url, body] of perMemberCalls()) summed.push(await ok(m, url, body));
+      expect(summed).toEqual(withWindows);
+      expect(withWindows[0].data.length).toBeGreaterThan(5);
+    } finally {
+      await refreshStandingWindows(db(), await env.t.ctx.services.workspaces.allTimezones());
+    }
+  });
+
+  it('membersactivityanalytics pages most active first; the pages add up to the whole list', async () => {
+    const body = { team_id: teamId, time_filter: { type: 'static', days: 14 } };
+    const all = await ok('POST', '/analytics/membersactivityanalytics', body);
+    expect(all.total).toBe(all.data.length);
+    const pages: MemberActivity[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 5); page++) {
+      const p = await ok('POST', '/analytics/membersactivityanalytics', { ...body, page, page_size: 5 });
+      expect(p.total).toBe(all.total);
+      expect(p.data.length).toBeLessThanOrEqual(5);
+      pages.push(...p.data);
+    }
+    expect(pages).toEqual(all.data);
+    const activity = pages.map((m) => m.activity);
+    expect(activity).toEqual([...activity].sort((a, b) => b - a));
+    const past = await ok('POST', '/analytics/membersactivityanalytics', {
+      ...body,
+      page: 999,
+      page_size: 5,
+    });
+    expect(past).toEqual({ data: [], total: all.total });
+    for (const bad of [{ page_size: 0 }, { page_size: 501 }, { page: 0, page_size: 5 }, { page_size: 'x' }]) {
+      const r = await call('POST', '/analytics/membersactivityanalytics', { ...body, ...bad });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toMatch(/page/);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { memberWindowRows } from '../../db/member-window.ts';
+import { memberTotalsSource } from '../slack/standing-windows.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -103,30 +103,37 @@ export const analyticsRepo = (db: Db) => ({
    * per-member rollups, or activity_daily when narrowed to channels. Without an activity condition only active members are listed;
    * with one, every member is a candidate (so "messages = 0" finds the quiet ones).
    */
-  memberTotals: (
+  async memberTotals(
     w: Window,
-    opts: { channels: string[] | null; tags: number[] | null; match: ActivityMatch; limit?: number },
-  ) => {
+    opts: {
+      channels: string[] | null;
+      tags: number[] | null;
+      match: ActivityMatch;
+      limit?: number;
+      offset?: number;
+    },
+  ): Promise<(MemberTotalsRow & { total: number })[]> {
     const source = opts.channels
-      ? sql`select member_id, messages, replies, reactions from activity_daily
-          where ${inWindow(w)} and channel_id = any(${sql.param(opts.channels)}::text[])`
-      : memberWindowRows(w.teamId, w.fromDay, w.toDay);
+      ? sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
+          sum(reactions)::int as reactions from activity_daily
+          where ${inWindow(w)} and channel_id = any(${sql.param(opts.channels)}::text[]) group by member_id`
+      : await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay);
     const cond = matchSql(opts.match, 'a');
     const where: SQL[] = [sql`m.team_id = ${w.teamId}`, sql`not m.is_bot`];
     where.push(cond ?? sql`coalesce(a.messages + a.replies + a.reactions, 0) > 0`);
     if (opts.tags)
       where.push(sql`exists (select 1 from member_tags mt where mt.team_id = m.team_id
         and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`);
-    return all<MemberTotalsRow>(
+    return all<MemberTotalsRow & { total: number }>(
       db,
-      sql`with a as (select member_id, ${sums} from (${source}) w group by member_id)
+      sql`with a as (${source})
         select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email,
           coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
-          coalesce(a.reactions, 0)::int as reactions
+          coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
         from slack_members m ${cond ? sql`left join` : sql`join`} a on a.member_id = m.member_id
         where ${sql.join(where, sql` and `)}
         order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id
-        ${opts.limit ? sql`limit ${opts.limit}` : sql``}`,
+        ${opts.limit ? sql`limit ${opts.limit}` : sql``} ${opts.offset ? sql`offset ${opts.offset}` : sql``}`,
     );
   },
 
@@ -134,8 +141,11 @@ export const analyticsRepo = (db: Db) => ({
   async activeMembers(w: Window): Promise<number> {
     const [r] = await all<{ n: number }>(
       db,
-      sql`select count(distinct member_id)::int as n from (${memberWindowRows(w.teamId, w.fromDay, w.toDay)}) w
-        where messages + replies + reactions > 0`,
+      w.fromDay === w.toDay
+        ? sql`select coalesce(max(active_members), 0)::int as n from activity_team_daily
+            where team_id = ${w.teamId} and day = ${w.fromDay}::date`
+        : sql`select count(*)::int as n from (${await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay)}) w
+            where messages + replies + reactions > 0`,
     );
     return r?.n ?? 0;
   },
@@ -148,8 +158,8 @@ export const analyticsRepo = (db: Db) => ({
         ? sql`select day::text as day, count(distinct member_id)::int as n from activity_daily
             where ${inWindow(w)} and channel_id = any(${sql.param(channels)}::text[])
               and messages + replies + reactions > 0 group by day`
-        : sql`select day::text as day, count(*)::int as n from activity_member_daily
-            where ${inWindow(w)} and messages + replies + reactions > 0 group by day`,
+        : sql`select day::text as day, active_members as n from activity_team_daily
+            where ${inWindow(w)} and active_members > 0`,
     ),
 
   /** Joins and leaves of people (not bots) per local day from `fromDay` on (to the latest known). */
@@ -192,8 +202,8 @@ export const analyticsRepo = (db: Db) => ({
   async adminShare(w: Window): Promise<{ admin: number; members: number }> {
     const [r] = await all<{ admin: number; members: number }>(
       db,
-      sql`with a as (select member_id, sum(messages + replies)::int as n
-          from (${memberWindowRows(w.teamId, w.fromDay, w.toDay)}) w group by member_id)
+      sql`with a as (select member_id, messages + replies as n
+          from (${await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay)}) w)
         select coalesce(sum(x.n) filter (where x.adm), 0)::int as admin,
           coalesce(sum(x.n) filter (where not x.adm), 0)::int as members
         from (select a.n, (m.is_admin or m.is_owner or exists (select 1 from workspace_admins wa

@@ -8,8 +8,8 @@ import {
   channelActivityResponse,
   channelsActivityBody,
   channelsTimeBody,
-  memberActivityResponse,
   membersActivityBody,
+  membersActivityResponse,
   membersChangeResponse,
   summaryCardsResponse,
   timeFilterBody,
@@ -104,16 +104,20 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: preH
           tags,
           summary: 'Members Activity: per-member totals (channel, activity and tag filters)',
           body: membersActivityBody,
-          response: { 200: memberActivityResponse },
+          response: { 200: membersActivityResponse },
         },
       },
-      async (req) => ({
-        data: await a.members(req.body.team_id, req.body.time_filter, {
+      async (req) => {
+        const size = req.body.page_size;
+        const { rows, total } = await a.membersPage(req.body.team_id, req.body.time_filter, {
           channels: req.body.channels,
           tags: req.body.tags,
           filter: req.body.activity_filter,
-        }),
-      }),
+          limit: size,
+          offset: size ? (req.body.page - 1) * size : undefined,
+        });
+        return { data: rows, total };
+      },
     );
 
     r.post(

@@ -92,6 +92,29 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
     });
   }
 
+  type MembersOptions = {
+    channels?: string[];
+    tags?: number[];
+    filter?: ActivityFilter | null;
+    limit?: number;
+    offset?: number;
+  };
+  /** One page of members with their totals, most active first, and how many match in all. */
+  async function membersPage(teamId: string, tf: TimeFilter, opts: MembersOptions, now = new Date()) {
+    const w = await windowOf(teamId, tf, now);
+    const query = {
+      channels: opts.channels?.length ? [...new Set(opts.channels)] : null,
+      tags: opts.tags?.length ? [...new Set(opts.tags)] : null,
+      match: activityMatch(opts.filter),
+    };
+    const rows = await repo.memberTotals(w, { ...query, limit: opts.limit, offset: opts.offset });
+    // Past the last page no row carries the count: ask for the first row to learn it.
+    const total =
+      rows[0]?.total ??
+      (opts.offset ? ((await repo.memberTotals(w, { ...query, limit: 1 }))[0]?.total ?? 0) : 0);
+    return { rows: rows.map(toMemberActivity), total };
+  }
+
   return {
     tzOf,
     windowOf,
@@ -134,21 +157,10 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
     },
 
     /** Members with their totals, most active first (see the repo for who is listed). */
-    async members(
-      teamId: string,
-      tf: TimeFilter,
-      opts: { channels?: string[]; tags?: number[]; filter?: ActivityFilter | null; limit?: number },
-      now = new Date(),
-    ) {
-      const w = await windowOf(teamId, tf, now);
-      const rows = await repo.memberTotals(w, {
-        channels: opts.channels?.length ? [...new Set(opts.channels)] : null,
-        tags: opts.tags?.length ? [...new Set(opts.tags)] : null,
-        match: activityMatch(opts.filter),
-        limit: opts.limit,
-      });
-      return rows.map(toMemberActivity);
+    async members(teamId: string, tf: TimeFilter, opts: MembersOptions, now = new Date()) {
+      return (await membersPage(teamId, tf, opts, now)).rows;
     },
+    membersPage,
 
     /** Activity Trends: messages + replies + reactions per slot of local hours over the window. */
     async trend(teamId: string, tf: TimeFilter, slot: number, now = new Date()) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberSortField, Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { memberWindowRows } from '../../db/member-window.ts';
+import { memberTotalsSource } from '../slack/standing-windows.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -65,14 +65,14 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
  * days of the per-member rollups when every channel counts; per member, channel and day when narrowed.
  */
-function activityCte(q: MemberQuery): SQL {
+async function activityCte(db: Db, q: MemberQuery): Promise<SQL> {
   const source = q.channels
-    ? sql`select member_id, messages, replies, reactions from activity_daily where team_id = ${q.teamId}
-        and channel_id = any(${sql.param(q.channels)}::text[]) and day >= ${q.fromDay}::date and day <= ${q.toDay}::date`
-    : memberWindowRows(q.teamId, q.fromDay, q.toDay);
-  return sql`act as (
-    select member_id, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
-    from (${source}) w group by member_id)`;
+    ? sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
+        sum(reactions)::int as reactions from activity_daily where team_id = ${q.teamId}
+        and channel_id = any(${sql.param(q.channels)}::text[]) and day >= ${q.fromDay}::date
+        and day <= ${q.toDay}::date group by member_id`
+    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay);
+  return sql`act as (${source})`;
 }
 
 function conditions(q: MemberQuery): SQL {
@@ -113,7 +113,7 @@ function orderBy(q: MemberQuery): SQL {
 export const membersRepo = (db: Db) => ({
   /** One page of filtered, sorted members with the total count of matches. */
   async page(q: MemberQuery, limit: number, offset: number): Promise<MemberDataRow[]> {
-    const r = (await db.execute(sql`with ${activityCte(q)}
+    const r = (await db.execute(sql`with ${await activityCte(db, q)}
       select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url, m.is_admin, m.deleted,
         (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
         (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active,
@@ -127,7 +127,7 @@ export const membersRepo = (db: Db) => ({
   },
 
   async count(q: MemberQuery): Promise<number> {
-    const r = (await db.execute(sql`with ${activityCte(q)}
+    const r = (await db.execute(sql`with ${await activityCte(db, q)}
       select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
       where ${conditions(q)}`)) as unknown as Rows<{ n: number }>;
     return r.rows[0]?.n ?? 0;
@@ -135,7 +135,7 @@ export const membersRepo = (db: Db) => ({
 
   /** Name and e-mail of every match, in table order, for the CSV export. */
   async exportRows(q: MemberQuery): Promise<{ real_name: string; display_name: string; email: string }[]> {
-    const r = (await db.execute(sql`with ${activityCte(q)}
+    const r = (await db.execute(sql`with ${await activityCte(db, q)}
       select m.real_name, m.display_name, coalesce(m.email, '') as email
       from slack_members m left join act a on a.member_id = m.member_id
       where ${conditions(q)}

@@ -11,6 +11,8 @@ import {
 } from '../../testing/slack.ts';
 import { localDay, localDayHour, tsToDate } from './days.ts';
 import { keywordsOf } from './keywords.ts';
+import { ingestLock } from './inbox-repo.ts';
+import { WINDOW_COLUMNS, rebuildStandingWindows } from './standing-windows.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -266,6 +268,29 @@ describe('live capture', () => {
       sql`select day::text as day, sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions
         from activity_daily where team_id = ${teamId} group by day having (sum(messages), sum(replies), sum(reactions)) <> (0, 0, 0)`,
     );
+    await same(
+      sql`select day::text as day, active_members as n from activity_team_daily where team_id = ${teamId} and active_members <> 0`,
+      sql`select day::text as day, count(*)::int as n from activity_member_daily
+        where team_id = ${teamId} and messages + replies + reactions > 0 group by day`,
+    );
+    // The standing windows the drain kept current equal a rebuild from the rollups.
+    const windows = async () =>
+      (
+        await rows<any>(
+          sql`select * from activity_member_windows where team_id = ${teamId} order by member_id`,
+        )
+      ).filter((r) => WINDOW_COLUMNS.some((c) => r[c] !== 0));
+    const [anchor] = await rows<{ day: string }>(
+      sql`select day::text as day from activity_window_anchor where team_id = ${teamId}`,
+    );
+    expect(anchor?.day).toBe(localDay(new Date(), tz));
+    const kept = await windows();
+    expect(kept.length).toBeGreaterThan(3);
+    await env.t.ctx.database.db.transaction(async (tx) => {
+      await ingestLock(tx);
+      await rebuildStandingWindows(tx, teamId, anchor!.day);
+    });
+    expect(await windows()).toEqual(kept);
   });
 
   it('marks the workspace disconnected when the app is uninstalled', async () => {
@@ -348,5 +373,51 @@ describe('the events endpoint refuses what Slack did not sign', () => {
       signedHeaders(env.emu.app.signingSecret, body, Math.floor(Date.now() / 1000)),
     );
     expect(await res.json()).toEqual({ challenge: 'abc123' });
+  });
+});
+
+describe('the inbox', () => {
+  const delivery = (eventId: string, text: string) => ({
+    eventId,
+    teamId,
+    eventType: 'message',
+    payload: `{"type":"event_callback","team_id":"${teamId}","event_id":"${eventId}","event":{"type":"message","channel":"CINBOX","user":"UINBOX","text":"${text}","ts":"1700000000.000100"}}`,
+  });
+
+  it('stores deliveries arriving together once each; one PostgreSQL refuses does not fail the others', async () => {
+    const { events } = env.t.ctx.services;
+    const id = (i: number) => `EvINBOX${i}${Date.now()}`;
+    // The first four go alone (one per lane); the rest wait and go in together, the bad one among them.
+    const batch = Array.from({ length: 10 }, (_, i) =>
+      delivery(id(i), i === 7 ? 'nul \\u0000 is not storable' : `fine ${i}`),
+    );
+    const outcomes = await Promise.allSettled([...batch, batch[5]!].map((d) => events.store(d)));
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'refused'))).toEqual([
+      ...[true, true, true, true, true, true, true, 'refused', true, true],
+      false,
+    ]);
+    const stored = await rows<{ event_id: string }>(
+      sql`select event_id from slack_inbox where event_id like 'EvINBOX%'`,
+    );
+    expect(stored.map((r) => r.event_id).sort()).toEqual(
+      batch
+        .filter((_, i) => i !== 7)
+        .map((d) => d.eventId)
+        .sort(),
+    );
+  });
+
+  it('keeps an applied delivery as its event_id without its payload, and still drops its retries', async () => {
+    const { events } = env.t.ctx.services;
+    const d = delivery(`EvINBOXAPPLIED${Date.now()}`, 'applied once');
+    expect(await events.store(d)).toBe(true);
+    await events.drain();
+    const [row] = await rows<any>(
+      sql`select payload, processed_at from slack_inbox where event_id = ${d.eventId}`,
+    );
+    expect(row.payload).toBeNull();
+    expect(row.processed_at).not.toBeNull();
+    expect(await events.store(d)).toBe(false);
+    expect(await events.pending()).toBe(0);
   });
 });

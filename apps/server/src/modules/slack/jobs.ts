@@ -47,3 +47,18 @@ export const housekeepingJob = (events: EventsService) =>
     retryLimit: 1,
     handle: () => events.purgeProcessed(),
   });
+
+/**
+ * `slack.windows.refresh`: moves each workspace's standing windows (per-member 7/14/90/365-day totals) to its
+ * local today once the day changes, and builds them for new workspaces. Every minute; a no-op when current.
+ */
+export const windowsJob = (refresh: () => Promise<unknown>) =>
+  defineJob({
+    name: 'slack.windows.refresh',
+    payload: z.object({}).passthrough(),
+    cron: '* * * * *',
+    retryLimit: 1,
+    handle: async () => {
+      await refresh();
+    },
+  });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './facts-repo.ts';
+import { addToStandingWindows } from './standing-windows.ts';
 
 type Counts = { messages: number; replies: number; reactions: number };
 export type Slot = { day: string; hour: number };
@@ -41,6 +42,51 @@ async function upsertCounts<T extends Counts>(
       on conflict (${keyList}) do update set messages = a.messages + excluded.messages,
         replies = a.replies + excluded.replies, reactions = a.reactions + excluded.reactions`);
   }
+}
+
+/**
+ * Adds per member and day counts into activity_member_daily and keeps activity_team_daily's count of active
+ * members (total > 0) per day: a member-day whose total crosses zero in either direction moves it by one.
+ */
+async function upsertMemberDays(
+  tx: Tx,
+  rows: (Counts & { teamId: string; day: string; memberId: string })[],
+): Promise<void> {
+  const live = rows.filter(nonZero);
+  const change = new Map<string, { teamId: string; day: string; n: number }>();
+  for (let i = 0; i < live.length; i += 1000) {
+    const chunk = live.slice(i, i + 1000);
+    const delta = new Map(
+      chunk.map((r) => [`${r.teamId}|${r.day}|${r.memberId}`, r.messages + r.replies + r.reactions]),
+    );
+    const r = (await tx.execute(sql`
+      insert into activity_member_daily as a (team_id, day, member_id, messages, replies, reactions)
+      select * from unnest(${sql.param(chunk.map((r) => r.teamId))}::text[], ${sql.param(chunk.map((r) => r.day))}::date[],
+        ${sql.param(chunk.map((r) => r.memberId))}::text[], ${sql.param(chunk.map((r) => r.messages))}::int[],
+        ${sql.param(chunk.map((r) => r.replies))}::int[], ${sql.param(chunk.map((r) => r.reactions))}::int[])
+      on conflict (team_id, day, member_id) do update set messages = a.messages + excluded.messages,
+        replies = a.replies + excluded.replies, reactions = a.reactions + excluded.reactions
+      returning a.team_id, a.day::text as day, a.member_id, a.messages + a.replies + a.reactions as total`)) as unknown as {
+      rows: { team_id: string; day: string; member_id: string; total: number }[];
+    };
+    for (const row of r.rows) {
+      const key = `${row.team_id}|${row.day}|${row.member_id}`;
+      const before = row.total - (delta.get(key) ?? 0);
+      const n = (row.total > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+      if (n === 0) continue;
+      const dayKey = `${row.team_id}|${row.day}`;
+      const c = change.get(dayKey) ?? { teamId: row.team_id, day: row.day, n: 0 };
+      c.n += n;
+      change.set(dayKey, c);
+    }
+  }
+  const days = sorted(change).filter((c) => c.n !== 0);
+  if (days.length === 0) return;
+  await tx.execute(sql`
+    insert into activity_team_daily as a (team_id, day, active_members)
+    select * from unnest(${sql.param(days.map((c) => c.teamId))}::text[], ${sql.param(days.map((c) => c.day))}::date[],
+      ${sql.param(days.map((c) => c.n))}::int[])
+    on conflict (team_id, day) do update set active_members = a.active_members + excluded.active_members`);
 }
 
 /**
@@ -147,11 +193,9 @@ export function rollupBuffer() {
         day,
         { name: 'channel_id', type: 'text', of: (r) => r.channelId },
       ]);
-      await upsertCounts(tx, sorted(member), 'activity_member_daily', [
-        team,
-        day,
-        { name: 'member_id', type: 'text', of: (r) => r.memberId },
-      ]);
+      const memberDays = sorted(member);
+      await upsertMemberDays(tx, memberDays);
+      await addToStandingWindows(tx, memberDays);
       await upsertCounts(tx, sorted(monthly), 'activity_member_monthly', [
         team,
         { name: 'month', type: 'date', of: (r) => r.month },

@@ -264,3 +264,45 @@ export const activityMemberMonthly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.month, t.memberId] })],
 );
+
+/** Per team and local day: how many members had any activity (messages + replies + reactions > 0). */
+export const activityTeamDaily = pgTable(
+  'activity_team_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    activeMembers: integer('active_members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day] })],
+);
+
+/** The standing windows: the last 7, 14, 90 and 365 local days, and the same lengths just before them. */
+export const STANDING_WINDOWS = [7, 14, 90, 365] as const;
+const windowColumns = Object.fromEntries(
+  STANDING_WINDOWS.flatMap((n) =>
+    (['w', 'p'] as const).flatMap((side) =>
+      (['messages', 'replies', 'reactions'] as const).map((c) => {
+        const name = `${side}${n}_${c}`;
+        return [name, integer(name).notNull().default(0)] as const;
+      }),
+    ),
+  ),
+);
+
+/**
+ * Per team and member: totals of the standing windows ending on the team's anchor day (`w7_messages`: the
+ * last 7 days, `p7_messages`: the 7 before them, ...). Rebuilt from the member rollups when the local day
+ * changes and kept current by every ingestion batch, so year-long per-member answers read one row per member.
+ */
+export const activityMemberWindows = pgTable(
+  'activity_member_windows',
+  { teamId: text('team_id').notNull(), memberId: text('member_id').notNull(), ...windowColumns },
+  (t) => [primaryKey({ columns: [t.teamId, t.memberId] })],
+);
+
+/** Per team: the local day the standing windows of activity_member_windows end on. */
+export const activityWindowAnchor = pgTable('activity_window_anchor', {
+  teamId: text('team_id').primaryKey(),
+  day: date('day').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
