@@ -60,7 +60,12 @@ export function eventsService(deps: { db: Db; logger: Logger; workspaces: Worksp
       deps.logger.warn({ err }, 'event batch failed; retrying its events one by one');
       for (const item of claimed) {
         try {
-          const one = await deps.db.transaction(async (tx) => applyItems([item], tx, tzs));
+          const one = await deps.db.transaction(async (tx) => {
+            // Under the lock, and only if no other drain applied it since the batch rolled back.
+            await ingestLock(tx);
+            if (!(await inbox.isPending(tx, item.event_id))) return [];
+            return applyItems([item], tx, tzs);
+          });
           await applyEffects(one);
         } catch (e) {
           deps.logger.error({ err: e, eventId: item.event_id }, 'event failed');
@@ -111,18 +116,24 @@ function storer(inbox: ReturnType<typeof inboxRepo>, lanes = 4, maxBatch = 500) 
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
       try {
-        if (batch.length === 1) batch[0]!.resolve(await inbox.add(batch[0]!.e));
-        else {
-          const fresh = await inbox.addMany(batch.map((w) => w.e));
-          // A retry in the same statement as its original: only the first can be the new one.
-          const seen = new Set<string>();
-          for (const w of batch) {
-            w.resolve(fresh.has(w.e.eventId) && !seen.has(w.e.eventId));
-            seen.add(w.e.eventId);
-          }
+        const fresh = await inbox.addMany(batch.map((w) => w.e));
+        // A retry in the same statement as its original: only the first can be the new one.
+        const seen = new Set<string>();
+        for (const w of batch) {
+          w.resolve(fresh.has(w.e.eventId) && !seen.has(w.e.eventId));
+          seen.add(w.e.eventId);
         }
       } catch (err) {
-        for (const w of batch) w.reject(err);
+        // One bad delivery (say, JSON that PostgreSQL refuses) must not fail the others stored with it.
+        if (batch.length === 1) batch[0]!.reject(err);
+        else
+          for (const w of batch) {
+            try {
+              w.resolve(await inbox.add(w.e));
+            } catch (e) {
+              w.reject(e);
+            }
+          }
       }
     }
     running--;
