@@ -36,6 +36,7 @@ import { homeModule } from '../../apps/server/src/modules/home/module.ts';
 import { factsWriter, recordMessage } from '../../apps/server/src/modules/slack/ingest.ts';
 import { keywordsOf } from '../../apps/server/src/modules/slack/keywords.ts';
 import { rollupBuffer } from '../../apps/server/src/modules/slack/rollups.ts';
+import { refreshStandingWindows } from '../../apps/server/src/modules/slack/standing-windows.ts';
 import { workspacesService } from '../../apps/server/src/modules/workspaces/service.ts';
 import { registerErrorHandling } from '../../apps/server/src/plugins/errors.ts';
 import { slackApi } from '../../apps/server/src/slack/client.ts';
@@ -225,8 +226,17 @@ async function load() {
 
 const already = await count('slack_messages');
 let loadInfo: { loadSeconds: number; rate: number } | null = null;
+const loadFile = path.join(here, `load-${KIND}-${MESSAGES}.json`);
 if (already === 0) loadInfo = await load();
-else console.log(`reusing ${already.toLocaleString()} messages already loaded`);
+else {
+  console.log(`reusing ${already.toLocaleString()} messages already loaded`);
+  if (fs.existsSync(loadFile)) loadInfo = JSON.parse(fs.readFileSync(loadFile, 'utf8'));
+}
+if (flag('load-only')) {
+  if (loadInfo) fs.writeFileSync(loadFile, JSON.stringify(loadInfo));
+  await database.close();
+  process.exit(0);
+}
 
 // Rollups the ingestion of this checkout did not write (see the header).
 const derived: string[] = [];
@@ -345,6 +355,14 @@ const rawWords = async (from: string, to: string) => {
   return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 100);
 };
 
+// The standing windows (per-member 7/14/90/365-day totals) as the product's minute job builds them.
+const tBuild = performance.now();
+const rebuilt = await refreshStandingWindows(db, new Map([[TEAM, TZ]]));
+const windowBuild = rebuilt.length
+  ? `${((performance.now() - tBuild) / 1000).toFixed(1)} s`
+  : 'already current';
+console.log('standing windows', windowBuild);
+
 const calls = (days: number): Call[] => {
   const t = tf(days);
   return [
@@ -424,7 +442,17 @@ const calls = (days: number): Call[] => {
         ),
     },
     {
-      name: 'analytics/membersactivityanalytics',
+      name: 'analytics/membersactivityanalytics (page of 10)',
+      method: 'POST',
+      path: '/analytics/membersactivityanalytics',
+      body: { time_filter: t, page: 3, page_size: 10 },
+      raw: (f, to) =>
+        rows(
+          sql`select * from (${rawPerKey('X.user_id', f, to)}) y order by messages + replies + reactions desc, k limit 10 offset 20`,
+        ),
+    },
+    {
+      name: 'analytics/membersactivityanalytics (every member: CSV download)',
       method: 'POST',
       path: '/analytics/membersactivityanalytics',
       body: { time_filter: t },
@@ -441,9 +469,13 @@ const calls = (days: number): Call[] => {
           message_filter: { operator: '>', count: 20 },
           reply_filter: { operator: '>', count: 5 },
         },
+        page_size: 10,
       },
       raw: (f, to) =>
-        rows(sql`select * from (${rawPerKey('X.user_id', f, to)}) y where y.messages > 20 and y.replies > 5`),
+        rows(
+          sql`select * from (${rawPerKey('X.user_id', f, to)}) y where y.messages > 20 and y.replies > 5
+            order by messages + replies + reactions desc, k limit 10`,
+        ),
     },
     {
       name: 'analytics/channelsactivityanalytics',
@@ -457,7 +489,8 @@ const calls = (days: number): Call[] => {
       method: 'POST',
       path: '/analytics/wordcloud',
       body: { time_filter: t },
-      raw: rawWords,
+      // Tokenizing a year of messages in JavaScript takes many minutes: only with --raw-wordcloud-365.
+      raw: days <= 90 || flag('raw-wordcloud-365') ? rawWords : undefined,
     },
     { name: 'homepage/gettasks', method: 'GET', path: `/homepage/gettasks/${TEAM}` },
     { name: 'alterbot/getbotdetails', method: 'GET', path: `/alterbot/getbotdetails/${TEAM}` },
@@ -540,6 +573,7 @@ const section = [
   loadInfo
     ? `Load through recordMessage: ${loadInfo.loadSeconds.toFixed(0)} s (${loadInfo.rate.toFixed(0)} messages/s).`
     : 'Load: reused.',
+  `Standing windows (activity_member_windows) built by the product's refresh: ${windowBuild}.`,
   derived.length
     ? `Rollups derived by SQL (ingestion of this checkout did not write them): ${derived.join(', ')}.`
     : 'All rollups written by the ingestion.',

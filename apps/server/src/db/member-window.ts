@@ -24,19 +24,29 @@ export function splitWindow(fromDay: string, toDay: string): { fullFrom: string;
 /**
  * Per-member activity rows of a window (member_id, messages, replies, reactions; several rows per member —
  * sum them): whole months from activity_member_monthly, the edge days from activity_member_daily, so a
- * year-long window reads ~12 rows per member instead of ~365.
+ * year-long window reads ~12 rows per member instead of ~365. Each part is one range of its primary key
+ * (which carries the counts), so PostgreSQL reads it as an index-only scan. `members` narrows it to those.
  */
-export function memberWindowRows(teamId: string, fromDay: string, toDay: string): SQL {
+export function memberWindowRows(
+  teamId: string,
+  fromDay: string,
+  toDay: string,
+  members?: string[] | null,
+): SQL {
   const { fullFrom, fullTo } = splitWindow(fromDay, toDay);
   const cols = sql`member_id, messages, replies, reactions`;
-  if (fullFrom === fullTo) {
-    return sql`select ${cols} from activity_member_daily
-      where team_id = ${teamId} and day >= ${fromDay}::date and day <= ${toDay}::date`;
-  }
-  return sql`select ${cols} from activity_member_monthly
-      where team_id = ${teamId} and month >= ${fullFrom}::date and month < ${fullTo}::date
-    union all
-    select ${cols} from activity_member_daily
-      where team_id = ${teamId} and ((day >= ${fromDay}::date and day < ${fullFrom}::date)
-        or (day >= ${fullTo}::date and day <= ${toDay}::date))`;
+  const only = members ? sql` and member_id = any(${sql.param(members)}::text[])` : sql``;
+  const days = (from: string, to: string) =>
+    sql`select ${cols} from activity_member_daily
+      where team_id = ${teamId} and day >= ${from}::date and day <= ${to}::date${only}`;
+  if (fullFrom === fullTo) return days(fromDay, toDay);
+  const parts = [
+    sql`select ${cols} from activity_member_monthly
+      where team_id = ${teamId} and month >= ${fullFrom}::date and month < ${fullTo}::date${only}`,
+  ];
+  if (fromDay < fullFrom) parts.push(days(fromDay, dayBefore(fullFrom)));
+  if (fullTo <= toDay) parts.push(days(fullTo, toDay));
+  return sql.join(parts, sql` union all `);
 }
+
+const dayBefore = (day: string) => fmt(new Date(toDate(day).getTime() - DAY_MS));

@@ -275,6 +275,21 @@ describe('POST /members/getmembersdata against ground truth', () => {
       last(90),
       (c, p) => chosen.includes(p.id) && c.messages > 0,
     );
+    // A custom range narrowed by a tag: the activity is summed for the tagged members alone.
+    const range = { fromDay: addDays(today, -40), toDay: addDays(today, -3) };
+    await expectSame(
+      {
+        time_filter: { type: 'dynamic', start_date: range.fromDay, end_date: range.toDay },
+        tags: [tag.id],
+        activity_filter: {
+          type: 'OR',
+          message_filter: { operator: '>', count: 1 },
+          reaction_filter: { operator: '=', count: 0 },
+        },
+      },
+      range,
+      (c, p) => chosen.includes(p.id) && (c.messages > 1 || c.reactions === 0),
+    );
     const page = await getData({ tags: [tag.id] });
     expect(page.data.every((m) => m.tags?.some((t) => t.id === tag.id))).toBe(true);
   });

@@ -66,13 +66,31 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * days of the per-member rollups when every channel counts; per member, channel and day when narrowed.
  */
 async function activityCte(db: Db, q: MemberQuery): Promise<SQL> {
+  const only = await candidates(db, q);
   const source = q.channels
     ? sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
         sum(reactions)::int as reactions from activity_daily where team_id = ${q.teamId}
         and channel_id = any(${sql.param(q.channels)}::text[]) and day >= ${q.fromDay}::date
-        and day <= ${q.toDay}::date group by member_id`
-    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay);
+        and day <= ${q.toDay}::date
+        ${only ? sql`and member_id = any(${sql.param(only)}::text[])` : sql``} group by member_id`
+    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay, only);
   return sql`act as (${source})`;
+}
+
+/** Above this many, summing everyone's rollups is cheaper than looking members up one by one. */
+const FEW_CANDIDATES = 2000;
+
+/**
+ * When search, tags, a join/leave window or chosen ids narrow the list to a few members, their ids: the
+ * activity is then summed for them alone. Null when nothing narrows it (or too little).
+ */
+async function candidates(db: Db, q: MemberQuery): Promise<string[] | null> {
+  if (!q.search && !q.tags && !q.base && !q.memberIds) return null;
+  const r = (await db.execute(sql`select m.member_id from slack_members m
+    where ${conditions({ ...q, activity: null })} limit ${FEW_CANDIDATES + 1}`)) as unknown as Rows<{
+    member_id: string;
+  }>;
+  return r.rows.length > FEW_CANDIDATES ? null : r.rows.map((x) => x.member_id);
 }
 
 function conditions(q: MemberQuery): SQL {

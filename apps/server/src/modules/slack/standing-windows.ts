@@ -138,15 +138,17 @@ export async function memberTotalsSource(
   teamId: string,
   fromDay: string,
   toDay: string,
+  members?: string[] | null,
 ): Promise<SQL> {
   const anchor = (await anchors(db, [teamId])).get(teamId);
   const prefix = anchor ? standingPrefix(anchor, fromDay, toDay) : null;
   if (prefix) {
     const cols = sql.raw(METRICS.map((m) => `${prefix}_${m} as ${m}`).join(', '));
-    return sql`select member_id, ${cols} from activity_member_windows where team_id = ${teamId}`;
+    const only = members ? sql` and member_id = any(${sql.param(members)}::text[])` : sql``;
+    return sql`select member_id, ${cols} from activity_member_windows where team_id = ${teamId}${only}`;
   }
   return sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
-      sum(reactions)::int as reactions from (${memberWindowRows(teamId, fromDay, toDay)}) w group by member_id`;
+      sum(reactions)::int as reactions from (${memberWindowRows(teamId, fromDay, toDay, members)}) w group by member_id`;
 }
 
 /**

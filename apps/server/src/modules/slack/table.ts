@@ -234,6 +234,7 @@ export const activityMemberDaily = pgTable(
     reactions: integer('reactions').notNull().default(0),
   },
   (t) => [
+    // Migration 0005 makes this key carry messages, replies and reactions (INCLUDE): windows read index-only.
     primaryKey({ columns: [t.teamId, t.day, t.memberId] }),
     index('activity_member_daily_member_idx').on(t.teamId, t.memberId, t.day),
   ],
@@ -262,6 +263,7 @@ export const activityMemberMonthly = pgTable(
     replies: integer('replies').notNull().default(0),
     reactions: integer('reactions').notNull().default(0),
   },
+  // Migration 0005 makes this key carry messages, replies and reactions (INCLUDE): windows read index-only.
   (t) => [primaryKey({ columns: [t.teamId, t.month, t.memberId] })],
 );
 
