@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, type MockReply } from '../../testing/mock-api.ts';
+import { deferred, mockApi, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
 
+type Reply = Parameters<typeof mockApi>[0][string];
 const me = { body: { ...loginResponse(), token: undefined } };
 const MEMBER = (id: string, name: string, messages: number, activity: number) => ({
   member_id: id,
@@ -18,7 +19,20 @@ const MEMBER = (id: string, name: string, messages: number, activity: number) =>
   activity,
 });
 
-function analyticsMocks(over: Record<string, MockReply> = {}): Record<string, MockReply> {
+type MembersBody = { page?: number; page_size?: number };
+/**
+ * The server's Members Activity answer for `members` (already in its order, most active first): the page asked
+ * for with `total`, or every row when no page_size is sent (the CSV download).
+ */
+const membersActivityReply =
+  (members: ReturnType<typeof MEMBER>[]) =>
+  (body: unknown): MockReply => {
+    const { page = 1, page_size } = body as MembersBody;
+    const data = page_size ? members.slice((page - 1) * page_size, page * page_size) : members;
+    return { body: { data, total: members.length } };
+  };
+
+function analyticsMocks(over: Record<string, Reply> = {}): Record<string, Reply> {
   return {
     'GET /analytics/getanalyticscompare/T001/7': {
       body: {
@@ -68,7 +82,10 @@ function analyticsMocks(over: Record<string, MockReply> = {}): Record<string, Mo
       },
     },
     'POST /analytics/membersactivityanalytics': {
-      body: { data: [MEMBER('U1', 'Ada Lovelace', 2, 3), MEMBER('U2', 'Grace "Amazing" Hopper', 8, 20)] },
+      body: {
+        data: [MEMBER('U2', 'Grace "Amazing" Hopper', 8, 20), MEMBER('U1', 'Ada Lovelace', 2, 3)],
+        total: 2,
+      },
     },
     'POST /analytics/channelsactivityanalytics': {
       body: {
@@ -82,7 +99,7 @@ function analyticsMocks(over: Record<string, MockReply> = {}): Record<string, Mo
   };
 }
 
-function setup(over: Record<string, MockReply> = {}) {
+function setup(over: Record<string, Reply> = {}) {
   seedSession();
   return mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T001'), ...analyticsMocks(over) });
 }
@@ -234,7 +251,7 @@ describe('Analytics page', () => {
       'POST /analytics/getactivitytrend': { body: { slots: {} } },
       'POST /analytics/wordcloud': empty,
       'POST /analytics/memberschangeanalytics': empty,
-      'POST /analytics/membersactivityanalytics': empty,
+      'POST /analytics/membersactivityanalytics': { body: { data: [], total: 0 } },
       'POST /analytics/channelsactivityanalytics': empty,
     });
     renderApp('/dashboard/analytics');
@@ -270,17 +287,34 @@ describe('Analytics page', () => {
     dl.restore();
   });
 
-  it('Members Activity: sorted by activity, Filter by Activity and by Tag reach the request, CSV quotes names', async () => {
-    const api = setup();
+  it('Members Activity: asks for page 1 of 10 rows, shows them in the server order, filters reach the request, CSV quotes names', async () => {
+    const api = setup({
+      // Not the activity order: the card shows rows as the server sends them.
+      'POST /analytics/membersactivityanalytics': membersActivityReply([
+        MEMBER('U1', 'Ada Lovelace', 2, 3),
+        MEMBER('U2', 'Grace "Amazing" Hopper', 8, 20),
+      ]),
+    });
     const dl = captureDownloads();
     const { user } = renderApp('/dashboard/analytics');
     const section = await card('Members Activity');
     const table = await within(section).findByRole('table', { name: 'Members Activity' });
+    expect(api.callsTo('POST', '/analytics/membersactivityanalytics')[0]?.body).toEqual({
+      team_id: 'T001',
+      time_filter: { type: 'static', days: 7 },
+      channels: [],
+      tags: [],
+      page: 1,
+      page_size: 10,
+    });
     expect(
       within(table)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Grace "Amazing" Hopper', 'Ada Lovelace']);
+    ).toEqual(['Ada Lovelace', 'Grace "Amazing" Hopper']);
+    expect(within(section).getByText('2 members')).toBeInTheDocument();
+    // One page only: no pager.
+    expect(within(section).queryByRole('button', { name: '2' })).not.toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Filter by Activity' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activity Filter' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Messages operator' }));
@@ -292,6 +326,8 @@ describe('Analytics page', () => {
     await waitFor(() =>
       expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
         activity_filter: { type: 'AND', message_filter: { operator: '>', count: 5 } },
+        page: 1,
+        page_size: 10,
       }),
     );
     await user.click(within(section).getByPlaceholderText('Filter by Tag'));
@@ -299,15 +335,146 @@ describe('Analytics page', () => {
     await waitFor(() =>
       expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
         tags: [1],
+        page: 1,
+        page_size: 10,
       }),
     );
     await user.click(within(section).getByRole('button', { name: 'Download Members Activity CSV' }));
+    await waitFor(() => expect(dl.saved).toHaveLength(1));
+    expect(dl.saved[0]!.name).toBe('Members Activity.csv');
     const text = dl.saved[0]!.text;
     expect(text.slice(1).trim().split('\r\n')).toEqual([
       '"Real Name","Display Name","Email","Messages","Replies","Reactions","Activity"',
-      '"Grace ""Amazing"" Hopper","grace","u2@x.io",8,0,12,20',
       '"Ada Lovelace","ada","u1@x.io",2,0,1,3',
+      '"Grace ""Amazing"" Hopper","grace","u2@x.io",8,0,12,20',
     ]);
+    dl.restore();
+  });
+
+  it('Members Activity: the server pages the table (page 2 asks for page 2, previous rows stay while it loads), a filter goes back to page 1', async () => {
+    const members = Array.from({ length: 23 }, (_, i) =>
+      MEMBER(`U${String(i + 1).padStart(2, '0')}`, `Member ${i + 1}`, 50 - i, 100 - i),
+    );
+    const page2 = deferred<void>();
+    const serve = membersActivityReply(members);
+    const api = setup({
+      'POST /analytics/membersactivityanalytics': async (body) => {
+        if ((body as MembersBody).page === 2) await page2.promise;
+        return serve(body);
+      },
+    });
+    const { user } = renderApp('/dashboard/analytics');
+    const section = await card('Members Activity');
+    const table = await within(section).findByRole('table', { name: 'Members Activity' });
+    const names = () =>
+      within(table)
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+    expect(names()).toEqual(members.slice(0, 10).map((m) => m.real_name));
+    expect(within(section).getByText('23 members')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: '3' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: '4' })).not.toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: '2' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
+        page: 2,
+        page_size: 10,
+      }),
+    );
+    // keepPreviousData: page 1 stays on screen (no loader) until page 2 arrives.
+    expect(
+      within(section).queryByRole('status', { name: 'Loading Members Activity' }),
+    ).not.toBeInTheDocument();
+    expect(names()).toEqual(members.slice(0, 10).map((m) => m.real_name));
+    page2.release();
+    await waitFor(() => expect(names()).toEqual(members.slice(10, 20).map((m) => m.real_name)));
+    expect(within(section).getByText('23 members')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: '3' }));
+    await waitFor(() => expect(names()).toEqual(members.slice(20).map((m) => m.real_name)));
+    expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
+      page: 3,
+      page_size: 10,
+    });
+
+    await user.click(within(section).getByPlaceholderText('Filter by Tag'));
+    await user.click(await screen.findByRole('option', { name: 'vip' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
+        tags: [1],
+        page: 1,
+        page_size: 10,
+      }),
+    );
+    await waitFor(() => expect(names()).toEqual(members.slice(0, 10).map((m) => m.real_name)));
+  });
+
+  it('Members Activity CSV fetches every match for the current filters (no page_size) and writes every row', async () => {
+    const members = Array.from({ length: 23 }, (_, i) =>
+      MEMBER(`U${String(i + 1).padStart(2, '0')}`, `Member ${i + 1}`, 50 - i, 100 - i),
+    );
+    const all = deferred<void>();
+    const serve = membersActivityReply(members);
+    const api = setup({
+      'POST /analytics/membersactivityanalytics': async (body) => {
+        if ((body as MembersBody).page_size === undefined) await all.promise;
+        return serve(body);
+      },
+    });
+    const dl = captureDownloads();
+    const { user } = renderApp('/dashboard/analytics');
+    const section = await card('Members Activity');
+    await within(section).findByRole('table', { name: 'Members Activity' });
+    await user.click(within(section).getByRole('button', { name: '2' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
+        page: 2,
+      }),
+    );
+    const button = within(section).getByRole('button', { name: 'Download Members Activity CSV' });
+    await user.click(button);
+    const asked = api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body;
+    expect(asked).toEqual({
+      team_id: 'T001',
+      time_filter: { type: 'static', days: 7 },
+      channels: [],
+      tags: [],
+    });
+    // Loading while the rows come.
+    await waitFor(() => expect(button).toHaveAttribute('data-loading'));
+    expect(dl.saved).toHaveLength(0);
+    all.release();
+    await waitFor(() => expect(dl.saved).toHaveLength(1));
+    await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+    const lines = dl.saved[0]!.text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('"Real Name","Display Name","Email","Messages","Replies","Reactions","Activity"');
+    expect(lines.slice(1)).toEqual(
+      members.map(
+        (m) =>
+          `"${m.real_name}","${m.display_name}","${m.email}",${m.messages},0,${m.reactions},${m.activity}`,
+      ),
+    );
+    dl.restore();
+  });
+
+  it("Members Activity CSV: a failed fetch toasts the server's message and saves nothing", async () => {
+    const serve = membersActivityReply([MEMBER('U1', 'Ada Lovelace', 2, 3)]);
+    setup({
+      'POST /analytics/membersactivityanalytics': (body) =>
+        (body as MembersBody).page_size === undefined
+          ? { status: 500, body: { statusCode: 500, code: 'X', message: 'Members are too many today' } }
+          : serve(body),
+    });
+    const dl = captureDownloads();
+    const { user } = renderApp('/dashboard/analytics');
+    const section = await card('Members Activity');
+    await within(section).findByRole('table', { name: 'Members Activity' });
+    await user.click(within(section).getByRole('button', { name: 'Download Members Activity CSV' }));
+    expect(await screen.findByText('Members are too many today')).toBeInTheDocument();
+    expect(dl.saved).toHaveLength(0);
+    // The table is still there.
+    expect(within(section).getByRole('table', { name: 'Members Activity' })).toBeInTheDocument();
     dl.restore();
   });
 

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ActivityRow,
   ChannelActivity,
   MemberActivity,
+  MembersActivityPage,
   MembersChangeRow,
   SummaryCard,
   WordCloudItem,
@@ -20,7 +21,7 @@ const enc = encodeURIComponent;
 const unwrap = <T>(r: unknown): T =>
   (r && typeof r === 'object' && !Array.isArray(r) && 'data' in r ? (r as { data: T }).data : r) as T;
 const key = (teamId: string) => [...workspaceKey(teamId), 'analytics'] as const;
-const post = <T>(path: string, body: unknown, signal: AbortSignal) =>
+const post = <T>(path: string, body: unknown, signal?: AbortSignal) =>
   apiRequest<unknown>(path, { body, signal }).then(unwrap<T>);
 
 export type ActivityRequest = { time: TimeChoice; channels: string[] };
@@ -28,6 +29,16 @@ export type MembersActivityRequest = ActivityRequest & {
   activity: ActivityFilter | undefined;
   tags: number[];
 };
+/** Rows per page of the Members Activity table (the server pages, most active first). */
+export const MEMBERS_ACTIVITY_PAGE_SIZE = 10;
+
+const membersActivityBody = (teamId: string, r: MembersActivityRequest) => ({
+  team_id: teamId,
+  time_filter: r.time,
+  channels: r.channels,
+  activity_filter: r.activity,
+  tags: r.tags,
+});
 
 export const analyticsQueries = {
   compare: (teamId: string, days: number) =>
@@ -72,21 +83,15 @@ export const analyticsQueries = {
         ),
       placeholderData: keepPreviousData,
     }),
-  membersActivity: (teamId: string, r: MembersActivityRequest) =>
+  /** One page of the Members Activity table: `{ data: the page's rows, total: every match }`. */
+  membersActivity: (teamId: string, r: MembersActivityRequest, page: number) =>
     queryOptions({
-      queryKey: [...key(teamId), 'members-activity', r],
-      queryFn: ({ signal }): Promise<MemberActivity[]> =>
-        post<MemberActivity[]>(
-          '/analytics/membersactivityanalytics',
-          {
-            team_id: teamId,
-            time_filter: r.time,
-            channels: r.channels,
-            activity_filter: r.activity,
-            tags: r.tags,
-          },
+      queryKey: [...key(teamId), 'members-activity', r, page],
+      queryFn: ({ signal }): Promise<MembersActivityPage> =>
+        apiRequest<Partial<MembersActivityPage>>('/analytics/membersactivityanalytics', {
+          body: { ...membersActivityBody(teamId, r), page, page_size: MEMBERS_ACTIVITY_PAGE_SIZE },
           signal,
-        ),
+        }).then((res) => ({ data: res.data ?? [], total: res.total ?? res.data?.length ?? 0 })),
       placeholderData: keepPreviousData,
     }),
   channelsActivity: (teamId: string, time: TimeChoice, activity: ActivityFilter | undefined) =>
@@ -130,9 +135,20 @@ export function useMembersChange(r: ActivityRequest) {
   const { teamId, enabled } = useTeam();
   return useQuery({ ...analyticsQueries.membersChange(teamId, r), enabled });
 }
-export function useMembersActivity(r: MembersActivityRequest) {
+export function useMembersActivity(r: MembersActivityRequest, page: number) {
   const { teamId, enabled } = useTeam();
-  return useQuery({ ...analyticsQueries.membersActivity(teamId, r), enabled });
+  return useQuery({ ...analyticsQueries.membersActivity(teamId, r, page), enabled });
+}
+/**
+ * Every member matching the filters, fetched when asked (the Members Activity CSV): without page_size the
+ * server sends all of them, in the table's order.
+ */
+export function useAllMembersActivity() {
+  const { teamId } = useTeam();
+  return useMutation({
+    mutationFn: (r: MembersActivityRequest): Promise<MemberActivity[]> =>
+      post<MemberActivity[]>('/analytics/membersactivityanalytics', membersActivityBody(teamId, r)),
+  });
 }
 export function useChannelsActivity(time: TimeChoice, activity: ActivityFilter | undefined) {
   const { teamId, enabled } = useTeam();

@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, MultiSelect, Pagination, ScrollArea, Table, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import type { MemberActivity } from '@flywheel/shared/analytics';
 import { ActivityFilterModal } from '../../../components/ActivityFilterModal.tsx';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
@@ -10,10 +9,11 @@ import { activityIsSet, activityPayload, type ActivityFilterState } from '../../
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatCount } from '../../../lib/chart-labels.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
+import { notifyFailure } from '../../../lib/notify.tsx';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useTags } from '../../../lib/workspace-data.ts';
-import { useMembersActivity } from '../api.ts';
+import { MEMBERS_ACTIVITY_PAGE_SIZE, useAllMembersActivity, useMembersActivity } from '../api.ts';
 import { ChannelScopeSelect, DownloadButton, scopeChannels, WORKSPACE } from './controls.tsx';
 
 export const MEMBERS_ACTIVITY_CSV_HEADERS = [
@@ -25,12 +25,11 @@ export const MEMBERS_ACTIVITY_CSV_HEADERS = [
   'Reactions',
   'Activity',
 ];
-const PAGE = 10;
 
-export const byActivityDesc = (rows: readonly MemberActivity[]) =>
-  [...rows].sort((a, b) => b.activity - a.activity || a.real_name.localeCompare(b.real_name));
-
-/** Members Activity: channel or workspace, Filter by Activity, Filter by Tag, time filter, CSV. */
+/**
+ * Members Activity: channel or workspace, Filter by Activity, Filter by Tag, time filter, CSV. The server
+ * pages the table (most active first, 10 rows a page); the CSV fetches every match when it is clicked.
+ */
 export function MembersActivityCard() {
   const tags = useTags();
   const [scope, setScope] = useState(WORKSPACE);
@@ -43,11 +42,16 @@ export function MembersActivityCard() {
     () => ({ time, channels: scopeChannels(scope), activity: activityPayload(activity), tags: tagIds }),
     [time, scope, activity, tagIds],
   );
-  const q = useMembersActivity(request);
+  const q = useMembersActivity(request, page);
   useErrorToast(q);
-  const rows = useMemo(() => byActivityDesc(q.data ?? []), [q.data]);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  const shown = rows.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
+  const all = useAllMembersActivity();
+  const rows = q.data?.data ?? [];
+  const total = q.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / MEMBERS_ACTIVITY_PAGE_SIZE));
+  // Fewer matches than before (new data since the last page): go to the last page there is.
+  useEffect(() => {
+    if (q.data && !q.isPlaceholderData && page > pages) setPage(pages);
+  }, [q.data, q.isPlaceholderData, page, pages]);
   const reset =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -55,25 +59,29 @@ export function MembersActivityCard() {
       setPage(1);
     };
   const download = () =>
-    downloadCsv(
-      'Members Activity',
-      toCsv(
-        MEMBERS_ACTIVITY_CSV_HEADERS,
-        rows.map((r) => [
-          r.real_name,
-          r.display_name,
-          r.email,
-          r.messages,
-          r.replies,
-          r.reactions,
-          r.activity,
-        ]),
-      ),
-    );
+    all.mutate(request, {
+      onSuccess: (members) =>
+        downloadCsv(
+          'Members Activity',
+          toCsv(
+            MEMBERS_ACTIVITY_CSV_HEADERS,
+            members.map((r) => [
+              r.real_name,
+              r.display_name,
+              r.email,
+              r.messages,
+              r.replies,
+              r.reactions,
+              r.activity,
+            ]),
+          ),
+        ),
+      onError: (err) => notifyFailure(errorMessage(err)),
+    });
   return (
     <ChartCard
       title="Members Activity"
-      subtitle={q.data ? `${rows.length} member${rows.length === 1 ? '' : 's'}` : undefined}
+      subtitle={q.data ? `${total} member${total === 1 ? '' : 's'}` : undefined}
       actions={
         <>
           <ChannelScopeSelect label="Members Activity channel" value={scope} onChange={reset(setScope)} />
@@ -95,10 +103,15 @@ export function MembersActivityCard() {
             w={200}
           />
           <TimeFilterSelect label="Members Activity time filter" value={time} onChange={reset(setTime)} />
-          <DownloadButton label="Download Members Activity CSV" disabled={!rows.length} onClick={download} />
+          <DownloadButton
+            label="Download Members Activity CSV"
+            disabled={!total}
+            loading={all.isPending}
+            onClick={download}
+          />
         </>
       }
-      state={queryState(q, (d) => d.length === 0, errorMessage)}
+      state={queryState(q, (d) => d.total === 0, errorMessage)}
       minHeight={220}
     >
       <ScrollArea>
@@ -115,7 +128,7 @@ export function MembersActivityCard() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((m) => (
+            {rows.map((m) => (
               <Table.Tr key={m.member_id}>
                 <Table.Td>
                   <Anchor component={Link} to={`/dashboard/members/${m.member_id}`} fz="sm">

@@ -62,10 +62,13 @@ export function ViewToggle({
 export function DownloadButton({
   label,
   disabled,
+  loading,
   onClick,
 }: {
   label: string;
   disabled: boolean;
+  /** The rows are being fetched (the button shows a loader and cannot be clicked again). */
+  loading?: boolean;
   onClick(): void;
 }) {
   return (
@@ -75,6 +78,7 @@ export function DownloadButton({
       leftSection={<IconDownload size={16} />}
       aria-label={label}
       disabled={disabled}
+      loading={loading}
       onClick={onClick}
     >
       CSV
