@@ -124,16 +124,21 @@ export const analyticsRepo = (db: Db) => ({
     if (opts.tags)
       where.push(sql`exists (select 1 from member_tags mt where mt.team_id = m.team_id
         and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`);
+    // Ranked and counted as narrow rows; names and e-mails are joined for the page only.
     return all<MemberTotalsRow & { total: number }>(
       db,
-      sql`with a as (${source})
+      sql`with a as (${source}),
+        ranked as (
+          select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+            coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
+          from slack_members m ${cond ? sql`left join` : sql`join`} a on a.member_id = m.member_id
+          where ${sql.join(where, sql` and `)}
+          order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id
+          ${opts.limit ? sql`limit ${opts.limit}` : sql``} ${opts.offset ? sql`offset ${opts.offset}` : sql``})
         select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email,
-          coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
-          coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
-        from slack_members m ${cond ? sql`left join` : sql`join`} a on a.member_id = m.member_id
-        where ${sql.join(where, sql` and `)}
-        order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id
-        ${opts.limit ? sql`limit ${opts.limit}` : sql``} ${opts.offset ? sql`offset ${opts.offset}` : sql``}`,
+          p.messages, p.replies, p.reactions, p.total
+        from ranked p join slack_members m on m.team_id = ${w.teamId} and m.member_id = p.member_id
+        order by p.messages + p.replies + p.reactions desc, p.member_id`,
     );
   },
 

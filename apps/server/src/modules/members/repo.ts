@@ -129,18 +129,27 @@ function orderBy(q: MemberQuery): SQL {
 }
 
 export const membersRepo = (db: Db) => ({
-  /** One page of filtered, sorted members with the total count of matches. */
+  /**
+   * One page of filtered, sorted members with the total count of matches. The matches are counted and
+   * ranked as narrow rows (id, sort key, counts); only the page's rows are then joined to their details.
+   */
   async page(q: MemberQuery, limit: number, offset: number): Promise<MemberDataRow[]> {
-    const r = (await db.execute(sql`with ${await activityCte(db, q)}
+    const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+    const r = (await db.execute(sql`with ${await activityCte(db, q)},
+      ranked as (
+        select m.member_id, ${SORT_SQL[q.sort.field]} as k, coalesce(a.messages, 0)::int as messages,
+          coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions,
+          (count(*) over ())::int as total
+        from slack_members m left join act a on a.member_id = m.member_id
+        where ${conditions(q)}
+        order by ${orderBy(q)}
+        limit ${limit} offset ${offset})
       select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url, m.is_admin, m.deleted,
         (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
         (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active,
-        coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
-        coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
-      from slack_members m left join act a on a.member_id = m.member_id
-      where ${conditions(q)}
-      order by ${orderBy(q)}
-      limit ${limit} offset ${offset}`)) as unknown as Rows<MemberDataRow>;
+        p.messages, p.replies, p.reactions, p.total
+      from ranked p join slack_members m on m.team_id = ${q.teamId} and m.member_id = p.member_id
+      order by p.k ${dir} nulls last, p.member_id`)) as unknown as Rows<MemberDataRow>;
     return r.rows;
   },
 
