@@ -232,7 +232,7 @@ else {
   console.log(`reusing ${already.toLocaleString()} messages already loaded`);
   if (fs.existsSync(loadFile)) loadInfo = JSON.parse(fs.readFileSync(loadFile, 'utf8'));
 }
-if (flag('load-only')) {
+if (flag('load-only') || process.env.BENCH_LOAD_ONLY === '1') {
   if (loadInfo) fs.writeFileSync(loadFile, JSON.stringify(loadInfo));
   await database.close();
   process.exit(0);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { memberWindowRows, splitWindow } from './member-window.ts';
+import { memberWindowRows, splitWindow, windowPlan } from './member-window.ts';
 
 describe('splitWindow', () => {
   it.each([
@@ -12,6 +12,70 @@ describe('splitWindow', () => {
     ['2024-02-10', '2024-03-31', { fullFrom: '2024-03-01', fullTo: '2024-04-01' }],
   ])('%s..%s', (from, to, want) => {
     expect(splitWindow(from, to)).toEqual(want);
+  });
+});
+
+describe('windowPlan', () => {
+  it.each([
+    // Whole months, and edge days read as they are (more days inside the window than outside).
+    [
+      '2026-01-20',
+      '2026-03-10',
+      {
+        monthRanges: [['2026-02-01', '2026-02-01']],
+        plusDays: [
+          ['2026-01-20', '2026-01-31'],
+          ['2026-03-01', '2026-03-10'],
+        ],
+        minusDays: [],
+      },
+    ],
+    // Edges mostly inside: the whole month less the few days outside.
+    [
+      '2026-01-03',
+      '2026-03-27',
+      {
+        monthRanges: [
+          ['2026-01-01', '2026-01-01'],
+          ['2026-02-01', '2026-02-01'],
+          ['2026-03-01', '2026-03-01'],
+        ],
+        plusDays: [],
+        minusDays: [
+          ['2026-01-01', '2026-01-02'],
+          ['2026-03-28', '2026-03-31'],
+        ],
+      },
+    ],
+    [
+      '2026-02-03',
+      '2026-02-26',
+      {
+        monthRanges: [['2026-02-01', '2026-02-01']],
+        plusDays: [],
+        minusDays: [
+          ['2026-02-01', '2026-02-02'],
+          ['2026-02-27', '2026-02-28'],
+        ],
+      },
+    ],
+    [
+      '2026-02-10',
+      '2026-02-12',
+      { monthRanges: [], plusDays: [['2026-02-10', '2026-02-12']], minusDays: [] },
+    ],
+    [
+      '2026-04-01',
+      '2026-04-30',
+      { monthRanges: [['2026-04-01', '2026-04-01']], plusDays: [], minusDays: [] },
+    ],
+    [
+      '2026-04-01',
+      '2026-05-31',
+      { monthRanges: [['2026-04-01', '2026-05-01']], plusDays: [], minusDays: [] },
+    ],
+  ])('%s..%s', (from, to, want) => {
+    expect(windowPlan(from, to)).toEqual(want);
   });
 });
 
@@ -37,6 +101,13 @@ describe('memberWindowRows', () => {
     ['2026-02-01', '2026-04-30'],
     ['2026-03-05', '2026-03-25'],
     ['2026-01-01', '2026-12-31'],
+    ['2026-02-03', '2026-02-26'],
+    ['2026-03-02', '2026-04-29'],
+    ['2026-01-20', '2026-02-10'],
+    ['2026-06-01', '2026-06-30'],
+    ['2026-05-31', '2026-06-01'],
+    ['2026-04-30', '2026-04-30'],
+    ['2026-02-28', '2026-05-02'],
   ])('sums the same as the daily rollup for %s..%s', async (from, to) => {
     const q = async (src: ReturnType<typeof sql>) =>
       (

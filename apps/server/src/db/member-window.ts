@@ -21,11 +21,50 @@ export function splitWindow(fromDay: string, toDay: string): { fullFrom: string;
   return fullTo > fullFrom ? { fullFrom, fullTo } : { fullFrom, fullTo: fullFrom };
 }
 
+const monthEnd = (day: string) => fmt(new Date(toDate(nextMonthStart(day)).getTime() - DAY_MS));
+const dayBefore = (day: string) => fmt(new Date(toDate(day).getTime() - DAY_MS));
+const dayAfter = (day: string) => fmt(new Date(toDate(day).getTime() + DAY_MS));
+const length = (from: string, to: string) =>
+  to < from ? 0 : Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS) + 1;
+
+type Range = [from: string, to: string];
+/** How a window is read: whole months, plus day ranges, minus day ranges (months read whole, less their outside days). */
+export type WindowPlan = { monthRanges: Range[]; plusDays: Range[]; minusDays: Range[] };
+
 /**
- * Per-member activity rows of a window (member_id, messages, replies, reactions; several rows per member —
- * sum them): whole months from activity_member_monthly, the edge days from activity_member_daily, so a
- * year-long window reads ~12 rows per member instead of ~365. Each part is one range of its primary key
- * (which carries the counts), so PostgreSQL reads it as an index-only scan. `members` narrows it to those.
+ * The cheapest reading of a window from the two rollups: every whole month inside it from the monthly one;
+ * each partial month at its edges either as its days inside the window or, when fewer days lie outside, as
+ * the whole month less those outside days. So no window reads more than ~15 daily rows per member per edge.
+ */
+export function windowPlan(fromDay: string, toDay: string): WindowPlan {
+  const plan: WindowPlan = { monthRanges: [], plusDays: [], minusDays: [] };
+  const partial = (a: string, b: string) => {
+    const ms = monthStart(a);
+    const me = monthEnd(a);
+    if (length(ms, dayBefore(a)) + length(dayAfter(b), me) < length(a, b)) {
+      plan.monthRanges.push([ms, ms]);
+      if (a > ms) plan.minusDays.push([ms, dayBefore(a)]);
+      if (b < me) plan.minusDays.push([dayAfter(b), me]);
+    } else plan.plusDays.push([a, b]);
+  };
+  const { fullFrom, fullTo } = splitWindow(fromDay, toDay);
+  if (fullFrom === fullTo && monthStart(fromDay) === monthStart(toDay)) {
+    if (fromDay === monthStart(fromDay) && toDay === monthEnd(toDay))
+      plan.monthRanges.push([fromDay, fromDay]);
+    else partial(fromDay, toDay);
+    return plan;
+  }
+  if (fromDay < fullFrom) partial(fromDay, monthEnd(fromDay));
+  if (fullTo > fullFrom) plan.monthRanges.push([fullFrom, monthStart(dayBefore(fullTo))]);
+  if (fullTo <= toDay && toDay >= fullFrom) partial(fullTo, toDay);
+  return plan;
+}
+
+/**
+ * Per-member activity rows of a window (member_id, messages, replies, reactions; several rows per member,
+ * some negative — sum them), read as `windowPlan` says, so a year-long window reads ~12 rows per member
+ * instead of ~365. Each part is one range of a primary key that carries the counts (INCLUDE), which
+ * PostgreSQL reads as an index-only scan. `members` narrows it to those members.
  */
 export function memberWindowRows(
   teamId: string,
@@ -33,20 +72,22 @@ export function memberWindowRows(
   toDay: string,
   members?: string[] | null,
 ): SQL {
-  const { fullFrom, fullTo } = splitWindow(fromDay, toDay);
-  const cols = sql`member_id, messages, replies, reactions`;
+  const plan = windowPlan(fromDay, toDay);
   const only = members ? sql` and member_id = any(${sql.param(members)}::text[])` : sql``;
-  const days = (from: string, to: string) =>
-    sql`select ${cols} from activity_member_daily
-      where team_id = ${teamId} and day >= ${from}::date and day <= ${to}::date${only}`;
-  if (fullFrom === fullTo) return days(fromDay, toDay);
-  const parts = [
-    sql`select ${cols} from activity_member_monthly
-      where team_id = ${teamId} and month >= ${fullFrom}::date and month < ${fullTo}::date${only}`,
+  const plus = sql`member_id, messages, replies, reactions`;
+  const minus = sql`member_id, -messages, -replies, -reactions`;
+  const parts: SQL[] = [
+    ...plan.monthRanges.map(
+      ([a, b]) => sql`select ${plus} from activity_member_monthly
+        where team_id = ${teamId} and month >= ${a}::date and month <= ${b}::date${only}`,
+    ),
+    ...[
+      ...plan.plusDays.map((r) => [r, plus] as const),
+      ...plan.minusDays.map((r) => [r, minus] as const),
+    ].map(
+      ([[a, b], cols]) => sql`select ${cols} from activity_member_daily
+        where team_id = ${teamId} and day >= ${a}::date and day <= ${b}::date${only}`,
+    ),
   ];
-  if (fromDay < fullFrom) parts.push(days(fromDay, dayBefore(fullFrom)));
-  if (fullTo <= toDay) parts.push(days(fullTo, toDay));
   return sql.join(parts, sql` union all `);
 }
-
-const dayBefore = (day: string) => fmt(new Date(toDate(day).getTime() - DAY_MS));
