@@ -32,6 +32,13 @@ function matchSql(m: ActivityMatch, alias: string): SQL | null {
   return sql`(${sql.join(parts, m.combiner === 'AND' ? sql` and ` : sql` or `)})`;
 }
 
+/**
+ * `alias.member_id` is not a bot's. Bots are few, so NOT IN keeps them in one hashed set instead of joining
+ * every total to the members table (which the planner tends to do row by row for a year's worth of members).
+ */
+const notBot = (teamId: string, alias: string) =>
+  sql`${sql.raw(alias)}.member_id not in (select b.member_id from slack_members b where b.team_id = ${teamId} and b.is_bot)`;
+
 async function all<T>(db: Db, q: SQL): Promise<T[]> {
   return ((await db.execute(q)) as unknown as Rows<T>).rows;
 }
@@ -119,25 +126,30 @@ export const analyticsRepo = (db: Db) => ({
           where ${inWindow(w)} and channel_id = any(${sql.param(opts.channels)}::text[]) group by member_id`
       : await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay);
     const cond = matchSql(opts.match, 'a');
-    const where: SQL[] = [sql`m.team_id = ${w.teamId}`, sql`not m.is_bot`];
-    where.push(cond ?? sql`coalesce(a.messages + a.replies + a.reactions, 0) > 0`);
-    if (opts.tags)
-      where.push(sql`exists (select 1 from member_tags mt where mt.team_id = m.team_id
-        and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`);
+    const page = sql`${opts.limit ? sql`limit ${opts.limit}` : sql``} ${opts.offset ? sql`offset ${opts.offset}` : sql``}`;
+    const tagged = (alias: string) =>
+      opts.tags
+        ? sql`and exists (select 1 from member_tags mt where mt.team_id = ${w.teamId}
+            and mt.member_id = ${sql.raw(alias)}.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`
+        : sql``;
     // Ranked and counted as narrow rows; names and e-mails are joined for the page only.
+    const ranked = cond
+      ? // Every member is a candidate (an activity condition may hold at zero).
+        sql`select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+            coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
+          from slack_members m left join a on a.member_id = m.member_id
+          where m.team_id = ${w.teamId} and not m.is_bot and ${cond} ${tagged('m')}
+          order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id ${page}`
+      : // Only the active: ranked from the totals alone (one row per member), bots left out.
+        sql`select a.member_id, a.messages::int, a.replies::int, a.reactions::int, (count(*) over ())::int as total
+          from a where a.messages + a.replies + a.reactions > 0 and ${notBot(w.teamId, 'a')} ${tagged('a')}
+          order by a.messages + a.replies + a.reactions desc, a.member_id ${page}`;
     return all<MemberTotalsRow & { total: number }>(
       db,
-      sql`with a as (${source}),
-        ranked as (
-          select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
-            coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
-          from slack_members m ${cond ? sql`left join` : sql`join`} a on a.member_id = m.member_id
-          where ${sql.join(where, sql` and `)}
-          order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id
-          ${opts.limit ? sql`limit ${opts.limit}` : sql``} ${opts.offset ? sql`offset ${opts.offset}` : sql``})
-        select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email,
-          p.messages, p.replies, p.reactions, p.total
-        from ranked p join slack_members m on m.team_id = ${w.teamId} and m.member_id = p.member_id
+      sql`with a as (${source}), ranked as (${ranked})
+        select p.member_id, coalesce(m.real_name, '') as real_name, coalesce(m.display_name, '') as display_name,
+          coalesce(m.email, '') as email, p.messages, p.replies, p.reactions, p.total
+        from ranked p left join slack_members m on m.team_id = ${w.teamId} and m.member_id = p.member_id
         order by p.messages + p.replies + p.reactions desc, p.member_id`,
     );
   },
@@ -150,7 +162,7 @@ export const analyticsRepo = (db: Db) => ({
         ? sql`select coalesce(max(active_members), 0)::int as n from activity_team_daily
             where team_id = ${w.teamId} and day = ${w.fromDay}::date`
         : sql`select count(*)::int as n from (${await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay)}) w
-            where messages + replies + reactions > 0`,
+            where messages + replies + reactions > 0 and ${notBot(w.teamId, 'w')}`,
     );
     return r?.n ?? 0;
   },
@@ -207,14 +219,16 @@ export const analyticsRepo = (db: Db) => ({
   async adminShare(w: Window): Promise<{ admin: number; members: number }> {
     const [r] = await all<{ admin: number; members: number }>(
       db,
+      // Admins are few: their ids are hashed once and every total is tested against them.
       sql`with a as (select member_id, messages + replies as n
-          from (${await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay)}) w)
+          from (${await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay)}) w),
+        adm as (select m.member_id from slack_members m where m.team_id = ${w.teamId} and not m.is_bot
+          and (m.is_admin or m.is_owner or exists (select 1 from workspace_admins wa
+            where wa.team_id = m.team_id and wa.slack_user_id = m.member_id)))
         select coalesce(sum(x.n) filter (where x.adm), 0)::int as admin,
           coalesce(sum(x.n) filter (where not x.adm), 0)::int as members
-        from (select a.n, (m.is_admin or m.is_owner or exists (select 1 from workspace_admins wa
-            where wa.team_id = m.team_id and wa.slack_user_id = m.member_id)) as adm
-          from a join slack_members m on m.team_id = ${w.teamId} and m.member_id = a.member_id
-          where not m.is_bot) x`,
+        from (select a.n, a.member_id in (select member_id from adm) as adm
+          from a where ${notBot(w.teamId, 'a')}) x`,
     );
     return { admin: r?.admin ?? 0, members: r?.members ?? 0 };
   },

@@ -216,10 +216,11 @@ export function rollupBuffer() {
       for (let i = 0; i < actives.length; i += 1000) {
         const chunk = actives.slice(i, i + 1000);
         await tx.execute(sql`
-          update slack_members s set last_active_at = greatest(s.last_active_at, v.at)
+          update slack_members s set last_active_at = v.at
           from unnest(${sql.param(chunk.map((a) => a.teamId))}::text[], ${sql.param(chunk.map((a) => a.memberId))}::text[],
             ${sql.param(chunk.map((a) => a.at.toISOString()))}::timestamptz[]) as v(team_id, member_id, at)
-          where s.team_id = v.team_id and s.member_id = v.member_id`);
+          where s.team_id = v.team_id and s.member_id = v.member_id
+            and (s.last_active_at is null or s.last_active_at < v.at)`);
       }
       fine.clear();
       keywords.clear();

@@ -127,6 +127,8 @@ export async function rebuildStandingWindows(tx: Tx, teamId: string, anchor: str
     from (${sql.join(sources, sql` union all `)}) x group by member_id`);
   await tx.execute(sql`insert into activity_window_anchor (team_id, day, built_at) values (${teamId}, ${anchor}::date, now())
     on conflict (team_id) do update set day = excluded.day, built_at = excluded.built_at`);
+  // Fresh statistics, so the planner joins tens of thousands of rebuilt rows by hashing, not row by row.
+  await tx.execute(sql`analyze activity_member_windows`);
 }
 
 /**
