@@ -16,6 +16,7 @@ import { backfillService, type BackfillService } from './modules/slack/backfill.
 import { eventsService, type EventsService } from './modules/slack/events-service.ts';
 import { backfillJob, drainJob, housekeepingJob, windowsJob } from './modules/slack/jobs.ts';
 import { refreshStandingWindows } from './modules/slack/standing-windows.ts';
+import { maintenanceJob } from './db/maintenance.ts';
 import type { InteractivityHandler } from './modules/slack/routes.ts';
 import { installService, type InstallService } from './modules/workspaces/install.ts';
 import { workspacesService, type WorkspacesService } from './modules/workspaces/service.ts';
@@ -106,7 +107,15 @@ export async function createContext(
       }
     },
   });
-  await queue.register([mailJob, authPurgeJob(auth), drain, backfillDef, housekeepingJob(events), windows]);
+  await queue.register([
+    mailJob,
+    authPurgeJob(auth),
+    drain,
+    backfillDef,
+    housekeepingJob(events),
+    windows,
+    maintenanceJob(database),
+  ]);
 
   let pokePending = false;
   const pokeDrain = () => {

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineJob } from '../jobs/queue.ts';
+import type { Database } from './client.ts';
+
+/** The tables ingestion updates in place all day (counters, last-active times, the inbox). */
+export const BUSY_TABLES = [
+  'slack_members',
+  'slack_inbox',
+  'slack_reactions',
+  'activity_daily',
+  'activity_team_hourly',
+  'activity_team_daily',
+  'activity_channel_daily',
+  'activity_member_daily',
+  'activity_member_monthly',
+  'activity_member_windows',
+  'keyword_daily',
+] as const;
+
+/**
+ * VACUUM (ANALYZE) of the busy tables when nothing else does it: embedded PGlite has no autovacuum, and a
+ * PostgreSQL server may have it turned off. Without it their dead row versions pile up, tables grow, index-only
+ * scans stop being index-only and the planner's statistics go stale. Returns what it vacuumed ([] when
+ * autovacuum is on).
+ */
+export async function vacuumBusyTables(database: Database): Promise<string[]> {
+  if (database.kind === 'postgres') {
+    const r = (await database.db.execute(sql`select current_setting('autovacuum') as v`)) as unknown as {
+      rows: { v: string }[];
+    };
+    if (r.rows[0]?.v === 'on') return [];
+  }
+  for (const table of BUSY_TABLES) await database.db.execute(sql.raw(`vacuum (analyze) ${table}`));
+  return [...BUSY_TABLES];
+}
+
+/** `db.maintenance`: the nightly VACUUM (ANALYZE) of the busy tables where autovacuum does not run. */
+export const maintenanceJob = (database: Database) =>
+  defineJob({
+    name: 'db.maintenance',
+    payload: z.object({}).passthrough(),
+    cron: '50 3 * * *',
+    retryLimit: 1,
+    handle: async (_data, { logger }) => {
+      const done = await vacuumBusyTables(database);
+      if (done.length) logger.info({ tables: done.length }, 'vacuumed the busy tables');
+    },
+  });
