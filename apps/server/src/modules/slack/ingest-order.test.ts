@@ -172,6 +172,73 @@ describe('events applied in any order', () => {
     expect(m!.text).toBe('edited words');
   });
 
+  it('in one batch, edits, deletes and removals see the held inserts they depend on and pass the others', async () => {
+    const [author, reactor, other] = [users[5]!, users[6]!, users[7]!];
+    const msg = (ts: string, text: string) => ({
+      type: 'message',
+      channel,
+      channel_type: 'channel',
+      user: author,
+      text,
+      ts,
+      event_ts: ts,
+    });
+    const react = (ts: string, user: string, reaction: string, added = true) => ({
+      type: added ? 'reaction_added' : 'reaction_removed',
+      user,
+      reaction,
+      item: { type: 'message', channel, ts },
+      event_ts: nowTs(1),
+    });
+    const old = nowTs();
+    await deliver(msg(old, 'an older message'), react(old, reactor, 'fire'));
+    const [messages, reactions, others] = [
+      await messagesOf(author),
+      await reactionsOf(reactor),
+      await reactionsOf(other),
+    ];
+    const [a, b, c] = [nowTs(), nowTs(), nowTs()];
+    await deliver(
+      msg(a, 'first'),
+      msg(b, 'second'),
+      react(a, reactor, 'thumbsup'),
+      react(b, reactor, 'heart'),
+      react(old, reactor, 'fire', false), // nothing held about it: applies at once
+      react(a, reactor, 'thumbsup', false), // held: written first, then removed
+      {
+        type: 'message',
+        subtype: 'message_changed',
+        channel,
+        channel_type: 'channel',
+        message: { type: 'message', user: author, text: 'second, edited', ts: b },
+        ts: nowTs(2),
+        event_ts: nowTs(2),
+      },
+      msg(c, 'third'),
+      {
+        type: 'message',
+        subtype: 'message_deleted',
+        channel,
+        channel_type: 'channel',
+        deleted_ts: c,
+        ts: nowTs(3),
+      },
+      react(a, other, 'eyes'),
+    );
+    expect(await messagesOf(author)).toBe(messages + 2);
+    expect(await reactionsOf(reactor)).toBe(reactions + 1 - 1);
+    expect(await reactionsOf(other)).toBe(others + 1);
+    const texts = await rows<{ ts: string; text: string; deleted: boolean }>(
+      sql`select ts, text, deleted_at is not null as deleted from slack_messages
+        where team_id = ${teamId} and channel_id = ${channel} and ts in (${a}, ${b}, ${c}) order by ts`,
+    );
+    expect(texts).toEqual([
+      { ts: a, text: 'first', deleted: false },
+      { ts: b, text: 'second, edited', deleted: false },
+      { ts: c, text: 'third', deleted: true },
+    ]);
+  });
+
   it('an older user object never overwrites a newer one (deactivation then a late team_join)', async () => {
     const id = `UORDER${seq}`;
     const t = Math.floor(Date.now() / 1000);

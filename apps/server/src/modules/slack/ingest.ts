@@ -14,20 +14,38 @@ export type IngestScope = { tx: Tx; teamId: string; tz: string; buf: RollupBuffe
 /**
  * Message and reaction inserts of a batch, held back and written with one statement per table: a batch of
  * 500 events costs a handful of round trips instead of one per event. What happens when a row turns out to
- * be new (its rollup count) runs at the flush, in order. Anything that reads or changes these rows (an edit,
- * a delete, a reaction removed) flushes first, so events still apply exactly as if one by one.
+ * be new (its rollup count) runs at the flush, in order. Anything that reads or changes these rows (an edit
+ * or delete of a message held here or with reactions held here, the removal of a reaction held here)
+ * flushes first, so events still apply exactly as if one by one; one that touches other rows does not wait
+ * (the held inserts cannot change what it reads or writes). Rollup counts add up, so their order is free.
  */
 export function factsWriter() {
   let messages: { row: NewMessage; onNew: () => void }[] = [];
   let reactions: { row: NewReaction; onNew: () => void }[] = [];
+  /** Messages held here, or with reactions held here (team|channel|ts); reactions held here (+|user|name). */
+  const heldMessages = new Set<string>();
+  const heldReactions = new Set<string>();
   return {
     message(row: NewMessage, onNew: () => void) {
       messages.push({ row, onNew });
+      heldMessages.add(`${row.teamId}|${row.channelId}|${row.ts}`);
     },
     reaction(row: NewReaction, onNew: () => void) {
       reactions.push({ row, onNew });
+      heldMessages.add(`${row.teamId}|${row.channelId}|${row.ts}`);
+      heldReactions.add(`${row.teamId}|${row.channelId}|${row.ts}|${row.userId}|${row.name}`);
+    },
+    /** Whether an insert held here is of this message or of a reaction on it. */
+    holdsMessage(teamId: string, channelId: string, ts: string): boolean {
+      return heldMessages.has(`${teamId}|${channelId}|${ts}`);
+    },
+    /** Whether an insert held here is of this reaction. */
+    holdsReaction(teamId: string, channelId: string, ts: string, userId: string, name: string): boolean {
+      return heldReactions.has(`${teamId}|${channelId}|${ts}|${userId}|${name}`);
     },
     async flush(tx: Tx): Promise<void> {
+      heldMessages.clear();
+      heldReactions.clear();
       if (messages.length) {
         const batch = messages;
         messages = [];
@@ -51,9 +69,9 @@ export function factsWriter() {
 }
 export type FactsWriter = ReturnType<typeof factsWriter>;
 
-/** Writes pending inserts before a statement that depends on them. */
-const settle = async (s: IngestScope) => {
-  await s.facts?.flush(s.tx);
+/** Writes the held inserts before a statement on a message they hold (or hold reactions of). */
+const settleMessage = async (s: IngestScope, channelId: string, ts: string) => {
+  if (s.facts?.holdsMessage(s.teamId, channelId, ts)) await s.facts.flush(s.tx);
 };
 
 /** What an event asks of the workspace itself (applied by the caller after commit). */
@@ -146,7 +164,7 @@ async function addReaction(
 }
 
 async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: Date) {
-  await settle(s);
+  await settleMessage(s, channelId, ts);
   const postedAt = tsToDate(ts);
   const gone = await factsRepo.deleteMessage(s.tx, {
     teamId: s.teamId,
@@ -168,7 +186,7 @@ async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: 
 
 /** An edit: new text (and keywords); a message not known yet is recorded from the edited copy. */
 async function editMessage(s: IngestScope, channelId: string, m: any, at: Date) {
-  await settle(s);
+  await settleMessage(s, channelId, String(m.ts));
   const text = String(m.text ?? '');
   const before = await factsRepo.editMessage(s.tx, s.teamId, channelId, m.ts, text, at);
   if (!before) {
@@ -207,7 +225,8 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
       return [];
     case 'reaction_removed': {
       if (e.item?.type !== 'message' || !e.user) return [];
-      await settle(s);
+      if (s.facts?.holdsReaction(s.teamId, e.item.channel, e.item.ts, e.user, e.reaction))
+        await s.facts.flush(s.tx);
       const gone = await factsRepo.deleteReaction(s.tx, {
         teamId: s.teamId,
         channelId: e.item.channel,
