@@ -23,6 +23,14 @@ const inWindow = (w: Window) =>
   sql`team_id = ${w.teamId} and day >= ${w.fromDay}::date and day <= ${w.toDay}::date`;
 const sums = sql`sum(messages)::int as messages, sum(replies)::int as replies, sum(reactions)::int as reactions`;
 
+/** Whether a member with no activity at all meets the condition (e.g. "messages = 0" or "replies < 5"). */
+export function holdsAtZero(m: ActivityMatch): boolean {
+  if (!m || m.conditions.length === 0) return true;
+  const at = (c: ActivityCondition) =>
+    c.operator === '>' ? 0 > c.count : c.operator === '<' ? 0 < c.count : c.count === 0;
+  return m.combiner === 'AND' ? m.conditions.every(at) : m.conditions.some(at);
+}
+
 /** `(a.messages > 3 and a.replies < 2)` over coalesced totals of alias `a`, or nothing. */
 function matchSql(m: ActivityMatch, alias: string): SQL | null {
   if (!m || m.conditions.length === 0) return null;
@@ -133,16 +141,18 @@ export const analyticsRepo = (db: Db) => ({
             and mt.member_id = ${sql.raw(alias)}.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`
         : sql``;
     // Ranked and counted as narrow rows; names and e-mails are joined for the page only.
-    const ranked = cond
-      ? // Every member is a candidate (an activity condition may hold at zero).
-        sql`select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+    const ranked =
+      cond && holdsAtZero(opts.match)
+        ? // Every member is a candidate: the condition holds for members without activity too.
+          sql`select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
             coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
           from slack_members m left join a on a.member_id = m.member_id
           where m.team_id = ${w.teamId} and not m.is_bot and ${cond} ${tagged('m')}
           order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id ${page}`
-      : // Only the active: ranked from the totals alone (one row per member), bots left out.
-        sql`select a.member_id, a.messages::int, a.replies::int, a.reactions::int, (count(*) over ())::int as total
+        : // Only members with activity can match: ranked from the totals alone (one row per member), bots left out.
+          sql`select a.member_id, a.messages::int, a.replies::int, a.reactions::int, (count(*) over ())::int as total
           from a where a.messages + a.replies + a.reactions > 0 and ${notBot(w.teamId, 'a')} ${tagged('a')}
+            ${cond ? sql`and ${cond}` : sql``}
           order by a.messages + a.replies + a.reactions desc, a.member_id ${page}`;
     return all<MemberTotalsRow & { total: number }>(
       db,
@@ -222,9 +232,10 @@ export const analyticsRepo = (db: Db) => ({
       // Admins are few: their ids are hashed once and every total is tested against them.
       sql`with a as (select member_id, messages + replies as n
           from (${await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay)}) w),
-        adm as (select m.member_id from slack_members m where m.team_id = ${w.teamId} and not m.is_bot
-          and (m.is_admin or m.is_owner or exists (select 1 from workspace_admins wa
-            where wa.team_id = m.team_id and wa.slack_user_id = m.member_id)))
+        adm as materialized (select m.member_id from slack_members m where m.team_id = ${w.teamId}
+            and (m.is_admin or m.is_owner)
+          union select wa.slack_user_id from workspace_admins wa
+            where wa.team_id = ${w.teamId} and wa.slack_user_id is not null)
         select coalesce(sum(x.n) filter (where x.adm), 0)::int as admin,
           coalesce(sum(x.n) filter (where not x.adm), 0)::int as members
         from (select a.n, a.member_id in (select member_id from adm) as adm

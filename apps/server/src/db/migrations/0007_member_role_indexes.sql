@@ -1,0 +1,2 @@
+CREATE INDEX "slack_members_bots_idx" ON "slack_members" USING btree ("team_id","member_id") WHERE is_bot;--> statement-breakpoint
+CREATE INDEX "slack_members_admins_idx" ON "slack_members" USING btree ("team_id","member_id") WHERE is_admin or is_owner;
