@@ -195,8 +195,8 @@ export const analyticsRepo = (db: Db) => ({
       db,
       sql`select e.day::text as day, count(*) filter (where e.kind = 'join')::int as joins,
           count(*) filter (where e.kind = 'leave')::int as leaves
-        from slack_member_events e join slack_members m on m.team_id = e.team_id and m.member_id = e.member_id
-        where e.team_id = ${teamId} and e.day >= ${fromDay}::date and not m.is_bot
+        from slack_member_events e
+        where e.team_id = ${teamId} and e.day >= ${fromDay}::date and ${notBot(teamId, 'e')}
         group by e.day`,
     ),
 
@@ -206,9 +206,9 @@ export const analyticsRepo = (db: Db) => ({
       db,
       sql`select count(*) filter (where e.kind = 'join')::int as joins,
           count(*) filter (where e.kind = 'leave')::int as leaves
-        from slack_member_events e join slack_members m on m.team_id = e.team_id and m.member_id = e.member_id
+        from slack_member_events e
         where e.team_id = ${teamId} and e.at > ${from.toISOString()}::timestamptz
-          and e.at <= ${to.toISOString()}::timestamptz and not m.is_bot`,
+          and e.at <= ${to.toISOString()}::timestamptz and ${notBot(teamId, 'e')}`,
     );
     return { joins: r?.joins ?? 0, leaves: r?.leaves ?? 0 };
   },
