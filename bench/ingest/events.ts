@@ -11,10 +11,12 @@
  * stored rollups and facts are checked against the sender's exact model.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { startEmulator } from '@flywheel/slack-emulator';
 import {
   fmt,
@@ -45,6 +47,13 @@ const split = process.argv.includes('--split');
  * `ROLE=worker` server process on the same database applies the events — the scale-out shape of README.
  */
 const workerProcess = process.argv.includes('--worker-process');
+/** --node-http: the sender uses node:http (an agent with keep-alive) instead of the minimal raw client. */
+const client = process.argv.includes('--node-http') ? ('node' as const) : ('raw' as const);
+/**
+ * --sql-stats: times every statement the benchmark's process sends (node-postgres), grouped by the start of
+ * its text, and prints the top ones at the end: where the database time goes.
+ */
+const sqlStats = process.argv.includes('--sql-stats');
 const CHANNELS = 40;
 const SEND_TIMEOUT_MS = 10 * 60_000;
 const DRAIN_TIMEOUT_MS = 10 * 60_000;
@@ -61,13 +70,33 @@ type Outcome = {
   lagSeconds: number;
   checks: { name: string; want: number; got: number }[];
   samples: Sample[];
+  /** CPU per unique event (microseconds), from the sender's start to the drained inbox. */
+  cpu: Cpu;
 };
 
-function runChild(input: SenderInput): Promise<SenderResult> {
+/**
+ * Starts the sender child; once it has loaded, `onReady` runs (the CPU accounting starts there, so the
+ * child's own start-up is not counted) and the child gets its input.
+ */
+function runChild(
+  input: SenderInput,
+  onReady: () => void,
+  onProgress: (stored: number) => void,
+): Promise<SenderResult> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, 'sender.ts'), [], { execArgv: ['--import', 'tsx'] });
-    const kill = setTimeout(() => child.kill('SIGKILL'), input.timeoutMs + 60_000);
-    child.once('message', (m: { ok: boolean; result?: SenderResult; error?: string }) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), input.timeoutMs + 90_000);
+    type Message = { ready?: boolean; stored?: number; ok?: boolean; result?: SenderResult; error?: string };
+    child.on('message', (m: Message) => {
+      if (m.stored !== undefined) {
+        onProgress(m.stored);
+        return;
+      }
+      if (m.ready) {
+        onReady();
+        child.send(input);
+        return;
+      }
       clearTimeout(kill);
       if (m.ok) resolve(m.result!);
       else reject(new Error(m.error));
@@ -76,10 +105,63 @@ function runChild(input: SenderInput): Promise<SenderResult> {
       clearTimeout(kill);
       reject(new Error(`sender exited with ${code}`));
     });
-    child.send(input);
   });
 }
 
+/** Busy CPU time of the whole machine so far (ms): every CPU's time not idle and not waiting for I/O. */
+function machineBusyMs(): number {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return ((total - f[3]! - (f[4] ?? 0)) * 1000) / 100; // USER_HZ = 100 on Linux
+}
+
+/** CPU time so far (ms) of every PostgreSQL process, by pid (Linux /proc; the server is on this machine). */
+function postgresCpuMs(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(pid), ((Number(f[11]) + Number(f[12])) * 1000) / 100);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+/** PostgreSQL CPU between two snapshots: processes alive at the end (short-lived ones are missed). */
+function postgresDeltaMs(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
+  return ms;
+}
+
+type Cpu = { server: number; sender: number; postgres: number; other: number };
+
+/**
+ * Pending bench events, from the partial index of pending rows (counting every stored row scanned the whole
+ * inbox, ~80 MB at 50,000 events, each time). Once a second while sending.
+ */
+async function pendingCount(s: Server): Promise<number> {
+  const [r] = await query<{ n: number }>(
+    s,
+    sql`select count(*)::int as n from slack_inbox where processed_at is null and event_id like 'EvZZBENCH%'`,
+  );
+  return r!.n;
+}
+
+/** Whether any bench event is pending: stops at the first one (polled every 50 ms after the last send). */
+async function anyPending(s: Server): Promise<boolean> {
+  const [r] = await query<{ any: boolean }>(
+    s,
+    sql`select exists (select 1 from slack_inbox where processed_at is null and event_id like 'EvZZBENCH%') as any`,
+  );
+  return r!.any;
+}
+
+/** Stored and pending bench events (a full scan of the inbox: only at the end). */
 async function inboxCounts(s: Server): Promise<{ stored: number; pending: number }> {
   const [r] = await query<{ stored: number; pending: number }>(
     s,
@@ -87,6 +169,36 @@ async function inboxCounts(s: Server): Promise<{ stored: number; pending: number
       from slack_inbox where event_id like 'EvZZBENCH%'`,
   );
   return r!;
+}
+
+const statementTimes = new Map<string, { n: number; ms: number }>();
+if (sqlStats) {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; name?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? first?.name ?? '?');
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+    const t0 = performance.now();
+    const done = () => {
+      const e = statementTimes.get(key) ?? { n: 0, ms: 0 };
+      e.n++;
+      e.ms += performance.now() - t0;
+      statementTimes.set(key, e);
+    };
+    const cb = args.at(-1);
+    if (typeof cb === 'function') {
+      args[args.length - 1] = (...r: unknown[]) => {
+        done();
+        return (cb as (...a: unknown[]) => unknown)(...r);
+      };
+      return original.apply(this, args);
+    }
+    const out = original.apply(this, args);
+    if (out && typeof (out as Promise<unknown>).then === 'function')
+      (out as Promise<unknown>).then(done, done);
+    return out;
+  };
 }
 
 let worker: ChildProcess | undefined;
@@ -143,12 +255,16 @@ async function runOne(kind: DbKind): Promise<Outcome> {
     const channels = Array.from({ length: CHANNELS }, (_, i) => `CBENCH${String(i).padStart(4, '0')}`);
     console.log(`installed ${teamId} (${members.length} members); sending`);
 
+    // Once a second: events stored so far (the sender's count of first deliveries answered 200, sent over
+    // IPC) and pending in the inbox; applied = stored - pending.
     const samples: Sample[] = [];
     const t0 = Date.now();
+    let storedSoFar = 0;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        samples.push({ t: Date.now() - t0, ...(await inboxCounts(s)) });
+        const stored = storedSoFar;
+        samples.push({ t: Date.now() - t0, stored, pending: await pendingCount(s) });
         await new Promise((r) => setTimeout(r, 1000));
       }
     })();
@@ -160,19 +276,32 @@ async function runOne(kind: DbKind): Promise<Outcome> {
         );
     }, 5000);
 
-    const result = await runChild({
-      url: s.url,
-      signingSecret: emu.app.signingSecret,
-      teamId,
-      appId: emu.app.appId,
-      botUserId: truth.install()?.botUserId ?? 'UBOT',
-      members,
-      channels,
-      events,
-      concurrency,
-      seed: 2026,
-      timeoutMs: SEND_TIMEOUT_MS,
-    });
+    let busy0 = 0;
+    let self0 = process.cpuUsage();
+    let pg0 = new Map<number, number>();
+    const result = await runChild(
+      {
+        url: s.url,
+        signingSecret: emu.app.signingSecret,
+        teamId,
+        appId: emu.app.appId,
+        botUserId: truth.install()?.botUserId ?? 'UBOT',
+        members,
+        channels,
+        events,
+        concurrency,
+        seed: 2026,
+        timeoutMs: SEND_TIMEOUT_MS,
+        client,
+      },
+      () => {
+        busy0 = machineBusyMs();
+        self0 = process.cpuUsage();
+        pg0 = postgresCpuMs();
+        statementTimes.clear();
+      },
+      (stored) => (storedSoFar = stored),
+    );
     if (split) {
       const d0 = Date.now();
       const n = await s.ctx.services.events.drain();
@@ -182,19 +311,30 @@ async function runOne(kind: DbKind): Promise<Outcome> {
     }
     const deadline = Date.now() + DRAIN_TIMEOUT_MS;
     let drainedAt = 0;
+    // Every answered event is committed, so once nothing is pending everything sent is applied (the full
+    // count right after confirms it).
     for (;;) {
-      const c = await inboxCounts(s);
-      if (c.pending === 0 && c.stored >= result.unique) {
+      if (!(await anyPending(s))) {
         drainedAt = Date.now();
-        break;
+        const c = await inboxCounts(s);
+        if (c.pending === 0 && c.stored >= result.unique) break;
       }
-      if (Date.now() > deadline) throw new Error(`inbox not drained: ${JSON.stringify(c)}`);
+      if (Date.now() > deadline)
+        throw new Error(`inbox not drained: ${JSON.stringify(await inboxCounts(s))}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+    const selfCpu = process.cpuUsage(self0);
+    if (sqlStats) {
+      const top = [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30);
+      console.log('statements (wall ms in total, count, text):');
+      for (const [k, v] of top) console.log(`  ${fmt(v.ms).padStart(8)} ${fmt(v.n).padStart(7)}  ${k}`);
+    }
+    const busy = machineBusyMs() - busy0;
+    const pgMs = postgresDeltaMs(pg0, postgresCpuMs());
     sampling = false;
     clearInterval(progress);
     await sampler;
-    samples.push({ t: drainedAt - t0, ...(await inboxCounts(s)) });
+    samples.push({ t: drainedAt - t0, stored: result.unique, pending: 0 });
 
     // Correctness: the stored rollups and facts against the sender's model.
     const [roll] = await query<{ messages: number; replies: number; reactions: number }>(
@@ -258,6 +398,12 @@ async function runOne(kind: DbKind): Promise<Outcome> {
       lagSeconds: (drainedAt - result.lastAt) / 1000,
       checks,
       samples,
+      cpu: {
+        server: (selfCpu.user + selfCpu.system) / result.unique,
+        sender: (result.cpuMs * 1000) / result.unique,
+        postgres: (pgMs * 1000) / result.unique,
+        other: ((busy - (selfCpu.user + selfCpu.system) / 1000 - result.cpuMs - pgMs) * 1000) / result.unique,
+      },
     };
   } finally {
     worker?.kill('SIGTERM');
@@ -281,6 +427,7 @@ const table = mdTable(
       'wall (s)',
       'lag after last send (s)',
       'HTTP p50 / p99 (ms)',
+      'CPU us/event: server / sender / PostgreSQL / other',
       'exact',
     ],
     ...outcomes.map((o) => [
@@ -292,10 +439,11 @@ const table = mdTable(
       fmt(o.drainedAt / 1000, 1),
       fmt(o.lagSeconds, 1),
       `${o.result.latencyMs.p50} / ${o.result.latencyMs.p99}`,
+      `${fmt(o.cpu.server)} / ${fmt(o.cpu.sender)} / ${o.kind === 'postgres' ? fmt(o.cpu.postgres) : '-'} / ${fmt(o.kind === 'postgres' ? o.cpu.other : o.cpu.other + o.cpu.postgres)}`,
       o.checks.every((c) => c.want === c.got) ? 'yes' : 'NO',
     ]),
   ],
-  ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
 );
 console.log(`\n${table}\n`);
 for (const o of outcomes) {
@@ -307,7 +455,7 @@ for (const o of outcomes) {
 const mix = outcomes[0]!.result.mix;
 const total = Object.values(mix).reduce((a, b) => a + b, 0);
 const body = [
-  `Run: ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, concurrency ${concurrency}, sender in a child process, LOG_LEVEL=warn.`,
+  `Run: ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, concurrency ${concurrency}, sender in a child process (${client === 'raw' ? 'minimal keep-alive HTTP/1.1 client, raw-http.ts' : 'node:http with a keep-alive agent'}), LOG_LEVEL=warn.`,
   '',
   table,
   '',

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { signedHeaders } from '@flywheel/slack-emulator';
+import { RawConnection } from './raw-http.ts';
 
 export type SenderInput = {
   url: string;
@@ -24,6 +25,8 @@ export type SenderInput = {
   concurrency: number;
   seed: number;
   timeoutMs: number;
+  /** 'raw': the minimal keep-alive HTTP/1.1 client of raw-http.ts (default); 'node': node:http with an agent. */
+  client?: 'raw' | 'node';
 };
 
 export type SenderResult = {
@@ -33,6 +36,8 @@ export type SenderResult = {
   non200: number;
   firstAt: number;
   lastAt: number;
+  /** CPU the sender itself used from its first send to its last answer (ms, user + system). */
+  cpuMs: number;
   latencyMs: { p50: number; p99: number; max: number };
   mix: Record<string, number>;
   expected: {
@@ -388,19 +393,22 @@ export async function runSender(input: SenderInput): Promise<SenderResult> {
   const latencies: number[] = [];
   let non200 = 0;
   let duplicates = 0;
-  const send = (p: Planned) =>
+  /** Slack's headers for one delivery, signed at the moment it is sent. */
+  const headersOf = (p: Planned): Record<string, string | number> => {
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      'user-agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
+      ...signedHeaders(input.signingSecret, p.body, Math.floor(Date.now() / 1000)),
+    };
+    if (p.retry) {
+      headers['x-slack-retry-num'] = 1;
+      headers['x-slack-retry-reason'] = 'http_timeout';
+    }
+    return headers;
+  };
+  const nodeSend = (p: Planned) =>
     new Promise<number>((resolve, reject) => {
-      const now = Math.floor(Date.now() / 1000);
-      const headers: Record<string, string | number> = {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(p.body),
-        'user-agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
-        ...signedHeaders(input.signingSecret, p.body, now),
-      };
-      if (p.retry) {
-        headers['x-slack-retry-num'] = 1;
-        headers['x-slack-retry-reason'] = 'http_timeout';
-      }
+      const headers = { ...headersOf(p), 'content-length': Buffer.byteLength(p.body) };
       const req = http.request(url, { method: 'POST', headers, agent }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -408,11 +416,22 @@ export async function runSender(input: SenderInput): Promise<SenderResult> {
       req.on('error', reject);
       req.end(p.body);
     });
+  const connections: RawConnection[] = [];
+  const sender = (): ((p: Planned) => Promise<number>) => {
+    if (input.client === 'node') return nodeSend;
+    const conn = new RawConnection(url.hostname, Number(url.port));
+    connections.push(conn);
+    return (p) => conn.request({ path: url.pathname, headers: headersOf(p), body: p.body });
+  };
 
+  let firstDeliveriesAnswered = 0;
+  const progress = setInterval(() => process.send?.({ stored: firstDeliveriesAnswered }), 500);
   const deadline = Date.now() + input.timeoutMs;
+  const cpu0 = process.cpuUsage();
   const firstAt = Date.now();
   let sent = 0;
   async function worker() {
+    const send = sender();
     while (sent < input.events && Date.now() < deadline) {
       sent++;
       const p = plan();
@@ -421,12 +440,18 @@ export async function runSender(input: SenderInput): Promise<SenderResult> {
       const status = await send(p);
       latencies.push(performance.now() - t0);
       if (status !== 200) non200++;
-      else p.done?.();
+      else {
+        if (!p.retry) firstDeliveriesAnswered++;
+        p.done?.();
+      }
     }
   }
   await Promise.all(Array.from({ length: input.concurrency }, worker));
   const lastAt = Date.now();
+  const cpu = process.cpuUsage(cpu0);
+  clearInterval(progress);
   agent.destroy();
+  for (const c of connections) c.close();
 
   const byChannel: SenderResult['expected']['byChannel'] = {};
   const ch = (c: string) => (byChannel[c] ??= { messages: 0, replies: 0, reactions: 0 });
@@ -451,6 +476,7 @@ export async function runSender(input: SenderInput): Promise<SenderResult> {
     non200,
     firstAt,
     lastAt,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     latencyMs: { p50: q(0.5), p99: q(0.99), max: q(1) },
     mix,
     expected: {
@@ -463,8 +489,9 @@ export async function runSender(input: SenderInput): Promise<SenderResult> {
   };
 }
 
-// Run as a child process: input on IPC, result back on IPC.
+// Run as a child process: says it is ready (loaded), then takes its input on IPC and answers on IPC.
 if (process.send) {
+  process.send({ ready: true });
   process.once('message', (input: SenderInput) => {
     runSender(input).then(
       (result) => process.send!({ ok: true, result }, () => process.exit(0)),
