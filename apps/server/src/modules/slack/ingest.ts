@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { localDay, localDayHour, tsToDate } from './days.ts';
 import { keywordsOf } from './keywords.ts';
 import { factsRepo, type MemberRow, type NewMessage, type NewReaction, type Tx } from './facts-repo.ts';
@@ -22,6 +23,7 @@ export type IngestScope = { tx: Tx; teamId: string; tz: string; buf: RollupBuffe
 export function factsWriter() {
   let messages: { row: NewMessage; onNew: () => void }[] = [];
   let reactions: { row: NewReaction; onNew: () => void }[] = [];
+  let removals: { row: RemovedReaction; onGone: (reactedAt: string) => void }[] = [];
   /** Messages held here, or with reactions held here (team|channel|ts); reactions held here (+|user|name). */
   const heldMessages = new Set<string>();
   const heldReactions = new Set<string>();
@@ -32,6 +34,12 @@ export function factsWriter() {
     },
     reaction(row: NewReaction, onNew: () => void) {
       reactions.push({ row, onNew });
+      heldMessages.add(`${row.teamId}|${row.channelId}|${row.ts}`);
+      heldReactions.add(`${row.teamId}|${row.channelId}|${row.ts}|${row.userId}|${row.name}`);
+    },
+    /** A reaction removed; `onGone` gets when it was made if it was live (what it had counted). */
+    removal(row: RemovedReaction, onGone: (reactedAt: string) => void) {
+      removals.push({ row, onGone });
       heldMessages.add(`${row.teamId}|${row.channelId}|${row.ts}`);
       heldReactions.add(`${row.teamId}|${row.channelId}|${row.ts}|${row.userId}|${row.name}`);
     },
@@ -64,10 +72,74 @@ export function factsWriter() {
         );
         batch.forEach((r, i) => fresh[i] && r.onNew());
       }
+      // Held additions and removals never share a reaction (either flushes the other first): any order.
+      if (removals.length) {
+        const batch = removals;
+        removals = [];
+        const gone = await removeReactions(
+          tx,
+          batch.map((r) => r.row),
+        );
+        batch.forEach((r, i) => gone[i] !== undefined && r.onGone(gone[i]!));
+      }
     },
   };
 }
 export type FactsWriter = ReturnType<typeof factsWriter>;
+
+type RemovedReaction = {
+  teamId: string;
+  channelId: string;
+  ts: string;
+  userId: string;
+  name: string;
+  day: string;
+  at: Date;
+};
+
+/**
+ * `factsRepo.deleteReaction` for many reactions (each once) in two statements: removes each that is live and
+ * made before its removal, and returns when it was made (in input order; undefined when it was not live);
+ * for the others a tombstone (or a later removal time) keeps a late-arriving addition from counting.
+ */
+async function removeReactions(tx: Tx, rs: RemovedReaction[]): Promise<(string | undefined)[]> {
+  const col = <T>(f: (r: RemovedReaction) => T) => sql.param(rs.map(f));
+  const key = (r: { team_id: string; channel_id: string; ts: string; user_id: string; name: string }) =>
+    `${r.team_id}|${r.channel_id}|${r.ts}|${r.user_id}|${r.name}`;
+  const values = sql`unnest(${col((r) => r.teamId)}::text[], ${col((r) => r.channelId)}::text[],
+    ${col((r) => r.ts)}::text[], ${col((r) => r.userId)}::text[], ${col((r) => r.name)}::text[],
+    ${col((r) => r.day)}::date[], ${col((r) => r.at.toISOString())}::timestamptz[])
+    as v(team_id, channel_id, ts, user_id, name, day, at)`;
+  const out = (await tx.execute(sql`update slack_reactions x set removed_at = v.at from ${values}
+    where x.team_id = v.team_id and x.channel_id = v.channel_id and x.ts = v.ts and x.user_id = v.user_id
+      and x.name = v.name and x.removed_at is null and x.reacted_at <= v.at
+    returning x.team_id, x.channel_id, x.ts, x.user_id, x.name, x.reacted_at::text as reacted_at`)) as unknown as {
+    rows: {
+      team_id: string;
+      channel_id: string;
+      ts: string;
+      user_id: string;
+      name: string;
+      reacted_at: string;
+    }[];
+  };
+  const made = new Map(out.rows.map((r) => [key(r), r.reacted_at]));
+  const gone = rs.map((r) =>
+    made.get(key({ team_id: r.teamId, channel_id: r.channelId, ts: r.ts, user_id: r.userId, name: r.name })),
+  );
+  if (gone.some((g) => g === undefined)) {
+    const rest = rs.filter((_, i) => gone[i] === undefined);
+    const c = <T>(f: (r: RemovedReaction) => T) => sql.param(rest.map(f));
+    await tx.execute(sql`insert into slack_reactions (team_id, channel_id, ts, user_id, name, day, reacted_at, removed_at)
+      select v.team_id, v.channel_id, v.ts, v.user_id, v.name, v.day, v.at, v.at
+      from unnest(${c((r) => r.teamId)}::text[], ${c((r) => r.channelId)}::text[], ${c((r) => r.ts)}::text[],
+        ${c((r) => r.userId)}::text[], ${c((r) => r.name)}::text[], ${c((r) => r.day)}::date[],
+        ${c((r) => r.at.toISOString())}::timestamptz[]) as v(team_id, channel_id, ts, user_id, name, day, at)
+      on conflict (team_id, channel_id, ts, user_id, name) do update set removed_at = excluded.removed_at
+        where slack_reactions.removed_at is not null and slack_reactions.removed_at < excluded.removed_at`);
+  }
+  return gone;
+}
 
 /** Writes the held inserts before a statement on a message they hold (or hold reactions of). */
 const settleMessage = async (s: IngestScope, channelId: string, ts: string) => {
@@ -159,8 +231,11 @@ async function addReaction(
     s.buf.add(s.teamId, slot, userId, channelId, { reactions: 1 });
     s.buf.active(s.teamId, userId, at);
   };
-  if (s.facts) s.facts.reaction(row, counted);
-  else if (await factsRepo.insertReaction(s.tx, row)) counted();
+  if (s.facts) {
+    // A removal of the same reaction held here goes first.
+    if (s.facts.holdsReaction(s.teamId, channelId, ts, userId, name)) await s.facts.flush(s.tx);
+    s.facts.reaction(row, counted);
+  } else if (await factsRepo.insertReaction(s.tx, row)) counted();
 }
 
 async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: Date) {
@@ -225,9 +300,7 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
       return [];
     case 'reaction_removed': {
       if (e.item?.type !== 'message' || !e.user) return [];
-      if (s.facts?.holdsReaction(s.teamId, e.item.channel, e.item.ts, e.user, e.reaction))
-        await s.facts.flush(s.tx);
-      const gone = await factsRepo.deleteReaction(s.tx, {
+      const removed: RemovedReaction = {
         teamId: s.teamId,
         channelId: e.item.channel,
         ts: e.item.ts,
@@ -235,11 +308,20 @@ export async function applyEvent(s: IngestScope, envelope: any): Promise<Workspa
         name: e.reaction,
         day: localDay(at, s.tz),
         at,
-      });
-      if (gone)
-        s.buf.add(s.teamId, localDayHour(new Date(gone.reacted_at), s.tz), e.user, e.item.channel, {
+      };
+      const uncount = (reactedAt: string) =>
+        s.buf.add(s.teamId, localDayHour(new Date(reactedAt), s.tz), e.user, e.item.channel, {
           reactions: -1,
         });
+      if (s.facts) {
+        // An addition or removal of the same reaction held here goes first; the removal is held too.
+        if (s.facts.holdsReaction(s.teamId, e.item.channel, e.item.ts, e.user, e.reaction))
+          await s.facts.flush(s.tx);
+        s.facts.removal(removed, uncount);
+        return [];
+      }
+      const gone = await factsRepo.deleteReaction(s.tx, removed);
+      if (gone) uncount(gone.reacted_at);
       return [];
     }
     case 'team_join': {
