@@ -65,8 +65,7 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
  * days of the per-member rollups when every channel counts; per member, channel and day when narrowed.
  */
-async function activityCte(db: Db, q: MemberQuery): Promise<SQL> {
-  const only = await candidates(db, q);
+async function activityCte(db: Db, q: MemberQuery, only: string[] | null): Promise<SQL> {
   const source = q.channels
     ? sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
         sum(reactions)::int as reactions from activity_daily where team_id = ${q.teamId}
@@ -87,14 +86,20 @@ const FEW_CANDIDATES = 2000;
 async function candidates(db: Db, q: MemberQuery): Promise<string[] | null> {
   if (!q.search && !q.tags && !q.base && !q.memberIds) return null;
   const r = (await db.execute(sql`select m.member_id from slack_members m
-    where ${conditions({ ...q, activity: null })} limit ${FEW_CANDIDATES + 1}`)) as unknown as Rows<{
+    where ${conditions({ ...q, activity: null }, null)} limit ${FEW_CANDIDATES + 1}`)) as unknown as Rows<{
     member_id: string;
   }>;
   return r.rows.length > FEW_CANDIDATES ? null : r.rows.map((x) => x.member_id);
 }
 
-function conditions(q: MemberQuery): SQL {
+/** The filter as SQL over `m` (members) and `a` (activity); with `only`, the members other filters already chose. */
+function conditions(q: MemberQuery, only: string[] | null): SQL {
   const where: SQL[] = [sql`m.team_id = ${q.teamId}`, sql`not m.is_bot`];
+  if (only)
+    return sql.join(
+      [...where, sql`m.member_id = any(${sql.param(only)}::text[])`, ...activityWhere(q)],
+      sql` and `,
+    );
   if (q.memberIds) where.push(sql`m.member_id = any(${sql.param(q.memberIds)}::text[])`);
   if (q.search) {
     const p = likePattern(q.search);
@@ -114,13 +119,19 @@ function conditions(q: MemberQuery): SQL {
     where.push(sql`exists (select 1 from slack_member_events e where e.team_id = m.team_id
       and e.member_id = m.member_id and e.kind = ${b.kind} and ${window})`);
   }
+  where.push(...activityWhere(q));
+  return sql.join(where, sql` and `);
+}
+
+function activityWhere(q: MemberQuery): SQL[] {
+  const where: SQL[] = [];
   if (q.activity && q.activity.conditions.length > 0) {
     const parts = q.activity.conditions.map(
       (c) => sql`coalesce(a.${sql.raw(c.column)}, 0) ${OPS[c.operator]} ${c.count}`,
     );
     where.push(sql`(${sql.join(parts, q.activity.combiner === 'AND' ? sql` and ` : sql` or `)})`);
   }
-  return sql.join(where, sql` and `);
+  return where;
 }
 
 function orderBy(q: MemberQuery): SQL {
@@ -134,14 +145,15 @@ export const membersRepo = (db: Db) => ({
    * ranked as narrow rows (id, sort key, counts); only the page's rows are then joined to their details.
    */
   async page(q: MemberQuery, limit: number, offset: number): Promise<MemberDataRow[]> {
+    const only = await candidates(db, q);
     const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
-    const r = (await db.execute(sql`with ${await activityCte(db, q)},
+    const r = (await db.execute(sql`with ${await activityCte(db, q, only)},
       ranked as (
         select m.member_id, ${SORT_SQL[q.sort.field]} as k, coalesce(a.messages, 0)::int as messages,
           coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions,
           (count(*) over ())::int as total
         from slack_members m left join act a on a.member_id = m.member_id
-        where ${conditions(q)}
+        where ${conditions(q, only)}
         order by ${orderBy(q)}
         limit ${limit} offset ${offset})
       select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url, m.is_admin, m.deleted,
@@ -154,18 +166,20 @@ export const membersRepo = (db: Db) => ({
   },
 
   async count(q: MemberQuery): Promise<number> {
-    const r = (await db.execute(sql`with ${await activityCte(db, q)}
+    const only = await candidates(db, q);
+    const r = (await db.execute(sql`with ${await activityCte(db, q, only)}
       select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
-      where ${conditions(q)}`)) as unknown as Rows<{ n: number }>;
+      where ${conditions(q, only)}`)) as unknown as Rows<{ n: number }>;
     return r.rows[0]?.n ?? 0;
   },
 
   /** Name and e-mail of every match, in table order, for the CSV export. */
   async exportRows(q: MemberQuery): Promise<{ real_name: string; display_name: string; email: string }[]> {
-    const r = (await db.execute(sql`with ${await activityCte(db, q)}
+    const only = await candidates(db, q);
+    const r = (await db.execute(sql`with ${await activityCte(db, q, only)}
       select m.real_name, m.display_name, coalesce(m.email, '') as email
       from slack_members m left join act a on a.member_id = m.member_id
-      where ${conditions(q)}
+      where ${conditions(q, only)}
       order by ${orderBy(q)}`)) as unknown as Rows<{
       real_name: string;
       display_name: string;
