@@ -38,8 +38,12 @@ export const slackMembers = pgTable(
     primaryKey({ columns: [t.teamId, t.memberId] }),
     index('slack_members_email_idx').on(t.teamId, t.email),
     // The few bots and admins of a workspace, found without reading every member.
-    index('slack_members_bots_idx').on(t.teamId, t.memberId).where(sql`is_bot`),
-    index('slack_members_admins_idx').on(t.teamId, t.memberId).where(sql`is_admin or is_owner`),
+    index('slack_members_bots_idx')
+      .on(t.teamId, t.memberId)
+      .where(sql`is_bot`),
+    index('slack_members_admins_idx')
+      .on(t.teamId, t.memberId)
+      .where(sql`is_admin or is_owner`),
   ],
 );
 
