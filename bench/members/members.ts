@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
+import * as prettier from 'prettier';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { secretBox } from '../../apps/server/src/lib/secret-box.ts';
@@ -341,7 +342,9 @@ try {
     '',
   ].join('\n');
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
-  if (!process.argv.includes('--no-write')) fs.writeFileSync(out, md);
+  // Formatted as the repository's lint expects.
+  const formatted = await prettier.format(md, { ...(await prettier.resolveConfig(out)), filepath: out });
+  if (!process.argv.includes('--no-write')) fs.writeFileSync(out, formatted);
   console.log(md);
 } finally {
   await dropScratch();
