@@ -11,6 +11,8 @@ import {
 import { addDays } from '../members/service.ts';
 import { localDay, tsToDate } from '../slack/days.ts';
 import { keywordsOf } from '../slack/keywords.ts';
+import { ingestLock } from '../slack/inbox-repo.ts';
+import { rollupBuffer } from '../slack/rollups.ts';
 import { refreshStandingWindows } from '../slack/standing-windows.ts';
 import { localHour } from './service.ts';
 
@@ -509,6 +511,42 @@ describe('standing windows and paging', () => {
       expect(withWindows[0].data.length).toBeGreaterThan(5);
     } finally {
       await refreshStandingWindows(db(), await env.t.ctx.services.workspaces.allTimezones());
+    }
+  });
+
+  it('activity of a user missing from the directory is listed under their id; a bot never is', async () => {
+    const bots = (await db().execute(
+      sql`select member_id from slack_members where team_id = ${teamId} and is_bot limit 1`,
+    )) as unknown as { rows: { member_id: string }[] };
+    const bot = bots.rows[0]!.member_id;
+    const channel = [...visible][0]!;
+    const apply = async (sign: 1 | -1) => {
+      const buf = rollupBuffer();
+      buf.add(teamId, { day: today, hour: 0 }, 'UNOTLISTED', channel, { messages: 500 * sign });
+      buf.add(teamId, { day: today, hour: 0 }, bot, channel, { messages: 900 * sign });
+      await db().transaction(async (tx) => {
+        await ingestLock(tx);
+        await buf.flush(tx);
+      });
+    };
+    await apply(1);
+    try {
+      const top = (
+        await ok('POST', '/homepage/getmostactivemembers', {
+          team_id: teamId,
+          time_filter: { type: 'static', days: 7 },
+        })
+      ).data as MemberActivity[];
+      expect(top[0]).toMatchObject({ member_id: 'UNOTLISTED', real_name: 'UNOTLISTED', messages: 500 });
+      expect(top.map((m) => m.member_id)).not.toContain(bot);
+      const page = await ok('POST', '/analytics/membersactivityanalytics', {
+        team_id: teamId,
+        time_filter: { type: 'static', days: 7 },
+        page_size: 500,
+      });
+      expect((page.data as MemberActivity[]).map((m) => m.member_id)).not.toContain(bot);
+    } finally {
+      await apply(-1);
     }
   });
 

@@ -157,7 +157,7 @@ export const analyticsRepo = (db: Db) => ({
     return all<MemberTotalsRow & { total: number }>(
       db,
       sql`with a as (${source}), ranked as (${ranked})
-        select p.member_id, coalesce(m.real_name, '') as real_name, coalesce(m.display_name, '') as display_name,
+        select p.member_id, coalesce(m.real_name, p.member_id) as real_name, coalesce(m.display_name, '') as display_name,
           coalesce(m.email, '') as email, p.messages, p.replies, p.reactions, p.total
         from ranked p left join slack_members m on m.team_id = ${w.teamId} and m.member_id = p.member_id
         order by p.messages + p.replies + p.reactions desc, p.member_id`,
