@@ -63,10 +63,15 @@ describe('mail through a real SMTP peer', () => {
     expect(mail.raw.replace(/=\r?\n/g, '')).toMatch(
       /http:\/\/localhost:3000\/auth\/verify-email\?token=3D[\w-]+|verify-email\?token=[\w-]+/,
     );
-    const rows = await t.ctx.database.executeSql(
-      'select transport, text, html, message_id from mail_outbox where "to" = $1',
-      [email],
-    );
+    // The job records the delivery once the peer has accepted it: wait for that row.
+    let rows = { rows: [] as unknown[] };
+    for (let i = 0; i < 50 && rows.rows.length === 0; i++) {
+      rows = await t.ctx.database.executeSql(
+        'select transport, text, html, message_id from mail_outbox where "to" = $1',
+        [email],
+      );
+      if (rows.rows.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(rows.rows).toEqual([expect.objectContaining({ transport: 'smtp', text: null, html: null })]);
   });
 
