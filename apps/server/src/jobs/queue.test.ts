@@ -37,4 +37,42 @@ describe('job queue (pg-boss on this database)', () => {
     const { rows } = await t.ctx.database.executeSql("select state from pgboss.job where name = 'test.slow'");
     expect(rows).toEqual([{ state: 'completed' }]);
   });
+
+  it('stop waits for the completion pg-boss sends without awaiting it, so the database can close right after', async () => {
+    // The completion query takes a while: stop() must not return before it has.
+    let completions = 0;
+    const slowDb = {
+      ...t.ctx.database,
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (/state = 'completed'|'completed'::/i.test(text) && /^\s*(with|update)/i.test(text)) {
+          await new Promise((r) => setTimeout(r, 600));
+          const r = await t.ctx.database.executeSql(text, values);
+          completions++;
+          return r;
+        }
+        return t.ctx.database.executeSql(text, values);
+      },
+    };
+    let ran = false;
+    const quick = defineJob({
+      name: 'test.quick',
+      payload: z.object({}),
+      retryLimit: 0,
+      async handle() {
+        ran = true;
+      },
+    });
+    const queue = await createQueue(slowDb, t.ctx.logger, { pollingIntervalSeconds: 0.5 });
+    await queue.register([quick]);
+    await queue.startWorkers();
+    await queue.send(quick, {});
+    for (let i = 0; i < 100 && !ran; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toBe(true);
+    await queue.stop();
+    expect(completions).toBe(1);
+    const { rows } = await t.ctx.database.executeSql(
+      "select state from pgboss.job where name = 'test.quick'",
+    );
+    expect(rows).toEqual([{ state: 'completed' }]);
+  });
 });

@@ -38,8 +38,29 @@ export async function createQueue(
   logger: Logger,
   opts: { pollingIntervalSeconds?: number } = {},
 ): Promise<Queue> {
+  // pg-boss completes a job without awaiting it, so its last query can still be running when stop() returns:
+  // count its queries, and let stop() wait for them before the owner closes the database.
+  let inFlight = 0;
+  const settled: (() => void)[] = [];
+  const executeSql: typeof database.executeSql = async (text, values) => {
+    inFlight++;
+    try {
+      return await database.executeSql(text, values);
+    } finally {
+      inFlight--;
+      if (inFlight === 0) for (const resolve of settled.splice(0)) resolve();
+    }
+  };
+  const querySettled = (timeoutMs: number) =>
+    inFlight === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          settled.push(resolve);
+          setTimeout(resolve, timeoutMs).unref();
+        });
+
   const boss = new PgBoss({
-    db: { executeSql: database.executeSql },
+    db: { executeSql },
     schema: 'pgboss',
     supervise: true,
     schedule: true,
@@ -97,6 +118,7 @@ export async function createQueue(
       started = false;
       // Graceful: stop fetching, wait for running handlers to finish, keep the database open (we own it).
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+      await querySettled(5_000);
     },
   };
 }
