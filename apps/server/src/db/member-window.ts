@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { addDays, daysBetween } from '../lib/days.ts';
 
-const DAY_MS = 86_400_000;
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const fmt = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (day: string) => `${day.slice(0, 8)}01`;
@@ -16,16 +16,15 @@ const nextMonthStart = (day: string) => {
  */
 export function splitWindow(fromDay: string, toDay: string): { fullFrom: string; fullTo: string } {
   const fullFrom = fromDay === monthStart(fromDay) ? fromDay : nextMonthStart(fromDay);
-  const dayAfterTo = fmt(new Date(toDate(toDay).getTime() + DAY_MS));
+  const dayAfterTo = addDays(toDay, 1);
   const fullTo = dayAfterTo === monthStart(dayAfterTo) ? dayAfterTo : monthStart(toDay);
   return fullTo > fullFrom ? { fullFrom, fullTo } : { fullFrom, fullTo: fullFrom };
 }
 
-const monthEnd = (day: string) => fmt(new Date(toDate(nextMonthStart(day)).getTime() - DAY_MS));
-const dayBefore = (day: string) => fmt(new Date(toDate(day).getTime() - DAY_MS));
-const dayAfter = (day: string) => fmt(new Date(toDate(day).getTime() + DAY_MS));
-const length = (from: string, to: string) =>
-  to < from ? 0 : Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS) + 1;
+const monthEnd = (day: string) => addDays(nextMonthStart(day), -1);
+const dayBefore = (day: string) => addDays(day, -1);
+const dayAfter = (day: string) => addDays(day, 1);
+const length = (from: string, to: string) => (to < from ? 0 : daysBetween(from, to) + 1);
 
 type Range = [from: string, to: string];
 /** How a window is read: whole months, plus day ranges, minus day ranges (months read whole, less their outside days). */

@@ -9,10 +9,10 @@ import {
 } from '@flywheel/shared/analytics';
 import type { ActivityFilter, TimeFilter } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { addDays, dayRange } from '../members/service.ts';
+import { activityMatch, addDays, dayRange } from '../members/service.ts';
 import { localDay } from '../slack/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
-import { analyticsRepo, type ActivityMatch, type Counts, type MemberTotalsRow, type Window } from './repo.ts';
+import { analyticsRepo, type Counts, type MemberTotalsRow, type Window } from './repo.ts';
 
 export type AnalyticsService = ReturnType<typeof analyticsService>;
 
@@ -35,19 +35,6 @@ export function slotKeys(slot: number): string[] {
   const keys: string[] = [];
   for (let h = 0; h < 24; h += slot) keys.push(`${pad(h)}-${pad(h + slot)}`);
   return keys;
-}
-
-/** The activity filter as SQL-ready conditions (null when it names none). */
-export function activityMatch(a: ActivityFilter | null | undefined): ActivityMatch {
-  if (!a) return null;
-  const conditions = (
-    [
-      ['messages', a.message_filter],
-      ['reactions', a.reaction_filter],
-      ['replies', a.reply_filter],
-    ] as const
-  ).flatMap(([column, c]) => (c ? [{ column, operator: c.operator, count: c.count }] : []));
-  return conditions.length > 0 ? { combiner: a.type, conditions } : null;
 }
 
 const total = (c: Counts) => c.messages + c.replies + c.reactions;

@@ -1,8 +1,9 @@
 import type { Member } from '@flywheel/shared/directory';
-import type { MembersFilter, TimeFilter } from '@flywheel/shared/members';
+import type { ActivityFilter, MembersFilter, TimeFilter } from '@flywheel/shared/members';
 import { MEMBERS_CSV_COLUMNS, membersDataBody, membersExportBody } from '@flywheel/shared/members';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { addDays } from '../../lib/days.ts';
 import { localDay } from '../slack/days.ts';
 import type { TagsService } from '../tags/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
@@ -10,13 +11,20 @@ import { membersRepo, type MemberDataRow, type MemberQuery } from './repo.ts';
 
 type Filter = z.output<typeof membersExportBody>;
 type PageRequest = z.output<typeof membersDataBody>;
+export { addDays };
 export type MembersService = ReturnType<typeof membersService>;
 
-/** `day` plus `n` calendar days (YYYY-MM-DD arithmetic, free of DST). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+/** The activity filter as SQL-ready conditions (null when it names none). */
+export function activityMatch(a: ActivityFilter | null | undefined): MemberQuery['activity'] {
+  if (!a) return null;
+  const conditions = (
+    [
+      ['messages', a.message_filter],
+      ['reactions', a.reaction_filter],
+      ['replies', a.reply_filter],
+    ] as const
+  ).flatMap(([column, c]) => (c ? [{ column, operator: c.operator, count: c.count }] : []));
+  return conditions.length > 0 ? { combiner: a.type, conditions } : null;
 }
 
 /** A time filter as an inclusive range of local days: the last N days end today. */
@@ -72,16 +80,6 @@ export const membersService = (deps: { db: Db; workspaces: WorkspacesService; ta
           ? { kind, fromTs: new Date(startts), toTs: new Date(endts) }
           : { kind, ...dayRange(time_filter, today) };
     }
-    const a = f.activity_filter;
-    const conditions = a
-      ? (
-          [
-            ['messages', a.message_filter],
-            ['reactions', a.reaction_filter],
-            ['replies', a.reply_filter],
-          ] as const
-        ).flatMap(([column, c]) => (c ? [{ column, operator: c.operator, count: c.count }] : []))
-      : [];
     const search = f.search?.trim();
     return {
       teamId: f.team_id,
@@ -90,7 +88,7 @@ export const membersService = (deps: { db: Db; workspaces: WorkspacesService; ta
       channels: f.channels && f.channels.length > 0 ? [...new Set(f.channels)] : null,
       tags: f.tags && f.tags.length > 0 ? [...new Set(f.tags)] : null,
       base,
-      activity: conditions.length > 0 ? { combiner: a!.type, conditions } : null,
+      activity: activityMatch(f.activity_filter),
       search: search ? search : null,
       memberIds: f.member_ids ?? null,
       sort: f.sort,

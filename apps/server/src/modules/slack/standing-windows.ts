@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberWindowRows } from '../../db/member-window.ts';
+import { addDays, daysBetween } from '../../lib/days.ts';
 import { STANDING_WINDOWS } from './table.ts';
 import type { Tx } from './facts-repo.ts';
 import { ingestLock } from './inbox-repo.ts';
@@ -25,14 +26,9 @@ export const WINDOW_COLUMNS = STANDING_WINDOWS.flatMap((n) =>
   (['w', 'p'] as const).flatMap((side) => METRICS.map((m) => `${side}${n}_${m}`)),
 );
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const addDays = (day: string, n: number) =>
-  new Date((dayNumber(day) + n) * DAY_MS).toISOString().slice(0, 10);
-
 /** The column prefix (`w365`, `p7`, ...) holding the window from..to when the anchor is `anchor`, else null. */
 export function standingPrefix(anchor: string, fromDay: string, toDay: string): string | null {
-  const length = dayNumber(toDay) - dayNumber(fromDay) + 1;
+  const length = daysBetween(fromDay, toDay) + 1;
   if (!(STANDING_WINDOWS as readonly number[]).includes(length)) return null;
   if (toDay === anchor) return `w${length}`;
   if (toDay === addDays(anchor, -length)) return `p${length}`;
@@ -41,7 +37,7 @@ export function standingPrefix(anchor: string, fromDay: string, toDay: string): 
 
 /** Which window columns a day's activity falls in, for a team anchored on `anchor`. */
 export function windowsOfDay(anchor: string, day: string): string[] {
-  const back = dayNumber(anchor) - dayNumber(day);
+  const back = daysBetween(day, anchor);
   const out: string[] = [];
   if (back < 0) return out;
   for (const n of STANDING_WINDOWS) {
