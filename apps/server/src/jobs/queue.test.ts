@@ -75,4 +75,46 @@ describe('job queue (pg-boss on this database)', () => {
     );
     expect(rows).toEqual([{ state: 'completed' }]);
   });
+
+  it('a handler that outlives the stop reports to a closed database without an unhandled rejection', async () => {
+    let open = true;
+    const closingDb = {
+      ...t.ctx.database,
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (!open) throw new Error('Cannot use a pool after calling end on the pool');
+        return t.ctx.database.executeSql(text, values);
+      },
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (err: unknown) => unhandled.push(err);
+    process.on('unhandledRejection', onUnhandled);
+    let started = false;
+    const long = defineJob({
+      name: 'test.outlives',
+      payload: z.object({}),
+      retryLimit: 0,
+      async handle() {
+        started = true;
+        await new Promise((r) => setTimeout(r, 1800));
+        throw new Error('the database went away');
+      },
+    });
+    const queue = await createQueue(closingDb, t.ctx.logger, {
+      pollingIntervalSeconds: 0.5,
+      stopTimeoutMs: 1000,
+    });
+    try {
+      await queue.register([long]);
+      await queue.startWorkers();
+      await queue.send(long, {});
+      for (let i = 0; i < 100 && !started; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(started).toBe(true);
+      await queue.stop(); // gives up waiting after 1 s; the handler is still running
+      open = false; // the owner closes its database
+      await new Promise((r) => setTimeout(r, 1500)); // the handler fails, pg-boss reports it
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

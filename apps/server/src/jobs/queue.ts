@@ -36,16 +36,24 @@ export type Queue = {
 export async function createQueue(
   database: Database,
   logger: Logger,
-  opts: { pollingIntervalSeconds?: number } = {},
+  opts: { pollingIntervalSeconds?: number; stopTimeoutMs?: number } = {},
 ): Promise<Queue> {
-  // pg-boss completes a job without awaiting it, so its last query can still be running when stop() returns:
-  // count its queries, and let stop() wait for them before the owner closes the database.
+  // pg-boss completes or fails a job without awaiting it, so its last query can still be running when stop()
+  // returns: count its queries, and let stop() wait for them before the owner closes the database. A handler
+  // that outlived the stop's timeout reports later, to a closed database: that bookkeeping is logged and
+  // dropped (the job stays active, and pg-boss retries it once it expires) instead of an unhandled rejection.
   let inFlight = 0;
+  let stopped = false;
   const settled: (() => void)[] = [];
   const executeSql: typeof database.executeSql = async (text, values) => {
     inFlight++;
     try {
       return await database.executeSql(text, values);
+    } catch (err) {
+      if (!stopped) throw err;
+      logger.warn({ err }, 'job queue query after the queue stopped; left for pg-boss to retry');
+      // The shape of a complete/fail answer (the only calls left once stopped): nothing affected.
+      return { rows: [{ count: 0 }] };
     } finally {
       inFlight--;
       if (inFlight === 0) for (const resolve of settled.splice(0)) resolve();
@@ -117,8 +125,9 @@ export async function createQueue(
       if (!started) return;
       started = false;
       // Graceful: stop fetching, wait for running handlers to finish, keep the database open (we own it).
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: opts.stopTimeoutMs ?? 20_000 });
       await querySettled(5_000);
+      stopped = true;
     },
   };
 }
