@@ -66,7 +66,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         workspaceRoutes({ install, workspaces, backfill, authed: authenticate(auth), guard }),
       );
       await v0.register(directoryRoutes({ db: ctx.database.db, workspaces, guard }));
-      await v0.register(membersModule({ db: ctx.database.db, workspaces, guard }));
+      await v0.register(
+        membersModule({
+          db: ctx.database.db,
+          workspaces,
+          guard,
+          querySlices: ctx.database.kind === 'postgres' ? config.querySlices : 1,
+        }),
+      );
       await v0.register(homeModule({ db: ctx.database.db, workspaces, bot: ctx.services.bot, guard }));
     },
     { prefix: '/api/v0' },

@@ -28,6 +28,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  DB_QUERY_SLICES: z.coerce.number().int().min(1).max(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TOKEN_TTL_HOURS: z.coerce
@@ -87,6 +88,11 @@ export type Config = {
   role: 'all' | 'api' | 'worker';
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * How many slices of a workspace's members a heavy Members page is ranked in at once, each on its own
+   * PostgreSQL connection (the database's cores it may use for one request). PGlite always uses 1.
+   */
+  querySlices: number;
   logLevel: string;
   jwtSecret: string | undefined;
   tokenTtlHours: number;
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ROLE,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    querySlices: e.DATABASE_URL ? (e.DB_QUERY_SLICES ?? 2) : 1,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,

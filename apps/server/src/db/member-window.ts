@@ -60,32 +60,59 @@ export function windowPlan(fromDay: string, toDay: string): WindowPlan {
 }
 
 /**
+ * Which members a read covers: chosen ids, or a slice of the id order (`from` included, `to` excluded; null
+ * is open), or all of them (null).
+ */
+export type MemberScope = { ids: string[] } | { from: string | null; to: string | null } | null;
+
+/** SQL conditions (each led by `and`) limiting `column` to the scope. */
+export function scopeCondition(scope: MemberScope | undefined, column: SQL = sql`member_id`): SQL {
+  if (!scope) return sql``;
+  if ('ids' in scope) return sql` and ${column} = any(${sql.param(scope.ids)}::text[])`;
+  return sql`${scope.from !== null ? sql` and ${column} >= ${scope.from}` : sql``}${
+    scope.to !== null ? sql` and ${column} < ${scope.to}` : sql``
+  }`;
+}
+
+const monthsOf = ([a, b]: Range): string[] => {
+  const out: string[] = [];
+  for (let m = a; m <= b; m = nextMonthStart(m)) out.push(m);
+  return out;
+};
+const daysOf = ([a, b]: Range): string[] => {
+  const out: string[] = [];
+  for (let d = a; d <= b; d = addDays(d, 1)) out.push(d);
+  return out;
+};
+
+/**
  * Per-member activity rows of a window (member_id, messages, replies, reactions; several rows per member,
  * some negative — sum them), read as `windowPlan` says, so a year-long window reads ~12 rows per member
  * instead of ~365. Each part is one range of a primary key that carries the counts (INCLUDE), which
- * PostgreSQL reads as an index-only scan. `members` narrows it to those members.
+ * PostgreSQL reads as an index-only scan. `scope` narrows it to some members; for a slice of the id order,
+ * every month and day is read as its own key range, so the slice's bounds limit the index scan itself.
  */
-export function memberWindowRows(
-  teamId: string,
-  fromDay: string,
-  toDay: string,
-  members?: string[] | null,
-): SQL {
+export function memberWindowRows(teamId: string, fromDay: string, toDay: string, scope?: MemberScope): SQL {
   const plan = windowPlan(fromDay, toDay);
-  const only = members ? sql` and member_id = any(${sql.param(members)}::text[])` : sql``;
+  const only = scopeCondition(scope);
+  const sliced = !!scope && !('ids' in scope);
   const plus = sql`member_id, messages, replies, reactions`;
   const minus = sql`member_id, -messages, -replies, -reactions`;
+  const months = (r: Range) =>
+    sliced
+      ? monthsOf(r).map((m) => sql`month = ${m}::date`)
+      : [sql`month >= ${r[0]}::date and month <= ${r[1]}::date`];
+  const days = (r: Range) =>
+    sliced ? daysOf(r).map((d) => sql`day = ${d}::date`) : [sql`day >= ${r[0]}::date and day <= ${r[1]}::date`];
   const parts: SQL[] = [
-    ...plan.monthRanges.map(
-      ([a, b]) => sql`select ${plus} from activity_member_monthly
-        where team_id = ${teamId} and month >= ${a}::date and month <= ${b}::date${only}`,
+    ...plan.monthRanges.flatMap(months).map(
+      (when) => sql`select ${plus} from activity_member_monthly where team_id = ${teamId} and ${when}${only}`,
     ),
     ...[
-      ...plan.plusDays.map((r) => [r, plus] as const),
-      ...plan.minusDays.map((r) => [r, minus] as const),
+      ...plan.plusDays.flatMap((r) => days(r).map((when) => [when, plus] as const)),
+      ...plan.minusDays.flatMap((r) => days(r).map((when) => [when, minus] as const)),
     ].map(
-      ([[a, b], cols]) => sql`select ${cols} from activity_member_daily
-        where team_id = ${teamId} and day >= ${a}::date and day <= ${b}::date${only}`,
+      ([when, cols]) => sql`select ${cols} from activity_member_daily where team_id = ${teamId} and ${when}${only}`,
     ),
   ];
   return sql.join(parts, sql` union all `);

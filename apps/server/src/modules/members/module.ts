@@ -13,9 +13,16 @@ export function membersModule(deps: {
   db: Db;
   workspaces: WorkspacesService;
   guard: preHandlerHookHandler[];
+  /** See MembersRepoOptions.slices. */
+  querySlices?: number;
 }) {
   const tags = tagsService(deps.db);
-  const members = membersService({ db: deps.db, workspaces: deps.workspaces, tags });
+  const members = membersService({
+    db: deps.db,
+    workspaces: deps.workspaces,
+    tags,
+    querySlices: deps.querySlices,
+  });
   const member = memberService({ db: deps.db, workspaces: deps.workspaces, tags });
   return async (app: FastifyInstance) => {
     await app.register(memberListRoutes({ members, guard: deps.guard }));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberSortField, Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
+import { scopeCondition, type MemberScope } from '../../db/member-window.ts';
 import { memberTotalsSource } from '../slack/standing-windows.ts';
 
 type Rows<T> = { rows: T[] };
@@ -65,14 +66,13 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
  * days of the per-member rollups when every channel counts; per member, channel and day when narrowed.
  */
-async function activityCte(db: Db, q: MemberQuery, only: string[] | null): Promise<SQL> {
+async function activityCte(db: Db, q: MemberQuery, scope: MemberScope): Promise<SQL> {
   const source = q.channels
     ? sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
         sum(reactions)::int as reactions from activity_daily where team_id = ${q.teamId}
         and channel_id = any(${sql.param(q.channels)}::text[]) and day >= ${q.fromDay}::date
-        and day <= ${q.toDay}::date
-        ${only ? sql`and member_id = any(${sql.param(only)}::text[])` : sql``} group by member_id`
-    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay, only);
+        and day <= ${q.toDay}::date${scopeCondition(scope)} group by member_id`
+    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay, scope);
   return sql`act as (${source})`;
 }
 
@@ -83,23 +83,23 @@ const FEW_CANDIDATES = 2000;
  * When search, tags, a join/leave window or chosen ids narrow the list to a few members, their ids: the
  * activity is then summed for them alone. Null when nothing narrows it (or too little).
  */
-async function candidates(db: Db, q: MemberQuery): Promise<string[] | null> {
+async function candidates(db: Db, q: MemberQuery): Promise<{ ids: string[] } | null> {
   if (!q.search && !q.tags && !q.base && !q.memberIds) return null;
   const r = (await db.execute(sql`select m.member_id from slack_members m
     where ${conditions({ ...q, activity: null }, null)} limit ${FEW_CANDIDATES + 1}`)) as unknown as Rows<{
     member_id: string;
   }>;
-  return r.rows.length > FEW_CANDIDATES ? null : r.rows.map((x) => x.member_id);
+  return r.rows.length > FEW_CANDIDATES ? null : { ids: r.rows.map((x) => x.member_id) };
 }
 
-/** The filter as SQL over `m` (members) and `a` (activity); with `only`, the members other filters already chose. */
-function conditions(q: MemberQuery, only: string[] | null): SQL {
+/**
+ * The filter as SQL over `m` (members) and `a` (activity). With chosen ids (the members the other filters
+ * already picked) only the activity filter is added; with a slice of the id order, every filter and the slice.
+ */
+function conditions(q: MemberQuery, scope: MemberScope): SQL {
   const where: SQL[] = [sql`m.team_id = ${q.teamId}`, sql`not m.is_bot`];
-  if (only)
-    return sql.join(
-      [...where, sql`m.member_id = any(${sql.param(only)}::text[])`, ...activityWhere(q)],
-      sql` and `,
-    );
+  if (scope && 'ids' in scope)
+    return sql`${sql.join([...where, ...activityWhere(q)], sql` and `)}${scopeCondition(scope, sql`m.member_id`)}`;
   if (q.memberIds) where.push(sql`m.member_id = any(${sql.param(q.memberIds)}::text[])`);
   if (q.search) {
     const p = likePattern(q.search);
@@ -120,7 +120,7 @@ function conditions(q: MemberQuery, only: string[] | null): SQL {
       and e.member_id = m.member_id and e.kind = ${b.kind} and ${window})`);
   }
   where.push(...activityWhere(q));
-  return sql.join(where, sql` and `);
+  return sql`${sql.join(where, sql` and `)}${scopeCondition(scope, sql`m.member_id`)}`;
 }
 
 function activityWhere(q: MemberQuery): SQL[] {
@@ -139,52 +139,150 @@ function orderBy(q: MemberQuery): SQL {
   return sql`${SORT_SQL[q.sort.field]} ${dir} nulls last, m.member_id`;
 }
 
-export const membersRepo = (db: Db) => ({
+/** The member columns of a page's rows (`m`), after the narrow ranking chose them. */
+const DETAILS = sql`m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url, m.is_admin,
+  m.deleted, (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
+  (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active`;
+
+type Ranked = { member_id: string; messages: number; replies: number; reactions: number; total: number };
+
+export type MembersRepoOptions = {
   /**
-   * One page of filtered, sorted members with the total count of matches. The matches are counted and
-   * ranked as narrow rows (id, sort key, counts); only the page's rows are then joined to their details.
+   * How many slices of the member id order a whole-workspace page is ranked in, side by side on separate
+   * connections (PostgreSQL: one per core it can give a request). 1 ranks in one query (PGlite: one connection).
    */
-  async page(q: MemberQuery, limit: number, offset: number): Promise<MemberDataRow[]> {
-    const only = await candidates(db, q);
-    const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
-    const r = (await db.execute(sql`with ${await activityCte(db, q, only)},
-      ranked as (
-        select m.member_id, ${SORT_SQL[q.sort.field]} as k, coalesce(a.messages, 0)::int as messages,
-          coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions,
-          (count(*) over ())::int as total
+  slices?: number;
+  /** Workspaces with fewer members are ranked in one query (slicing pays on big ones); 5,000 by default. */
+  sliceFromMembers?: number;
+};
+
+/** A slice's ranking returns at most this many rows: deeper pages are ranked in one query. */
+const SLICE_MAX_ROWS = 2000;
+const CUTS_TTL_MS = 10 * 60_000;
+
+export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
+  const sliceCount = Math.max(1, Math.floor(opts.slices ?? 1));
+  const sliceFromMembers = opts.sliceFromMembers ?? 5000;
+  const cutsCache = new Map<string, { at: number; cuts: string[] | null }>();
+
+  /**
+   * Member ids splitting the workspace into `sliceCount` equal slices of the id order (null when too few
+   * members to be worth it). Kept for a few minutes: any cut is correct, fresh ones only balance the work.
+   */
+  async function cuts(teamId: string): Promise<string[] | null> {
+    const hit = cutsCache.get(teamId);
+    if (hit && Date.now() - hit.at < CUTS_TTL_MS) return hit.cuts;
+    const r = (await db.execute(sql`select member_id, n from (
+        select member_id, row_number() over (order by member_id) - 1 as i, count(*) over () as n
+        from slack_members where team_id = ${teamId}) x
+      where i > 0 and (i * ${sliceCount}) / n <> ((i - 1) * ${sliceCount}) / n
+      order by member_id`)) as unknown as Rows<{ member_id: string; n: string }>;
+    const n = Number(r.rows[0]?.n ?? 0);
+    const found = n >= sliceFromMembers && n > 0 ? r.rows.map((x) => x.member_id) : null;
+    cutsCache.set(teamId, { at: Date.now(), cuts: found });
+    return found;
+  }
+
+  /**
+   * The first `want` matches of a slice in table order, as narrow rows with the slice's match count. The
+   * slices are the parallelism: each runs on one core without parallel workers (which, for several slices at
+   * once, only contend for the same cores), with room to hash its members' totals in memory.
+   */
+  async function ranked(q: MemberQuery, scope: MemberScope, want: number): Promise<Ranked[]> {
+    const act = await activityCte(db, q, scope);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('work_mem', '16MB', true)`);
+      const r = (await tx.execute(sql`with ${act}
+        select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+          coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
+        from slack_members m left join act a on a.member_id = m.member_id
+        where ${conditions(q, scope)}
+        order by ${orderBy(q)}
+        limit ${want}`)) as unknown as Rows<Ranked>;
+      return r.rows;
+    });
+  }
+
+  /**
+   * A whole-workspace page ranked in slices of the id order at once (each on its own connection): every
+   * slice ranks its own first offset+limit matches; the page is the same window of their union, ordered
+   * again with the same keys, and the total is the sum of the slices' counts. Exact: the slices partition
+   * the members and each member's totals come whole from one slice.
+   */
+  async function slicedPage(q: MemberQuery, cutIds: string[], limit: number, offset: number) {
+    const bounds = [null, ...cutIds];
+    const scopes = bounds.map((from, i) => ({ from, to: bounds[i + 1] ?? null }));
+    const parts = await Promise.all(scopes.map((scope) => ranked(q, scope, offset + limit)));
+    const all = parts.flat();
+    const total = parts.reduce((n, p) => n + (p[0]?.total ?? 0), 0);
+    if (all.length === 0) return { rows: [], total };
+    const r =
+      (await db.execute(sql`select ${DETAILS}, a.messages, a.replies, a.reactions, ${total}::int as total
+      from unnest(${sql.param(all.map((x) => x.member_id))}::text[], ${sql.param(all.map((x) => x.messages))}::int[],
+        ${sql.param(all.map((x) => x.replies))}::int[], ${sql.param(all.map((x) => x.reactions))}::int[])
+        as a(member_id, messages, replies, reactions)
+      join slack_members m on m.team_id = ${q.teamId} and m.member_id = a.member_id
+      order by ${orderBy(q)}
+      limit ${limit} offset ${offset}`)) as unknown as Rows<MemberDataRow>;
+    return { rows: r.rows, total };
+  }
+
+  async function count(q: MemberQuery, scope: MemberScope): Promise<number> {
+    const r = (await db.execute(sql`with ${await activityCte(db, q, scope)}
+      select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
+      where ${conditions(q, scope)}`)) as unknown as Rows<{ n: number }>;
+    return r.rows[0]?.n ?? 0;
+  }
+
+  return {
+    /**
+     * One page of filtered, sorted members with the total count of matches. The matches are counted and
+     * ranked as narrow rows (id, sort key, counts); only the page's rows are then joined to their details.
+     * A few candidates (search, tags, join/leave, chosen ids) are ranked alone; the whole workspace is
+     * ranked in slices at once when the options allow it.
+     */
+    async page(
+      q: MemberQuery,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: MemberDataRow[]; total: number }> {
+      const only = await candidates(db, q);
+      // Channel filters read the per-channel rollup through its channel index, which a slice cannot bound.
+      if (!only && !q.channels && sliceCount > 1 && offset + limit <= SLICE_MAX_ROWS) {
+        const cutIds = await cuts(q.teamId);
+        if (cutIds && cutIds.length > 0) return slicedPage(q, cutIds, limit, offset);
+      }
+      const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+      const r = (await db.execute(sql`with ${await activityCte(db, q, only)},
+        ranked as (
+          select m.member_id, ${SORT_SQL[q.sort.field]} as k, coalesce(a.messages, 0)::int as messages,
+            coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions,
+            (count(*) over ())::int as total
+          from slack_members m left join act a on a.member_id = m.member_id
+          where ${conditions(q, only)}
+          order by ${orderBy(q)}
+          limit ${limit} offset ${offset})
+        select ${DETAILS}, p.messages, p.replies, p.reactions, p.total
+        from ranked p join slack_members m on m.team_id = ${q.teamId} and m.member_id = p.member_id
+        order by p.k ${dir} nulls last, p.member_id`)) as unknown as Rows<MemberDataRow>;
+      const total = r.rows[0]?.total ?? (offset > 0 ? await count(q, only) : 0);
+      return { rows: r.rows, total };
+    },
+
+    /** Name and e-mail of every match, in table order, for the CSV export. */
+    async exportRows(q: MemberQuery): Promise<{ real_name: string; display_name: string; email: string }[]> {
+      const only = await candidates(db, q);
+      const r = (await db.execute(sql`with ${await activityCte(db, q, only)}
+        select m.real_name, m.display_name, coalesce(m.email, '') as email
         from slack_members m left join act a on a.member_id = m.member_id
         where ${conditions(q, only)}
-        order by ${orderBy(q)}
-        limit ${limit} offset ${offset})
-      select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url, m.is_admin, m.deleted,
-        (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
-        (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active,
-        p.messages, p.replies, p.reactions, p.total
-      from ranked p join slack_members m on m.team_id = ${q.teamId} and m.member_id = p.member_id
-      order by p.k ${dir} nulls last, p.member_id`)) as unknown as Rows<MemberDataRow>;
-    return r.rows;
-  },
-
-  async count(q: MemberQuery): Promise<number> {
-    const only = await candidates(db, q);
-    const r = (await db.execute(sql`with ${await activityCte(db, q, only)}
-      select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
-      where ${conditions(q, only)}`)) as unknown as Rows<{ n: number }>;
-    return r.rows[0]?.n ?? 0;
-  },
-
-  /** Name and e-mail of every match, in table order, for the CSV export. */
-  async exportRows(q: MemberQuery): Promise<{ real_name: string; display_name: string; email: string }[]> {
-    const only = await candidates(db, q);
-    const r = (await db.execute(sql`with ${await activityCte(db, q, only)}
-      select m.real_name, m.display_name, coalesce(m.email, '') as email
-      from slack_members m left join act a on a.member_id = m.member_id
-      where ${conditions(q, only)}
-      order by ${orderBy(q)}`)) as unknown as Rows<{
-      real_name: string;
-      display_name: string;
-      email: string;
-    }>;
-    return r.rows;
-  },
-});
+        order by ${orderBy(q)}`)) as unknown as Rows<{
+        real_name: string;
+        display_name: string;
+        email: string;
+      }>;
+      return r.rows;
+    },
+  };
+};

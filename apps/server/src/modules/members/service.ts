@@ -64,8 +64,14 @@ export function csvCell(value: string): string {
 }
 
 /** The Members screen: filters, search, sort, paging and the CSV export, all from the rollups. */
-export const membersService = (deps: { db: Db; workspaces: WorkspacesService; tags: TagsService }) => {
-  const repo = membersRepo(deps.db);
+export const membersService = (deps: {
+  db: Db;
+  workspaces: WorkspacesService;
+  tags: TagsService;
+  /** Slices a whole-workspace page is ranked in at once (see MembersRepoOptions); 1 by default. */
+  querySlices?: number;
+}) => {
+  const repo = membersRepo(deps.db, { slices: deps.querySlices });
 
   async function resolve(f: Filter, now = new Date()): Promise<MemberQuery> {
     const tz = (await deps.workspaces.timezones([f.team_id])).get(f.team_id) ?? 'UTC';
@@ -101,8 +107,7 @@ export const membersService = (deps: { db: Db; workspaces: WorkspacesService; ta
     async page(body: PageRequest, now = new Date()) {
       const q = await resolve(body, now);
       const offset = (body.page - 1) * body.page_size;
-      const rows = await repo.page(q, body.page_size, offset);
-      const total = rows[0]?.total ?? (offset > 0 ? await repo.count(q) : 0);
+      const { rows, total } = await repo.page(q, body.page_size, offset);
       const tags = await deps.tags.ofMembers(
         body.team_id,
         rows.map((r) => r.member_id),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberWindowRows } from '../../db/member-window.ts';
+import { memberWindowRows, scopeCondition, type MemberScope } from '../../db/member-window.ts';
 import { addDays, daysBetween } from '../../lib/days.ts';
 import { STANDING_WINDOWS } from './table.ts';
 import type { Tx } from './facts-repo.ts';
@@ -130,23 +130,23 @@ export async function rebuildStandingWindows(tx: Tx, teamId: string, anchor: str
 /**
  * Per-member totals of a window of local days (member_id, messages, replies, reactions; one row per member,
  * zero rows possible): the standing windows when they end on the right day, else summed from the rollups.
+ * `scope` narrows it to chosen members or a slice of the id order.
  */
 export async function memberTotalsSource(
   db: Db,
   teamId: string,
   fromDay: string,
   toDay: string,
-  members?: string[] | null,
+  scope?: MemberScope,
 ): Promise<SQL> {
   const anchor = (await anchors(db, [teamId])).get(teamId);
   const prefix = anchor ? standingPrefix(anchor, fromDay, toDay) : null;
   if (prefix) {
     const cols = sql.raw(METRICS.map((m) => `${prefix}_${m} as ${m}`).join(', '));
-    const only = members ? sql` and member_id = any(${sql.param(members)}::text[])` : sql``;
-    return sql`select member_id, ${cols} from activity_member_windows where team_id = ${teamId}${only}`;
+    return sql`select member_id, ${cols} from activity_member_windows where team_id = ${teamId}${scopeCondition(scope)}`;
   }
   return sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
-      sum(reactions)::int as reactions from (${memberWindowRows(teamId, fromDay, toDay, members)}) w group by member_id`;
+      sum(reactions)::int as reactions from (${memberWindowRows(teamId, fromDay, toDay, scope)}) w group by member_id`;
 }
 
 /**
