@@ -85,6 +85,23 @@ const daysOf = ([a, b]: Range): string[] => {
   return out;
 };
 
+/** A range of local days (both included) whose rows are added (1) or taken away (-1). */
+export type SignedRange = { from: string; to: string; sign: 1 | -1 };
+
+/** Estimated rollup rows of a day and of a month (what reading them costs). */
+export type RowCosts = { day(day: string): number; month(monthStart: string): number };
+
+/** Every day one row and every month five (about the five days' worth of members active that month). */
+export const UNIFORM_COSTS: RowCosts = { day: () => 1, month: () => 5 };
+
+/** Estimated rows read by a plan. */
+export function planCost(plan: WindowPlan, costs: RowCosts): number {
+  let n = 0;
+  for (const r of plan.monthRanges) for (const m of monthsOf(r)) n += costs.month(m);
+  for (const r of [...plan.plusDays, ...plan.minusDays]) for (const d of daysOf(r)) n += costs.day(d);
+  return n;
+}
+
 /**
  * Per-member activity rows of a window (member_id, messages, replies, reactions; several rows per member,
  * some negative — sum them), read as `windowPlan` says, so a year-long window reads ~12 rows per member
@@ -93,7 +110,11 @@ const daysOf = ([a, b]: Range): string[] => {
  * every month and day is read as its own key range, so the slice's bounds limit the index scan itself.
  */
 export function memberWindowRows(teamId: string, fromDay: string, toDay: string, scope?: MemberScope): SQL {
-  const plan = windowPlan(fromDay, toDay);
+  return signedWindowRows(teamId, [{ from: fromDay, to: toDay, sign: 1 }], scope);
+}
+
+/** The rows of several ranges, each added or taken away as its sign says (see memberWindowRows). */
+export function signedWindowRows(teamId: string, ranges: SignedRange[], scope?: MemberScope): SQL {
   const only = scopeCondition(scope);
   const sliced = !!scope && !('ids' in scope);
   const plus = sql`member_id, messages, replies, reactions`;
@@ -103,17 +124,23 @@ export function memberWindowRows(teamId: string, fromDay: string, toDay: string,
       ? monthsOf(r).map((m) => sql`month = ${m}::date`)
       : [sql`month >= ${r[0]}::date and month <= ${r[1]}::date`];
   const days = (r: Range) =>
-    sliced ? daysOf(r).map((d) => sql`day = ${d}::date`) : [sql`day >= ${r[0]}::date and day <= ${r[1]}::date`];
-  const parts: SQL[] = [
-    ...plan.monthRanges.flatMap(months).map(
-      (when) => sql`select ${plus} from activity_member_monthly where team_id = ${teamId} and ${when}${only}`,
-    ),
-    ...[
-      ...plan.plusDays.flatMap((r) => days(r).map((when) => [when, plus] as const)),
-      ...plan.minusDays.flatMap((r) => days(r).map((when) => [when, minus] as const)),
-    ].map(
-      ([when, cols]) => sql`select ${cols} from activity_member_daily where team_id = ${teamId} and ${when}${only}`,
-    ),
-  ];
+    sliced
+      ? daysOf(r).map((d) => sql`day = ${d}::date`)
+      : [sql`day >= ${r[0]}::date and day <= ${r[1]}::date`];
+  const parts: SQL[] = [];
+  for (const { from, to, sign } of ranges) {
+    const plan = windowPlan(from, to);
+    const [up, down] = sign === 1 ? [plus, minus] : [minus, plus];
+    for (const when of plan.monthRanges.flatMap(months))
+      parts.push(sql`select ${up} from activity_member_monthly where team_id = ${teamId} and ${when}${only}`);
+    for (const [rs, cols] of [
+      [plan.plusDays, up],
+      [plan.minusDays, down],
+    ] as const)
+      for (const when of rs.flatMap(days))
+        parts.push(
+          sql`select ${cols} from activity_member_daily where team_id = ${teamId} and ${when}${only}`,
+        );
+  }
   return sql.join(parts, sql` union all `);
 }

@@ -115,6 +115,10 @@ describe('Members pages ranked in slices equal one-query pages', () => {
     ['7 standing days', {}],
     ['365 standing days', { fromDay: addDays(A, -364) }],
     ['a custom 60-day range', { fromDay: addDays(A, -90), toDay: addDays(A, -31) }],
+    [
+      'a year ending yesterday (the standing year corrected)',
+      { fromDay: addDays(A, -365), toDay: addDays(A, -1) },
+    ],
     ['a range across a year end', { fromDay: '2025-12-20', toDay: '2026-02-03' }],
     ['two channels over 90 days', { fromDay: addDays(A, -89), channels: ['C1', 'C3'] }],
   ];

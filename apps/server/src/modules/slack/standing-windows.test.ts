@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { UNIFORM_COSTS } from '../../db/member-window.ts';
 import { ingestLock } from './inbox-repo.ts';
 import { rollupBuffer } from './rollups.ts';
 import {
   WINDOW_COLUMNS,
   memberTotalsSource,
+  readingOf,
   rebuildStandingWindows,
   refreshStandingWindows,
   standingPrefix,
+  windowAndPieces,
   windowsOfDay,
 } from './standing-windows.ts';
 
@@ -37,6 +40,45 @@ describe('which standing window a range or a day is', () => {
     expect(windowsOfDay('2026-11-21', '2024-11-22')).toEqual(['p365']);
     expect(windowsOfDay('2026-11-21', '2024-11-21')).toEqual([]);
     expect(windowsOfDay('2026-11-21', '2026-11-22')).toEqual([]);
+  });
+});
+
+describe('reading a range through a standing window near it', () => {
+  const A = '2026-11-21';
+  const costs = { ...UNIFORM_COSTS, windowRows: 9 };
+  it('a year ending yesterday is the year ending today, less today, plus the day before it', () => {
+    expect(windowAndPieces(A, '2025-11-21', '2026-11-20', costs)).toEqual({
+      prefix: 'w365',
+      pieces: [
+        { from: '2025-11-21', to: '2025-11-21', sign: 1 },
+        { from: '2026-11-21', to: '2026-11-21', sign: -1 },
+      ],
+    });
+  });
+  it('a previous window, shortened at both ends', () => {
+    expect(windowAndPieces(A, '2024-11-25', '2025-11-19', costs)).toEqual({
+      prefix: 'p365',
+      pieces: [
+        { from: '2024-11-22', to: '2024-11-24', sign: -1 },
+        { from: '2025-11-20', to: '2025-11-21', sign: -1 },
+      ],
+    });
+  });
+  it('months without activity cost nothing: a year before the data began is read from its (empty) months', () => {
+    const since = '2026-06-01';
+    const sparse = {
+      day: (d: string) => (d >= since ? 1 : 0),
+      month: (m: string) => (m >= since ? 5 : 0),
+      windowRows: 9,
+    };
+    expect(windowAndPieces(A, '2025-11-21', '2026-11-20', sparse)?.prefix).toBe('w365');
+    expect(windowAndPieces(A, '2025-01-01', '2025-12-31', costs)?.prefix).toBe('p365');
+    expect(windowAndPieces(A, '2025-01-01', '2025-12-31', sparse)).toBeNull();
+  });
+  it('short ranges and ranges far from every window are read from months and days', () => {
+    expect(windowAndPieces(A, '2026-11-14', '2026-11-20', costs)).toBeNull(); // 7 days ending yesterday
+    expect(windowAndPieces(A, '2026-08-23', '2026-10-21', costs)).toBeNull(); // 60 days ending a month ago
+    expect(windowAndPieces(A, '2026-01-01', '2026-06-30', costs)).toBeNull(); // whole months
   });
 });
 
@@ -170,13 +212,25 @@ describe('standing windows and active members per day, against a brute-force cou
     const next = new Date(Date.parse(`${A}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const back = (n: number) =>
       new Date(Date.parse(`${next}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const kinds: string[] = [];
     for (const [from, to] of [
       [back(6), next],
       [back(13), back(7)],
       [back(364), next],
       [back(729), back(365)],
       [back(89), next],
+      // Near a standing window: read as the window corrected by the days between the edges.
+      [back(365), back(1)],
+      [back(360), back(3)],
+      [back(740), back(370)],
+      [back(364), back(2)],
+      // Short, far from one, or too far inside one: months and days.
+      [back(95), back(2)],
+      [back(15), back(1)],
+      [back(200), back(130)],
+      [back(45), back(15)],
     ] as const) {
+      kinds.push((await readingOf(db, team, from, to)).kind);
       const viaWindows = await memberTotalsSource(db, team, from, to);
       const rows = (q: Parameters<typeof db.execute>[0]) =>
         db.execute(q).then((r) =>
@@ -194,7 +248,12 @@ describe('standing windows and active members per day, against a brute-force cou
         where team_id = ${team} and day >= ${from}::date and day <= ${to}::date group by member_id`;
       const a = await rows(viaWindows);
       expect(a.length).toBeGreaterThan(0);
-      expect(a).toEqual(await rows(summed));
+      expect(a, `${from}..${to}`).toEqual(await rows(summed));
     }
+    expect(kinds).toEqual([
+      ...['window', 'window', 'window', 'window', 'window'],
+      ...['near', 'near', 'near', 'near'],
+      ...['rollups', 'rollups', 'rollups', 'rollups'],
+    ]);
   });
 });

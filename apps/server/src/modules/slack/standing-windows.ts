@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberWindowRows, scopeCondition, type MemberScope } from '../../db/member-window.ts';
+import {
+  memberWindowRows,
+  planCost,
+  scopeCondition,
+  signedWindowRows,
+  windowPlan,
+  type MemberScope,
+  type RowCosts,
+  type SignedRange,
+} from '../../db/member-window.ts';
 import { addDays, daysBetween } from '../../lib/days.ts';
 import { STANDING_WINDOWS } from './table.ts';
 import type { Tx } from './facts-repo.ts';
@@ -128,9 +137,104 @@ export async function rebuildStandingWindows(tx: Tx, teamId: string, anchor: str
 }
 
 /**
+ * The cheapest way to total a range from a standing window (anchored on `anchor`) and rollup pieces: the
+ * window, plus the days of the range outside it, less the days of the window outside the range. Null when
+ * summing the range's months and days alone is estimated cheaper. `windowRows`: rows of one window.
+ */
+export function windowAndPieces(
+  anchor: string,
+  fromDay: string,
+  toDay: string,
+  costs: RowCosts & { windowRows: number },
+): { prefix: string; pieces: SignedRange[] } | null {
+  let best: { prefix: string; pieces: SignedRange[]; cost: number } | null = null;
+  const direct = planCost(windowPlan(fromDay, toDay), costs);
+  for (const n of STANDING_WINDOWS)
+    for (const [side, wFrom, wTo] of [
+      ['w', addDays(anchor, -(n - 1)), anchor],
+      ['p', addDays(anchor, -(2 * n - 1)), addDays(anchor, -n)],
+    ] as const) {
+      if (wTo < fromDay || wFrom > toDay) continue;
+      const pieces: SignedRange[] = [];
+      if (fromDay < wFrom) pieces.push({ from: fromDay, to: addDays(wFrom, -1), sign: 1 });
+      if (fromDay > wFrom) pieces.push({ from: wFrom, to: addDays(fromDay, -1), sign: -1 });
+      if (toDay > wTo) pieces.push({ from: addDays(wTo, 1), to: toDay, sign: 1 });
+      if (toDay < wTo) pieces.push({ from: addDays(toDay, 1), to: wTo, sign: -1 });
+      const cost =
+        costs.windowRows + pieces.reduce((c, p) => c + planCost(windowPlan(p.from, p.to), costs), 0);
+      if (cost < direct && (!best || cost < best.cost)) best = { prefix: `${side}${n}`, pieces, cost };
+    }
+  return best && { prefix: best.prefix, pieces: best.pieces };
+}
+
+/**
+ * Row estimates for a team from its active members per day (activity_team_daily) between two days: a day
+ * reads its active members; a month at most the sum of its days and at most five times its busiest day; a
+ * standing window (one row per member active in the last two years, ~twice the busiest month) costs three
+ * busiest months, as its rows are wide (24 counts, read from the table, not from a covering key). Only the
+ * choice of reading depends on them, never an answer.
+ */
+async function rowCosts(db: Db, teamId: string, from: string, to: string) {
+  const r = (await db.execute(sql`select day::text as day, active_members as n from activity_team_daily
+    where team_id = ${teamId} and day >= ${from}::date and day <= ${to}::date and active_members > 0`)) as unknown as {
+    rows: { day: string; n: number }[];
+  };
+  const days = new Map(r.rows.map((x) => [x.day, Number(x.n)]));
+  const months = new Map<string, { sum: number; max: number }>();
+  for (const [day, n] of days) {
+    const m = months.get(`${day.slice(0, 8)}01`) ?? { sum: 0, max: 0 };
+    m.sum += n;
+    m.max = Math.max(m.max, n);
+    months.set(`${day.slice(0, 8)}01`, m);
+  }
+  const month = (m: string) => {
+    const x = months.get(m);
+    return x ? Math.min(x.sum, 5 * x.max) : 0;
+  };
+  const all = [...days.values()].reduce((a, b) => a + b, 0);
+  const busiest = Math.max(0, ...[...months.keys()].map(month));
+  return { day: (d: string) => days.get(d) ?? 0, month, windowRows: Math.min(all, 3 * busiest) };
+}
+
+/** How a range's per-member totals are read: a standing window, one corrected by pieces, or the rollups. */
+export type Reading =
+  | { kind: 'window'; prefix: string }
+  | { kind: 'near'; prefix: string; pieces: SignedRange[] }
+  | { kind: 'rollups' };
+
+/**
+ * A range that is a standing window reads it alone; one near a standing window reads that window corrected by
+ * the days between their edges when that is estimated cheaper (a year ending yesterday: the year ending today,
+ * less today, plus the day before it); any other sums its months and days, as do chosen members (read from
+ * their own keys).
+ */
+export async function readingOf(
+  db: Db,
+  teamId: string,
+  fromDay: string,
+  toDay: string,
+  scope?: MemberScope,
+): Promise<Reading> {
+  const anchor = (await anchors(db, [teamId])).get(teamId);
+  if (!anchor) return { kind: 'rollups' };
+  const prefix = standingPrefix(anchor, fromDay, toDay);
+  if (prefix) return { kind: 'window', prefix };
+  const oldest = addDays(anchor, -729);
+  if ((scope && 'ids' in scope) || toDay < oldest || fromDay > anchor) return { kind: 'rollups' };
+  const costs = await rowCosts(
+    db,
+    teamId,
+    fromDay < oldest ? fromDay : oldest,
+    toDay > anchor ? toDay : anchor,
+  );
+  const near = windowAndPieces(anchor, fromDay, toDay, costs);
+  return near ? { kind: 'near', ...near } : { kind: 'rollups' };
+}
+
+/**
  * Per-member totals of a window of local days (member_id, messages, replies, reactions; one row per member,
- * zero rows possible): the standing windows when they end on the right day, else summed from the rollups.
- * `scope` narrows it to chosen members or a slice of the id order.
+ * zero rows possible), read as `readingOf` chooses. `scope` narrows it to chosen members or a slice of the
+ * id order.
  */
 export async function memberTotalsSource(
   db: Db,
@@ -139,14 +243,17 @@ export async function memberTotalsSource(
   toDay: string,
   scope?: MemberScope,
 ): Promise<SQL> {
-  const anchor = (await anchors(db, [teamId])).get(teamId);
-  const prefix = anchor ? standingPrefix(anchor, fromDay, toDay) : null;
-  if (prefix) {
-    const cols = sql.raw(METRICS.map((m) => `${prefix}_${m} as ${m}`).join(', '));
-    return sql`select member_id, ${cols} from activity_member_windows where team_id = ${teamId}${scopeCondition(scope)}`;
-  }
+  const reading = await readingOf(db, teamId, fromDay, toDay, scope);
+  const windowRows = (p: string) =>
+    sql`select member_id, ${sql.raw(METRICS.map((m) => `${p}_${m} as ${m}`).join(', '))}
+      from activity_member_windows where team_id = ${teamId}${scopeCondition(scope)}`;
+  if (reading.kind === 'window') return windowRows(reading.prefix);
+  const rows =
+    reading.kind === 'near'
+      ? sql`${windowRows(reading.prefix)} union all ${signedWindowRows(teamId, reading.pieces, scope)}`
+      : memberWindowRows(teamId, fromDay, toDay, scope);
   return sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
-      sum(reactions)::int as reactions from (${memberWindowRows(teamId, fromDay, toDay, scope)}) w group by member_id`;
+      sum(reactions)::int as reactions from (${rows}) w group by member_id`;
 }
 
 /**
