@@ -173,9 +173,22 @@ try {
   // The real routes; the workspace guard (token + admin check, two indexed lookups) is left out here.
   await app.register(memberListRoutes({ members, guard: [async () => {}] }), { prefix: '/api/v0' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The same routes ranking in one query (DB_QUERY_SLICES=1), for comparison.
+  const oneQuery = Fastify({ bodyLimit: 10 * 1024 * 1024 });
+  oneQuery.setValidatorCompiler(validatorCompiler);
+  oneQuery.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(oneQuery);
+  await oneQuery.register(
+    memberListRoutes({
+      members: membersService({ db, workspaces, tags: tagsService(db), querySlices: 1 }),
+      guard: [async () => {}],
+    }),
+    { prefix: '/api/v0' },
+  );
+  const oneQueryAddress = await oneQuery.listen({ port: 0, host: '127.0.0.1' });
 
-  const post = async (p: string, body: object) => {
-    const res = await fetch(`${address}/api/v0${p}`, {
+  const post = async (p: string, body: object, at = address) => {
+    const res = await fetch(`${at}/api/v0${p}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ team_id: TEAM, ...body }),
@@ -245,24 +258,47 @@ try {
   // The custom range: the 60 days ending 30 days ago.
   const day = (n: number) => new Date(Date.now() - n * 86400_000).toISOString().slice(0, 10);
   Object.assign(shapes[4]![1], { time_filter: { type: 'dynamic', start_date: day(90), end_date: day(31) } });
+  // Year-long custom ranges that no standing window holds: a calendar year, and 365 days ending yesterday.
+  const lastYear = new Date().getUTCFullYear() - 1;
+  shapes.push(
+    [
+      `calendar year ${lastYear}, messages < 3, sort activity desc, page 1 of 50`,
+      {
+        time_filter: { type: 'dynamic', start_date: `${lastYear}-01-01`, end_date: `${lastYear}-12-31` },
+        activity_filter: { type: 'AND', message_filter: { operator: '<', count: 3 } },
+        page_size: 50,
+      },
+    ],
+    [
+      '365 days ending yesterday, no filter, sort messages desc, page 1 of 25',
+      {
+        time_filter: { type: 'dynamic', start_date: day(365), end_date: day(1) },
+        sort: { field: 'messages', direction: 'desc' },
+        page_size: 25,
+      },
+    ],
+  );
 
   type Timing = { total: number; p50: number; p95: number; max: number };
-  const measure = async (body: object): Promise<Timing> => {
+  const measure = async (body: object, at = address): Promise<Timing> => {
     const times: number[] = [];
     let total = 0;
     for (let i = 0; i < RUNS + 3; i++) {
       const s = performance.now();
-      const res = await post('/members/getmembersdata', body);
+      const res = await post('/members/getmembersdata', body, at);
       total = ((await res.json()) as { total: number }).total;
       if (i >= 3) times.push(performance.now() - s);
     }
     return { total, p50: pct(times, 50), p95: pct(times, 95), max: Math.max(...times) };
   };
-  const results: ({ shape: string; sums: Timing } & Timing)[] = [];
+  const results: ({ shape: string; sums: Timing; one: Timing } & Timing)[] = [];
   const anchor = await db.execute(sql`select * from activity_window_anchor where team_id = ${TEAM}`);
   const anchorRow = (anchor as unknown as { rows: { day: string; built_at: Date }[] }).rows[0]!;
   for (const [label, body] of shapes) {
     const t = await measure(body);
+    const one = await measure(body, oneQueryAddress);
+    if (one.total !== t.total)
+      throw new Error(`${label}: ${t.total} matches in slices, ${one.total} in one query`);
     // The same call summing the rollups (what every non-standing window does): no anchor, no windows.
     await db.execute(sql`delete from activity_window_anchor where team_id = ${TEAM}`);
     const sums = await measure(body);
@@ -270,13 +306,13 @@ try {
       values (${TEAM}, ${anchorRow.day}::date, now())`);
     if (sums.total !== t.total)
       throw new Error(`${label}: ${t.total} matches with windows, ${sums.total} without`);
-    results.push({ shape: label, ...t, sums });
+    results.push({ shape: label, ...t, sums, one });
     console.log(
       label,
       `total ${t.total}`,
       `p50 ${t.p50.toFixed(1)} ms`,
       `p95 ${t.p95.toFixed(1)} ms`,
-      `(sums p95 ${sums.p95.toFixed(1)})`,
+      `(one query p95 ${one.p95.toFixed(1)}, sums p95 ${sums.p95.toFixed(1)})`,
     );
   }
 
@@ -304,6 +340,7 @@ try {
     );
   }
   await app.close();
+  await oneQuery.close();
 
   const pgVersion = (
     (await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] }
@@ -323,11 +360,11 @@ try {
     '',
     `Per-member totals of the standing windows (7, 14, 90, 365 days) come from \`activity_member_windows\` (built by the product's rebuild in ${windowBuildSeconds.toFixed(1)} s, then kept by ingestion); other ranges and channel filters sum the rollups. "rollup sums" is the same request with the windows switched off (same matches checked).`,
     '',
-    '| shape | matches | p50 ms | p95 ms | max ms | rollup sums p95 ms |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| shape | matches | p50 ms | p95 ms | max ms | one query p50 / p95 ms | rollup sums p95 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${r.shape} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.sums.p95.toFixed(1)} |`,
+        `| ${r.shape} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.one.p50.toFixed(1)} / ${r.one.p95.toFixed(1)} | ${r.sums.p95.toFixed(1)} |`,
     ),
     '',
     '## POST /members/exportmembersdata, all members, streamed (target < 3 s)',
@@ -341,13 +378,16 @@ try {
     '',
     '## Notes',
     '',
-    "- The time filter's standard windows (7, 14, 90, 365 days), with or without channel, tag, search, join/leave and",
-    '  activity filters, stay under the target. A year summed from the rollups took 390-600 ms; the standing windows',
-    '  read one row per member.',
-    '- A custom range that must total every member (an activity filter a silent member meets, such as `messages < 3`)',
-    '  sums its whole months and edge days for all 50,000 members: ~170,000 rollup rows here (more on denser',
-    '  workspaces), about 200 ms. That shape misses the target. Fixing it needs coarser blocks than days for the',
-    '  edges (weekly rollups, at a cost to every ingestion batch) or cached totals per range.',
+    `- Whole-workspace pages are ranked in ${SLICES} slices of the member id order at once, each on its own`,
+    '  PostgreSQL connection without parallel workers (DB_QUERY_SLICES); the page is taken from the union of the',
+    '  slices\' first offset + limit rows (the "one query" column ranks in one query, DB_QUERY_SLICES=1). Channel',
+    '  filters are always ranked in one query (a slice cannot bound the per-channel rollup read through its',
+    '  channel index).',
+    "- The time filter's standard windows (7, 14, 90, 365 days) read one row per member. A custom range near one",
+    '  (365 days ending yesterday) reads that window corrected by the days between their edges, when the active',
+    '  members per day say it is cheaper; other ranges sum whole months and edge days. "rollup sums" shows the',
+    '  same request with the windows switched off.',
+    `- The data spans the last ${DAYS} days, so the calendar year ${lastYear} holds only its part of them.`,
     '- Search, tags and join/leave windows that pick a few members sum the activity of those members alone.',
     "- This machine's PostgreSQL runs with autovacuum off; the bench vacuums once after loading, as autovacuum (or",
     '  the nightly `db.maintenance` job) would.',

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MemberSortField, Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
 import { scopeCondition, type MemberScope } from '../../db/member-window.ts';
-import { memberTotalsSource } from '../slack/standing-windows.ts';
+import { memberTotalsSource, readingOf, type Reading } from '../slack/standing-windows.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -66,13 +66,13 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
  * days of the per-member rollups when every channel counts; per member, channel and day when narrowed.
  */
-async function activityCte(db: Db, q: MemberQuery, scope: MemberScope): Promise<SQL> {
+async function activityCte(db: Db, q: MemberQuery, scope: MemberScope, reading?: Reading): Promise<SQL> {
   const source = q.channels
     ? sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
         sum(reactions)::int as reactions from activity_daily where team_id = ${q.teamId}
         and channel_id = any(${sql.param(q.channels)}::text[]) and day >= ${q.fromDay}::date
         and day <= ${q.toDay}::date${scopeCondition(scope)} group by member_id`
-    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay, scope);
+    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay, scope, reading);
   return sql`act as (${source})`;
 }
 
@@ -188,8 +188,13 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
    * slices are the parallelism: each runs on one core without parallel workers (which, for several slices at
    * once, only contend for the same cores), with room to hash its members' totals in memory.
    */
-  async function ranked(q: MemberQuery, scope: MemberScope, want: number): Promise<Ranked[]> {
-    const act = await activityCte(db, q, scope);
+  async function ranked(
+    q: MemberQuery,
+    scope: MemberScope,
+    want: number,
+    reading: Reading,
+  ): Promise<Ranked[]> {
+    const act = await activityCte(db, q, scope, reading);
     return db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true),
         set_config('work_mem', '16MB', true)`);
@@ -213,7 +218,9 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   async function slicedPage(q: MemberQuery, cutIds: string[], limit: number, offset: number) {
     const bounds = [null, ...cutIds];
     const scopes = bounds.map((from, i) => ({ from, to: bounds[i + 1] ?? null }));
-    const parts = await Promise.all(scopes.map((scope) => ranked(q, scope, offset + limit)));
+    // Every slice reads the range the same way: chosen once.
+    const reading = await readingOf(db, q.teamId, q.fromDay, q.toDay);
+    const parts = await Promise.all(scopes.map((scope) => ranked(q, scope, offset + limit, reading)));
     const all = parts.flat();
     const total = parts.reduce((n, p) => n + (p[0]?.total ?? 0), 0);
     if (all.length === 0) return { rows: [], total };

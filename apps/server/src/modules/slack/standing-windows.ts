@@ -233,8 +233,8 @@ export async function readingOf(
 
 /**
  * Per-member totals of a window of local days (member_id, messages, replies, reactions; one row per member,
- * zero rows possible), read as `readingOf` chooses. `scope` narrows it to chosen members or a slice of the
- * id order.
+ * zero rows possible), read as `readingOf` chooses (or as `chosen` says). `scope` narrows it to chosen
+ * members or a slice of the id order.
  */
 export async function memberTotalsSource(
   db: Db,
@@ -242,8 +242,9 @@ export async function memberTotalsSource(
   fromDay: string,
   toDay: string,
   scope?: MemberScope,
+  chosen?: Reading,
 ): Promise<SQL> {
-  const reading = await readingOf(db, teamId, fromDay, toDay, scope);
+  const reading = chosen ?? (await readingOf(db, teamId, fromDay, toDay, scope));
   const windowRows = (p: string) =>
     sql`select member_id, ${sql.raw(METRICS.map((m) => `${p}_${m} as ${m}`).join(', '))}
       from activity_member_windows where team_id = ${teamId}${scopeCondition(scope)}`;
