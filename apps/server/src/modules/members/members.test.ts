@@ -316,6 +316,32 @@ describe('POST /members/getmembersdata against ground truth', () => {
     );
     expect(found.data.map((m) => m.member_id).sort()).toEqual(want.map((p) => p.id).sort());
 
+    // E-mail and display name count too, in any case; wildcards are literal; no match spans two fields.
+    const mailed = truth.people.find((p) => p.email.includes('@'))!;
+    const atDomain = mailed.email.slice(mailed.email.indexOf('@')).toUpperCase();
+    const byMail = await getData({ search: atDomain });
+    expect(byMail.data.map((m) => m.member_id)).toContain(mailed.id);
+    expect(byMail.total).toBe(
+      truth.people.filter((p) => p.email.toLowerCase().includes(atDomain.toLowerCase())).length,
+    );
+    const shown = truth.people.find(
+      (p) => p.display_name.length > 2 && !p.real_name.includes(p.display_name),
+    )!;
+    const byDisplay = await getData({ search: shown.display_name.toUpperCase() });
+    expect(byDisplay.data.map((m) => m.member_id)).toContain(shown.id);
+    expect((await getData({ search: '%' })).total).toBe(
+      truth.people.filter((p) => [p.real_name, p.display_name, p.email].some((x) => x.includes('%'))).length,
+    );
+    expect((await getData({ search: '_' })).total).toBe(
+      truth.people.filter((p) => [p.real_name, p.display_name, p.email].some((x) => x.includes('_'))).length,
+    );
+    const spanning = `${someone.real_name.slice(-2)}${truth.people.find((p) => p.id === someone.id)!.display_name.slice(0, 2)}`;
+    const spanHits = await getData({ search: spanning });
+    const spanWant = truth.people.filter((p) =>
+      [p.real_name, p.display_name, p.email].some((x) => x.toLowerCase().includes(spanning.toLowerCase())),
+    );
+    expect(spanHits.data.map((m) => m.member_id).sort()).toEqual(spanWant.map((p) => p.id).sort());
+
     const beyond = await getData({ page: 99, page_size: 50 });
     expect(beyond).toMatchObject({ data: [], total: truth.people.length });
   });

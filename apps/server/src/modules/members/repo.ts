@@ -60,7 +60,8 @@ const SORT_SQL: Record<MemberSortField, SQL> = {
 
 const OPS: Record<Operator, SQL> = { '>': sql`>`, '<': sql`<`, '=': sql`=` };
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A `like` pattern matching `s` anywhere (its wildcards escaped; the field separator of search_text dropped). */
+const likePattern = (s: string) => `%${s.replace(/\x1f/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
@@ -103,7 +104,8 @@ function conditions(q: MemberQuery, scope: MemberScope): SQL {
   if (q.memberIds) where.push(sql`m.member_id = any(${sql.param(q.memberIds)}::text[])`);
   if (q.search) {
     const p = likePattern(q.search);
-    where.push(sql`(m.real_name ilike ${p} or m.display_name ilike ${p} or m.email ilike ${p})`);
+    // Case-insensitive substring of real name, display name or e-mail (search_text holds them lower-cased).
+    where.push(sql`m.search_text like lower(${p})`);
   }
   if (q.channels)
     where.push(sql`exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id

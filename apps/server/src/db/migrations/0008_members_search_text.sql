@@ -1,0 +1,1 @@
+ALTER TABLE "slack_members" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(real_name || chr(31) || display_name || chr(31) || coalesce(email, ''))) STORED;
