@@ -61,7 +61,7 @@ const SORT_SQL: Record<MemberSortField, SQL> = {
 const OPS: Record<Operator, SQL> = { '>': sql`>`, '<': sql`<`, '=': sql`=` };
 
 /** A `like` pattern matching `s` anywhere (its wildcards escaped; the field separator of search_text dropped). */
-const likePattern = (s: string) => `%${s.replace(/\x1f/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (s: string) => `%${s.replaceAll('\u001f', '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
