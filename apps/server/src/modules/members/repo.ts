@@ -166,21 +166,44 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   const sliceCount = Math.max(1, Math.floor(opts.slices ?? 1));
   const sliceFromMembers = opts.sliceFromMembers ?? 5000;
   const cutsCache = new Map<string, { at: number; cuts: string[] | null }>();
+  const refreshing = new Set<string>();
+
+  /** Member ids splitting the workspace into `sliceCount` equal slices of the id order (null: too few members). */
+  async function computeCuts(teamId: string): Promise<string[] | null> {
+    const counted = (await db.execute(
+      sql`select count(*)::int as n from slack_members where team_id = ${teamId}`,
+    )) as unknown as Rows<{ n: number }>;
+    const n = counted.rows[0]?.n ?? 0;
+    if (n < Math.max(1, sliceFromMembers)) return null;
+    const found: string[] = [];
+    for (let i = 1; i < sliceCount; i++) {
+      const r = (await db.execute(sql`select member_id from slack_members where team_id = ${teamId}
+        order by member_id offset ${Math.floor((n * i) / sliceCount)} limit 1`)) as unknown as Rows<{
+        member_id: string;
+      }>;
+      const id = r.rows[0]?.member_id;
+      if (id !== undefined && id !== found.at(-1)) found.push(id);
+    }
+    return found.length > 0 ? found : null;
+  }
 
   /**
-   * Member ids splitting the workspace into `sliceCount` equal slices of the id order (null when too few
-   * members to be worth it). Kept for a few minutes: any cut is correct, fresh ones only balance the work.
+   * The slice cuts of a workspace. Any cuts give exact pages (fresh ones only balance the work), so cuts older
+   * than a few minutes are still used while new ones are worked out in the background.
    */
   async function cuts(teamId: string): Promise<string[] | null> {
     const hit = cutsCache.get(teamId);
-    if (hit && Date.now() - hit.at < CUTS_TTL_MS) return hit.cuts;
-    const r = (await db.execute(sql`select member_id, n from (
-        select member_id, row_number() over (order by member_id) - 1 as i, count(*) over () as n
-        from slack_members where team_id = ${teamId}) x
-      where i > 0 and (i * ${sliceCount}) / n <> ((i - 1) * ${sliceCount}) / n
-      order by member_id`)) as unknown as Rows<{ member_id: string; n: string }>;
-    const n = Number(r.rows[0]?.n ?? 0);
-    const found = n >= sliceFromMembers && n > 0 ? r.rows.map((x) => x.member_id) : null;
+    if (hit) {
+      if (Date.now() - hit.at > CUTS_TTL_MS && !refreshing.has(teamId)) {
+        refreshing.add(teamId);
+        computeCuts(teamId)
+          .then((found) => cutsCache.set(teamId, { at: Date.now(), cuts: found }))
+          .catch(() => {}) // the old cuts stay; the next stale read tries again
+          .finally(() => refreshing.delete(teamId));
+      }
+      return hit.cuts;
+    }
+    const found = await computeCuts(teamId);
     cutsCache.set(teamId, { at: Date.now(), cuts: found });
     return found;
   }

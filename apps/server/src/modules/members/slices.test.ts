@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberSortField } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
 import { addDays } from '../../lib/days.ts';
@@ -222,5 +222,28 @@ describe('Members pages ranked in slices equal one-query pages', () => {
     expect(await count(sliced, query({}), 5000)).toBe(1);
     expect(await count(sliced, query({ search: 'ada' }), 0)).toBe(1);
     expect(await count(sliced, query({ channels: ['C1'] }), 0)).toBe(1);
+  });
+
+  it('the slice cuts are worked out once, and again in the background when they are older than ten minutes', async () => {
+    const sliced = membersRepo(recorded(), { slices: 2, sliceFromMembers: 1 });
+    const one = membersRepo(db);
+    const counts = () => executed.filter((s) => s.includes('count(*)::int as n from slack_members')).length;
+    const before = counts();
+    const q = query({ fromDay: addDays(A, -90), toDay: addDays(A, -31) });
+    const want = await one.page(q, 10, 20);
+    expect(await sliced.page(q, 10, 20)).toEqual(want);
+    expect(counts()).toBe(before + 1);
+    expect(await sliced.page(q, 10, 20)).toEqual(want);
+    expect(counts()).toBe(before + 1);
+    const later = Date.now() + 11 * 60_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect(await sliced.page(q, 10, 20)).toEqual(want); // the old cuts, at once
+      await vi.waitFor(() => expect(counts()).toBe(before + 2));
+      expect(await sliced.page(q, 10, 20)).toEqual(want);
+      expect(counts()).toBe(before + 2);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
