@@ -258,6 +258,21 @@ try {
   // The custom range: the 60 days ending 30 days ago.
   const day = (n: number) => new Date(Date.now() - n * 86400_000).toISOString().slice(0, 10);
   Object.assign(shapes[4]![1], { time_filter: { type: 'dynamic', start_date: day(90), end_date: day(31) } });
+  shapes.push(
+    [
+      '365 days, 3 channels, messages < 3, sort activity desc, page 1 of 25',
+      {
+        time_filter: { type: 'static', days: 365 },
+        channels: ['C000002', 'C000009', 'C000016'],
+        activity_filter: { type: 'AND', message_filter: { operator: '<', count: 3 } },
+        page_size: 25,
+      },
+    ],
+    [
+      '365 days, #channel-1 (everyone), sort activity desc, page 1 of 25',
+      { time_filter: { type: 'static', days: 365 }, channels: ['C000001'], page_size: 25 },
+    ],
+  );
   // Year-long custom ranges that no standing window holds: a calendar year, and 365 days ending yesterday.
   const lastYear = new Date().getUTCFullYear() - 1;
   shapes.push(

@@ -209,9 +209,21 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   }
 
   /**
+   * Runs a ranking query in a transaction of its own without parallel workers: with them PostgreSQL sorts
+   * before it counts and then probes the channel members once per member (50,000 index probes), and several
+   * slices at once only contend for the same cores. The hash tables get room in memory (16 MB).
+   */
+  function ranking<T>(run: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('work_mem', '16MB', true)`);
+      return run(tx as unknown as Db);
+    });
+  }
+
+  /**
    * The first `want` matches of a slice in table order, as narrow rows with the slice's match count. The
-   * slices are the parallelism: each runs on one core without parallel workers (which, for several slices at
-   * once, only contend for the same cores), with room to hash its members' totals in memory.
+   * slices are the parallelism: each runs on one core.
    */
   async function ranked(
     q: MemberQuery,
@@ -220,9 +232,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     reading: Reading,
   ): Promise<Ranked[]> {
     const act = await activityCte(db, q, scope, reading);
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true),
-        set_config('work_mem', '16MB', true)`);
+    return ranking(async (tx) => {
       const r = (await tx.execute(sql`with ${act}
         select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
           coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
@@ -286,7 +296,9 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         if (cutIds && cutIds.length > 0) return slicedPage(q, cutIds, limit, offset);
       }
       const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
-      const r = (await db.execute(sql`with ${await activityCte(db, q, only)},
+      const act = await activityCte(db, q, only);
+      const r = (await ranking((tx) =>
+        tx.execute(sql`with ${act},
         ranked as (
           select m.member_id, ${SORT_SQL[q.sort.field]} as k, coalesce(a.messages, 0)::int as messages,
             coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions,
@@ -297,7 +309,8 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
           limit ${limit} offset ${offset})
         select ${DETAILS}, p.messages, p.replies, p.reactions, p.total
         from ranked p join slack_members m on m.team_id = ${q.teamId} and m.member_id = p.member_id
-        order by p.k ${dir} nulls last, p.member_id`)) as unknown as Rows<MemberDataRow>;
+        order by p.k ${dir} nulls last, p.member_id`),
+      )) as unknown as Rows<MemberDataRow>;
       const total = r.rows[0]?.total ?? (offset > 0 ? await count(q, only) : 0);
       return { rows: r.rows, total };
     },

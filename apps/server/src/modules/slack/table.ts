@@ -160,6 +160,8 @@ export const activityDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.day, t.memberId, t.channelId] }),
     index('activity_daily_member_idx').on(t.teamId, t.memberId, t.day),
+    // Migration 0009 extends this index to (team_id, channel_id, day, member_id) INCLUDE (messages, replies,
+    // reactions): channel filters read it index-only.
     index('activity_daily_channel_idx').on(t.teamId, t.channelId, t.day),
   ],
 );
