@@ -222,14 +222,15 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   }
 
   /**
-   * The first `want` matches of a slice in table order, as narrow rows with the slice's match count. The
-   * slices are the parallelism: each runs on one core.
+   * Matches `offset` to `offset + limit` of a scope in table order, as narrow rows (id, counts) with the
+   * scope's match count. Slices are the parallelism: each runs on one core.
    */
   async function ranked(
     q: MemberQuery,
     scope: MemberScope,
-    want: number,
-    reading: Reading,
+    limit: number,
+    offset: number,
+    reading?: Reading,
   ): Promise<Ranked[]> {
     const act = await activityCte(db, q, scope, reading);
     return ranking(async (tx) => {
@@ -239,9 +240,23 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         from slack_members m left join act a on a.member_id = m.member_id
         where ${conditions(q, scope)}
         order by ${orderBy(q)}
-        limit ${want}`)) as unknown as Rows<Ranked>;
+        limit ${limit} offset ${offset}`)) as unknown as Rows<Ranked>;
       return r.rows;
     });
+  }
+
+  /** Ranked rows joined to their members' details: `offset` to `offset + limit` of them, in table order. */
+  async function withDetails(q: MemberQuery, rows: Ranked[], total: number, limit: number, offset: number) {
+    if (rows.length === 0) return { rows: [], total };
+    const r =
+      (await db.execute(sql`select ${DETAILS}, a.messages, a.replies, a.reactions, ${total}::int as total
+      from unnest(${sql.param(rows.map((x) => x.member_id))}::text[], ${sql.param(rows.map((x) => x.messages))}::int[],
+        ${sql.param(rows.map((x) => x.replies))}::int[], ${sql.param(rows.map((x) => x.reactions))}::int[])
+        as a(member_id, messages, replies, reactions)
+      join slack_members m on m.team_id = ${q.teamId} and m.member_id = a.member_id
+      order by ${orderBy(q)}
+      limit ${limit} offset ${offset}`)) as unknown as Rows<MemberDataRow>;
+    return { rows: r.rows, total };
   }
 
   /**
@@ -255,19 +270,9 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     const scopes = bounds.map((from, i) => ({ from, to: bounds[i + 1] ?? null }));
     // Every slice reads the range the same way: chosen once.
     const reading = await readingOf(db, q.teamId, q.fromDay, q.toDay);
-    const parts = await Promise.all(scopes.map((scope) => ranked(q, scope, offset + limit, reading)));
-    const all = parts.flat();
+    const parts = await Promise.all(scopes.map((scope) => ranked(q, scope, offset + limit, 0, reading)));
     const total = parts.reduce((n, p) => n + (p[0]?.total ?? 0), 0);
-    if (all.length === 0) return { rows: [], total };
-    const r =
-      (await db.execute(sql`select ${DETAILS}, a.messages, a.replies, a.reactions, ${total}::int as total
-      from unnest(${sql.param(all.map((x) => x.member_id))}::text[], ${sql.param(all.map((x) => x.messages))}::int[],
-        ${sql.param(all.map((x) => x.replies))}::int[], ${sql.param(all.map((x) => x.reactions))}::int[])
-        as a(member_id, messages, replies, reactions)
-      join slack_members m on m.team_id = ${q.teamId} and m.member_id = a.member_id
-      order by ${orderBy(q)}
-      limit ${limit} offset ${offset}`)) as unknown as Rows<MemberDataRow>;
-    return { rows: r.rows, total };
+    return withDetails(q, parts.flat(), total, limit, offset);
   }
 
   async function count(q: MemberQuery, scope: MemberScope): Promise<number> {
@@ -295,24 +300,9 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         const cutIds = await cuts(q.teamId);
         if (cutIds && cutIds.length > 0) return slicedPage(q, cutIds, limit, offset);
       }
-      const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
-      const act = await activityCte(db, q, only);
-      const r = (await ranking((tx) =>
-        tx.execute(sql`with ${act},
-        ranked as (
-          select m.member_id, ${SORT_SQL[q.sort.field]} as k, coalesce(a.messages, 0)::int as messages,
-            coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions,
-            (count(*) over ())::int as total
-          from slack_members m left join act a on a.member_id = m.member_id
-          where ${conditions(q, only)}
-          order by ${orderBy(q)}
-          limit ${limit} offset ${offset})
-        select ${DETAILS}, p.messages, p.replies, p.reactions, p.total
-        from ranked p join slack_members m on m.team_id = ${q.teamId} and m.member_id = p.member_id
-        order by p.k ${dir} nulls last, p.member_id`),
-      )) as unknown as Rows<MemberDataRow>;
-      const total = r.rows[0]?.total ?? (offset > 0 ? await count(q, only) : 0);
-      return { rows: r.rows, total };
+      const rows = await ranked(q, only, limit, offset);
+      const total = rows[0]?.total ?? (offset > 0 ? await count(q, only) : 0);
+      return withDetails(q, rows, total, rows.length, 0);
     },
 
     /** Name and e-mail of every match, in table order, for the CSV export. */
