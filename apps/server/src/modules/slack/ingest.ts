@@ -87,15 +87,8 @@ export function factsWriter() {
 }
 export type FactsWriter = ReturnType<typeof factsWriter>;
 
-type RemovedReaction = {
-  teamId: string;
-  channelId: string;
-  ts: string;
-  userId: string;
-  name: string;
-  day: string;
-  at: Date;
-};
+/** A reaction to take away: the same fields as one to add. */
+type RemovedReaction = NewReaction;
 
 /**
  * `factsRepo.deleteReaction` for many reactions (each once) in two statements: removes each that is live and

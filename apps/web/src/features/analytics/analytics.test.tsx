@@ -139,6 +139,23 @@ function captureDownloads() {
   return { saved, restore: () => click.mockRestore() };
 }
 
+/** Picks the 'vip' tag in a Members Activity card; the next request asks for page 1 of that tag. */
+async function filterByVipTag(
+  user: ReturnType<typeof renderApp>['user'],
+  section: HTMLElement,
+  api: ReturnType<typeof setup>,
+) {
+  await user.click(within(section).getByPlaceholderText('Filter by Tag'));
+  await user.click(await screen.findByRole('option', { name: 'vip' }));
+  await waitFor(() =>
+    expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
+      tags: [1],
+      page: 1,
+      page_size: 10,
+    }),
+  );
+}
+
 describe('Analytics page', () => {
   it('shows stat cards with signed percents in green and red', async () => {
     setup();
@@ -330,15 +347,7 @@ describe('Analytics page', () => {
         page_size: 10,
       }),
     );
-    await user.click(within(section).getByPlaceholderText('Filter by Tag'));
-    await user.click(await screen.findByRole('option', { name: 'vip' }));
-    await waitFor(() =>
-      expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
-        tags: [1],
-        page: 1,
-        page_size: 10,
-      }),
-    );
+    await filterByVipTag(user, section, api);
     await user.click(within(section).getByRole('button', { name: 'Download Members Activity CSV' }));
     await waitFor(() => expect(dl.saved).toHaveLength(1));
     expect(dl.saved[0]!.name).toBe('Members Activity.csv');
@@ -398,15 +407,7 @@ describe('Analytics page', () => {
       page_size: 10,
     });
 
-    await user.click(within(section).getByPlaceholderText('Filter by Tag'));
-    await user.click(await screen.findByRole('option', { name: 'vip' }));
-    await waitFor(() =>
-      expect(api.callsTo('POST', '/analytics/membersactivityanalytics').at(-1)?.body).toMatchObject({
-        tags: [1],
-        page: 1,
-        page_size: 10,
-      }),
-    );
+    await filterByVipTag(user, section, api);
     await waitFor(() => expect(names()).toEqual(members.slice(0, 10).map((m) => m.real_name)));
   });
 
