@@ -71,7 +71,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
           db: ctx.database.db,
           workspaces,
           guard,
-          querySlices: ctx.database.kind === 'postgres' ? config.querySlices : 1,
+          querySlices: config.querySlices,
         }),
       );
       await v0.register(homeModule({ db: ctx.database.db, workspaces, bot: ctx.services.bot, guard }));
