@@ -73,6 +73,8 @@ export function composeMessage(
       else if (params.icon_url) msg.icons = { image_64: String(params.icon_url) };
     }
   }
+  const metadata = metadataArg(params.metadata);
+  if (metadata) msg.metadata = metadata;
   const threadTs = strArg(params.thread_ts);
   const parent = threadTs ? c.team.messages.find(ch.id, threadTs) : undefined;
   if (parent) {
@@ -82,6 +84,37 @@ export function composeMessage(
     if (boolArg(params.reply_broadcast)) msg.subtype = 'thread_broadcast';
   }
   return msg;
+}
+
+/**
+ * Slack's message metadata: `{event_type, event_payload}` as a JSON string (form bodies) or an object (JSON
+ * bodies). A malformed value is `invalid_metadata_format`; a wrong shape `invalid_metadata_schema`.
+ */
+export function metadataArg(value: unknown): SlackMessage['metadata'] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new SlackError('invalid_metadata_format');
+    }
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new SlackError('invalid_metadata_format');
+  const { event_type, event_payload } = parsed as Record<string, unknown>;
+  if (typeof event_type !== 'string' || !/^[A-Za-z0-9_.-]{1,255}$/.test(event_type))
+    throw new SlackError('invalid_metadata_schema');
+  if (!event_payload || typeof event_payload !== 'object' || Array.isArray(event_payload))
+    throw new SlackError('invalid_metadata_schema');
+  return { event_type, event_payload: event_payload as Record<string, unknown> };
+}
+
+/** What a reader sees of a message: metadata only when it asked for it (include_all_metadata). */
+export function withoutMetadata<T extends SlackMessage>(m: T, include: boolean): T {
+  if (include || !m.metadata) return m;
+  const { metadata: _m, ...rest } = m;
+  return rest as T;
 }
 
 const ownMessage = (c: AuthedContext, m: SlackMessage): boolean =>
@@ -141,6 +174,7 @@ export function chatMethods(scheduled: Map<string, Scheduled>): Record<string, M
         if (c.params.blocks !== undefined) change.blocks = jsonArg<unknown[]>(c.params.blocks) ?? [];
         if (c.params.attachments !== undefined)
           change.attachments = jsonArg<unknown[]>(c.params.attachments) ?? [];
+        if (c.params.metadata !== undefined) change.metadata = metadataArg(c.params.metadata);
         const after = c.team.updateMessage(ch.id, ts, change, c.token.userId) as SlackMessage;
         return { ok: true, channel: ch.id, ts, text: after.text, message: after };
       },

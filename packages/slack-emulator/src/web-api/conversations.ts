@@ -1,5 +1,6 @@
 import { boolArg, strArg } from '../http/body.ts';
 import { isTs } from '../ids.ts';
+import { withoutMetadata } from './chat.ts';
 import type { ChannelRecord } from '../state/channels.ts';
 import {
   authed,
@@ -109,7 +110,7 @@ export const conversationMethods: Record<string, MethodDef> = {
       });
       return {
         ok: true,
-        messages: page.messages,
+        messages: page.messages.map((m) => withoutMetadata(m, boolArg(c.params.include_all_metadata))),
         has_more: page.hasMore,
         pin_count: c.team.messages.pins(ch.id).size,
         channel_actions_ts: null,
@@ -137,7 +138,7 @@ export const conversationMethods: Record<string, MethodDef> = {
       const { page, next } = paginate(c, thread, limited ? 15 : 1000, limited ? 15 : 1000);
       return {
         ok: true,
-        messages: page,
+        messages: page.map((m) => withoutMetadata(m, boolArg(c.params.include_all_metadata))),
         has_more: next !== '',
         ...(next ? { response_metadata: { next_cursor: next } } : {}),
       };
