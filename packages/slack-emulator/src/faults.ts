@@ -1,14 +1,22 @@
 /** Fault injection for the Web API: random errors, 5xx, latency and dropped responses. */
 
-export type FaultKind = 'error' | '5xx' | 'drop' | 'ratelimited';
+export type FaultKind = 'error' | '5xx' | 'drop' | 'ratelimited' | 'lost';
 export type FaultOptions = {
   /** Share of calls answered ok:false with `errorCode` (default internal_error). */
   errorRate?: number;
   errorCode?: string;
   /** Share of calls answered with HTTP 500/503. */
   http5xxRate?: number;
-  /** Share of calls whose connection is closed without an answer. */
+  /** Share of calls whose connection is closed without an answer (the call is not applied). */
   dropRate?: number;
+  /** Share of calls answered HTTP 429 + Retry-After (`retryAfterSeconds`, default 1), not applied. */
+  ratelimitedRate?: number;
+  retryAfterSeconds?: number;
+  /**
+   * Share of calls that ARE applied, then answered with HTTP 503 or a cut connection (half each): the caller
+   * cannot tell whether Slack acted, as when an answer is lost on the way back.
+   */
+  lostAnswerRate?: number;
   /** Added latency: fixed ms or [min, max]. */
   latencyMs?: number | [number, number];
   /** Limit faults to these methods (default all). */
@@ -30,9 +38,14 @@ export function createFaults(initial: FaultOptions = {}) {
     const drop = options.dropRate ?? 0;
     const http = options.http5xxRate ?? 0;
     const error = options.errorRate ?? 0;
+    const limited = options.ratelimitedRate ?? 0;
+    const lost = options.lostAnswerRate ?? 0;
     if (roll < drop) return { kind: 'drop' };
     if (roll < drop + http) return { kind: '5xx' };
     if (roll < drop + http + error) return { kind: 'error', error: options.errorCode };
+    if (roll < drop + http + error + limited)
+      return { kind: 'ratelimited', retryAfter: options.retryAfterSeconds ?? 1 };
+    if (roll < drop + http + error + limited + lost) return { kind: 'lost' };
     return undefined;
   };
 

@@ -65,4 +65,28 @@ describe('message metadata', () => {
     );
     expect(shape.body).toEqual({ ok: false, error: 'invalid_metadata_schema' });
   });
+
+  it('rate-based 429s are not applied; a lost answer is applied but never reaches the caller', async () => {
+    const client = new WebClient(bot, {
+      slackApiUrl: emu.apiUrl,
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+    });
+    const countOf = async (text: string) => {
+      let n = 0;
+      for await (const m of emu.truth().messages()) if (m.text === text) n++;
+      return n;
+    };
+    emu.setFaults({ ratelimitedRate: 1, retryAfterSeconds: 7, methods: ['chat.postMessage'] });
+    await expect(client.chat.postMessage({ channel: member, text: 'limited' })).rejects.toMatchObject({
+      code: 'slack_webapi_rate_limited_error',
+      retryAfter: 7,
+    });
+    expect(await countOf('limited')).toBe(0);
+    emu.setFaults({ lostAnswerRate: 1, methods: ['chat.postMessage'] });
+    for (let i = 0; i < 4; i++)
+      await expect(client.chat.postMessage({ channel: member, text: 'lost answer' })).rejects.toBeDefined();
+    expect(await countOf('lost answer')).toBe(4);
+    emu.clearFaults();
+  });
 });

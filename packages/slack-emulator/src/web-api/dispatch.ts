@@ -82,6 +82,12 @@ export async function dispatchMethod(
       );
     }
     const body: Json = await def.handle(call);
+    if (fault?.kind === 'lost') {
+      // Applied, but the answer never arrives whole: a 503 or a cut connection.
+      if (Math.random() < 0.5) return sendJson(res, 503, { ok: false, error: 'service_unavailable' });
+      req.socket.destroy();
+      return;
+    }
     return sendJson(res, 200, body, headers);
   } catch (err) {
     if (err instanceof SlackError)
