@@ -14,6 +14,7 @@ import { directoryRoutes } from './modules/directory/routes.ts';
 import { membersModule } from './modules/members/module.ts';
 import { homeModule } from './modules/home/module.ts';
 import { slackRoutes } from './modules/slack/routes.ts';
+import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { authenticate } from './plugins/auth.ts';
 import { workspaceScoped } from './plugins/workspace-guard.ts';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         }),
       );
       await v0.register(homeModule({ db: ctx.database.db, workspaces, bot: ctx.services.bot, guard }));
+      await v0.register(deliveryRoutes({ delivery: ctx.services.delivery, guard }));
     },
     { prefix: '/api/v0' },
   );

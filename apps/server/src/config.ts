@@ -71,6 +71,16 @@ const envSchema = z.object({
   SLACK_RATE_SCALE: z.coerce.number().positive().max(100_000).default(1),
   SLACK_HISTORY_LIMITED: optionalString.pipe(bool.optional()),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  DELIVERY_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(200),
+  DELIVERY_CHANNEL_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(60),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  DELIVERY_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30, 'must be at least 30 (a Slack call may take 20 s, a channel slot 5 s)')
+    .max(3600)
+    .default(60),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@flywheel.local'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('flywheel-demo'),
   DEMO_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3999),
@@ -118,6 +128,17 @@ export type Config = {
     historyLimited: boolean;
   };
   backfillDays: number;
+  /** The delivery engine's budget and patience (see modules/delivery/engine.ts). */
+  delivery: {
+    postsPerMinute: number;
+    channelPostsPerMinute: number;
+    historyPerMinute: number;
+    maxAttempts: number;
+    /** The first retry's delay; each further try doubles it (at most 5 minutes), with jitter. */
+    retryBaseMs: number;
+    leaseSeconds: number;
+    maxPaceWaitMs: number;
+  };
   /** With no Slack app configured the server runs the bundled emulator with a demo workspace. */
   demo: {
     enabled: boolean;
@@ -184,6 +205,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       historyLimited: e.SLACK_HISTORY_LIMITED ?? false,
     },
     backfillDays: e.BACKFILL_DAYS,
+    // Pacing follows Slack's figures times SLACK_RATE_SCALE (the emulator's time scale in tests and benches).
+    delivery: {
+      postsPerMinute: e.DELIVERY_POSTS_PER_MINUTE * e.SLACK_RATE_SCALE,
+      channelPostsPerMinute: e.DELIVERY_CHANNEL_POSTS_PER_MINUTE * e.SLACK_RATE_SCALE,
+      historyPerMinute: (e.SLACK_HISTORY_LIMITED ? 1 : 50) * e.SLACK_RATE_SCALE,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
+      leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      maxPaceWaitMs: 15_000,
+    },
     demo: {
       enabled: !e.SLACK_CLIENT_ID,
       email: e.DEMO_EMAIL.toLowerCase(),

@@ -21,6 +21,14 @@ import type { InteractivityHandler } from './modules/slack/routes.ts';
 import { installService, type InstallService } from './modules/workspaces/install.ts';
 import { workspacesService, type WorkspacesService } from './modules/workspaces/service.ts';
 import { slackApi, type SlackApi } from './slack/client.ts';
+import { audienceService } from './modules/audience/service.ts';
+import { deliveryEngine, type DeliveryEngine } from './modules/delivery/engine.ts';
+import { deliverJob, recoverJob } from './modules/delivery/jobs.ts';
+import { pacing } from './modules/delivery/pacing.ts';
+import { deliveryRepo } from './modules/delivery/repo.ts';
+import { deliveryService, type DeliveryService } from './modules/delivery/service.ts';
+import { membersService } from './modules/members/service.ts';
+import { tagsService } from './modules/tags/service.ts';
 
 /** Everything a process holds: configuration, database, queue and the module services. */
 export type AppContext = {
@@ -38,6 +46,9 @@ export type AppContext = {
     install: InstallService;
     /** Bot name and image per workspace; `botIdentity` for chat:write.customize. */
     bot: BotService;
+    /** The one sender: receipts, paced sends, retries, exactly-once recovery. */
+    delivery: DeliveryService;
+    deliveryEngine: DeliveryEngine;
   };
   interactivity: Map<string, InteractivityHandler>;
   /** Asks a worker to apply stored events soon (coalesced). */
@@ -107,7 +118,49 @@ export async function createContext(
       }
     },
   });
+  const filterMembers = membersService({ db, workspaces, tags: tagsService(db) });
+  const audience = audienceService({
+    db,
+    filteredMembers: (teamId, filter) =>
+      filterMembers.memberIds({ ...filter, team_id: teamId, sort: { field: 'activity', direction: 'desc' } }),
+  });
+  const wakeDelivery = async (teamId: string, delayMs = 0) => {
+    // At most one waiting sender per workspace per 2-second slot; a running one hands over to the next.
+    await queue.send(
+      deliverDef,
+      { teamId },
+      {
+        singletonKey: `delivery:${teamId}`,
+        singletonSeconds: 2,
+        singletonNextSlot: true,
+        ...(delayMs > 0 ? { startAfter: Math.ceil(delayMs / 1000) } : {}),
+      },
+    );
+  };
+  const delivery = deliveryService({
+    db,
+    audience,
+    workspaces,
+    bot,
+    slack,
+    config: config.delivery,
+    logger,
+    wake: (teamId) => wakeDelivery(teamId),
+  });
+  const engine = deliveryEngine({
+    repo: deliveryRepo(db),
+    pacing: pacing(db),
+    senders: delivery.senderHandle,
+    config: config.delivery,
+    logger: logger.child({ module: 'delivery' }),
+  });
+  const deliverDef = deliverJob(engine, wakeDelivery);
   await queue.register([
+    deliverDef,
+    recoverJob(
+      () => deliveryRepo(db).teamsWithDueWork(),
+      (teamId) => wakeDelivery(teamId),
+    ),
     mailJob,
     authPurgeJob(auth),
     drain,
@@ -146,7 +199,7 @@ export async function createContext(
     queue,
     mailer,
     slack,
-    services: { auth, workspaces, events, backfill: bf, install, bot },
+    services: { auth, workspaces, events, backfill: bf, install, bot, delivery, deliveryEngine: engine },
     interactivity: new Map(),
     pokeDrain,
     isKnownTeam,

@@ -6,3 +6,4 @@ export * from '../modules/slack/table.ts';
 export * from '../modules/tags/table.ts';
 export * from '../modules/home/table.ts';
 export * from '../modules/bot/table.ts';
+export * from '../modules/delivery/table.ts';

@@ -44,6 +44,24 @@ export function slackApi(config: Config['slack']) {
       });
       return client;
     },
+    /**
+     * A client for the delivery engine: no retries of its own (the engine records each attempt before it calls
+     * and decides what to retry), 429s thrown with their Retry-After, and a timeout after which the attempt
+     * counts as uncertain.
+     */
+    sendingClient(token: string, timeoutMs = 20_000): WebClient {
+      const client = new WebClient(token, {
+        slackApiUrl: config.apiUrl,
+        logLevel: LogLevel.ERROR,
+        retryConfig: { retries: 0 },
+        rejectRateLimitedCalls: true,
+        timeout: timeoutMs,
+      });
+      client.on(WebClientEvent.RATE_LIMITED, () => {
+        rateLimitHits++;
+      });
+      return client;
+    },
     /** Page size for history calls (15 for apps outside the Marketplace). */
     get historyLimit() {
       return config.historyLimited ? 15 : 200;
@@ -83,6 +101,7 @@ export const BOT_SCOPES = [
   'channels:join',
   'groups:history',
   'groups:read',
+  'im:history',
   'im:write',
   'mpim:write',
   'chat:write',
@@ -110,6 +129,7 @@ export const USER_SCOPES = [
   'files:write',
   'groups:history',
   'groups:read',
+  'im:history',
   'im:write',
   'pins:read',
   'pins:write',

@@ -306,13 +306,16 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     },
 
     /** Name and e-mail of every match, in table order, for the CSV export. */
-    async exportRows(q: MemberQuery): Promise<{ real_name: string; display_name: string; email: string }[]> {
+    async exportRows(
+      q: MemberQuery,
+    ): Promise<{ member_id: string; real_name: string; display_name: string; email: string }[]> {
       const only = await candidates(db, q);
       const r = (await db.execute(sql`with ${await activityCte(db, q, only)}
-        select m.real_name, m.display_name, coalesce(m.email, '') as email
+        select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
         from slack_members m left join act a on a.member_id = m.member_id
         where ${conditions(q, only)}
         order by ${orderBy(q)}`)) as unknown as Rows<{
+        member_id: string;
         real_name: string;
         display_name: string;
         email: string;

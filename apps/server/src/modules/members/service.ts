@@ -120,6 +120,11 @@ export const membersService = (deps: {
       };
     },
 
+    /** The ids of every match (an audience: 'everything filtered'). */
+    async memberIds(body: Filter & Partial<MembersFilter>, now = new Date()): Promise<string[]> {
+      return (await repo.exportRows(await resolve(body, now))).map((r) => r.member_id);
+    },
+
     /** CSV lines of every match (or the chosen members), produced in chunks as the response streams. */
     async *csv(body: Filter & Partial<MembersFilter>, now = new Date()): AsyncGenerator<string> {
       const q = await resolve(body, now);

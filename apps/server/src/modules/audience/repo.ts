@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const textArray = (values: string[]) =>
+  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
+/** Slack's own system user, never a recipient. */
+const SLACKBOT = 'USLACKBOT';
+
+export type MemberTargets = {
+  everyone: boolean;
+  ids: string[];
+  emails: string[];
+  tagIds: number[];
+  channelIds: string[];
+};
+
+export const audienceRepo = (db: Db) => ({
+  /**
+   * Every reachable member the targets name, once: the whole workspace, ids, e-mails (any case), members with
+   * a tag, members of a channel. Bots, Slackbot and deactivated members are left out.
+   */
+  async members(teamId: string, t: MemberTargets): Promise<string[]> {
+    if (!t.everyone && !t.ids.length && !t.emails.length && !t.tagIds.length && !t.channelIds.length)
+      return [];
+    const rows = rowsOf<{ member_id: string }>(
+      await db.execute(sql`
+        select m.member_id from slack_members m
+        where m.team_id = ${teamId} and not m.is_bot and not m.deleted and m.member_id <> ${SLACKBOT}
+          and (${t.everyone}
+            or m.member_id = any(${textArray(t.ids)}::text[])
+            or lower(m.email) = any(${textArray(t.emails.map((e) => e.toLowerCase()))}::text[])
+            or exists (select 1 from member_tags mt where mt.team_id = m.team_id and mt.member_id = m.member_id
+                         and mt.tag_id = any(${intArray(t.tagIds)}::int[]))
+            or exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id
+                         and cm.member_id = m.member_id and cm.channel_id = any(${textArray(t.channelIds)}::text[])))
+        order by m.member_id`),
+    );
+    return rows.map((r) => r.member_id);
+  },
+
+  /** Which of these ids / e-mails name a member of the workspace (in any state). */
+  async knownMembers(
+    teamId: string,
+    ids: string[],
+    emails: string[],
+  ): Promise<{ ids: Set<string>; emails: Set<string> }> {
+    if (!ids.length && !emails.length) return { ids: new Set(), emails: new Set() };
+    const rows = rowsOf<{ member_id: string; email: string | null }>(
+      await db.execute(sql`select member_id, lower(email) as email from slack_members
+        where team_id = ${teamId} and (member_id = any(${textArray(ids)}::text[])
+          or lower(email) = any(${textArray(emails.map((e) => e.toLowerCase()))}::text[]))`),
+    );
+    return {
+      ids: new Set(rows.map((r) => r.member_id)),
+      emails: new Set(rows.map((r) => r.email).filter((e): e is string => !!e)),
+    };
+  },
+
+  async knownChannels(teamId: string, ids: string[]): Promise<Map<string, { archived: boolean }>> {
+    if (!ids.length) return new Map();
+    const rows = rowsOf<{ channel_id: string; is_archived: boolean }>(
+      await db.execute(sql`select channel_id, is_archived from slack_channels
+        where team_id = ${teamId} and channel_id = any(${textArray(ids)}::text[])`),
+    );
+    return new Map(rows.map((r) => [r.channel_id, { archived: r.is_archived }]));
+  },
+
+  async knownTags(teamId: string, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`select id from tags where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
+      ),
+    );
+    return new Set(rows.map((r) => Number(r.id)));
+  },
+});
+export type AudienceRepo = ReturnType<typeof audienceRepo>;

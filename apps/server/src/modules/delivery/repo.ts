@@ -1,0 +1,298 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { DeliveryMessage } from './table.ts';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export type ClaimedRecipient = {
+  id: number;
+  receipt_id: number;
+  team_id: string;
+  kind: 'member' | 'channel';
+  target_id: string;
+  attempts: number;
+  uncertain: number;
+  channel_id: string | null;
+  first_attempt_at: string;
+  sender: 'bot' | 'admin';
+  admin_user: string | null;
+  message: DeliveryMessage;
+  /** The member left Slack (deactivated) since the audience was resolved. */
+  deactivated: boolean;
+};
+
+export type ReceiptRow = {
+  id: number;
+  action_type: string;
+  description: string;
+  sender: 'bot' | 'admin';
+  created_at: string;
+  total: number;
+  sent: number;
+  failed: number;
+  retryable: number;
+};
+
+export type NewReceipt = {
+  teamId: string;
+  actionType: string;
+  description: string;
+  sender: 'bot' | 'admin';
+  adminUser: string | null;
+  message: DeliveryMessage;
+  createdBy: string | null;
+};
+
+export const deliveryRepo = (db: Db) => ({
+  /** A receipt with its recipients, in one transaction: it is sent whole or not at all. */
+  async createReceipt(
+    r: NewReceipt,
+    recipients: { members: string[]; channels: string[] },
+  ): Promise<{ id: number; total: number }> {
+    return db.transaction(async (tx) => {
+      const [created] = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          insert into delivery_receipts (team_id, action_type, description, sender, admin_user, message, created_by)
+          values (${r.teamId}, ${r.actionType}, ${r.description}, ${r.sender}, ${r.adminUser},
+                  ${JSON.stringify(r.message)}::jsonb, ${r.createdBy})
+          returning id::int as id`),
+      );
+      const id = created!.id;
+      const kinds: [string, string[]][] = [
+        ['channel', recipients.channels],
+        ['member', recipients.members],
+      ];
+      for (const [kind, ids] of kinds) {
+        // Large audiences go in chunks: one statement per 10,000 recipients.
+        for (let i = 0; i < ids.length; i += 10_000) {
+          const chunk = ids.slice(i, i + 10_000);
+          await tx.execute(sql`
+            insert into delivery_recipients (receipt_id, team_id, kind, target_id)
+            select ${id}, ${r.teamId}, ${kind}, t from unnest(${toArray(chunk)}::text[]) as t
+            on conflict do nothing`);
+        }
+      }
+      const [count] = rowsOf<{ n: number }>(
+        await tx.execute(sql`update delivery_receipts
+          set total = (select count(*) from delivery_recipients where receipt_id = ${id}),
+              finished_at = case when (select count(*) from delivery_recipients where receipt_id = ${id}) = 0 then now() end
+          where id = ${id} returning total as n`),
+      );
+      return { id, total: count!.n };
+    });
+  },
+
+  /**
+   * Takes the next due recipient of a workspace for this worker: the attempt is counted and a lease set before
+   * Slack is called, and committed. A row still `sending` after its lease lapsed is taken as uncertain: its
+   * worker died or hung between the call and the commit.
+   */
+  async claim(teamId: string, leaseSeconds: number): Promise<ClaimedRecipient | null> {
+    const [row] = rowsOf<ClaimedRecipient>(
+      await db.execute(sql`
+        with picked as (
+          select id from delivery_recipients
+          where team_id = ${teamId} and state in ('pending', 'sending') and due_at <= now()
+            and (state = 'pending' or lease_until < now())
+          order by due_at, id
+          limit 1
+          for update skip locked
+        ), claimed as (
+          update delivery_recipients r
+          set state = 'sending',
+              attempts = r.attempts + 1,
+              uncertain = case when r.state = 'sending' then 1 else r.uncertain end,
+              lease_until = now() + make_interval(secs => ${leaseSeconds}),
+              first_attempt_at = coalesce(r.first_attempt_at, now()),
+              updated_at = now()
+          from picked where r.id = picked.id
+          returning r.id, r.receipt_id, r.team_id, r.kind, r.target_id, r.attempts, r.uncertain, r.channel_id,
+                    r.first_attempt_at
+        )
+        select c.id::int as id, c.receipt_id::int as receipt_id, c.team_id, c.kind, c.target_id, c.attempts,
+               c.uncertain, c.channel_id, c.first_attempt_at::text as first_attempt_at,
+               d.sender, d.admin_user, d.message,
+               coalesce(m.deleted, false) as deactivated
+        from claimed c
+        join delivery_receipts d on d.id = c.receipt_id
+        left join slack_members m on c.kind = 'member' and m.team_id = c.team_id and m.member_id = c.target_id`),
+    );
+    return row ?? null;
+  },
+
+  /** The thread a reply to this message goes in (its parent's ts), or null when the message is unknown. */
+  async threadRoot(teamId: string, channelId: string, ts: string): Promise<string | null> {
+    const [row] = rowsOf<{ root: string }>(
+      await db.execute(sql`select coalesce(nullif(thread_ts, ''), ts) as root from slack_messages
+        where team_id = ${teamId} and channel_id = ${channelId} and ts = ${ts}`),
+    );
+    return row?.root ?? null;
+  },
+
+  /** Gives a claimed row back untried (the pace would make it wait too long): due at `dueAt`. */
+  async release(r: ClaimedRecipient, dueAt: Date): Promise<void> {
+    await db.execute(sql`update delivery_recipients
+      set state = 'pending', attempts = attempts - 1, lease_until = null, due_at = ${dueAt.toISOString()}::timestamptz,
+          updated_at = now()
+      where id = ${r.id} and state = 'sending' and attempts = ${r.attempts}`);
+  },
+
+  /** The conversation is known (the DM's id), so a later search needs no conversations.open. */
+  async noteChannel(r: ClaimedRecipient, channelId: string): Promise<void> {
+    await db.execute(sql`update delivery_recipients set channel_id = ${channelId} where id = ${r.id}`);
+  },
+
+  /** Sent: the row and its receipt's count move together. False when another worker took the row meanwhile. */
+  async markSent(r: ClaimedRecipient, channelId: string | null, ts: string | null): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const moved = rowsOf<{ id: number }>(
+        await tx.execute(sql`update delivery_recipients
+          set state = 'sent', ts = ${ts}, channel_id = coalesce(${channelId}, channel_id), lease_until = null,
+              error = null, retryable = 0, updated_at = now()
+          where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`),
+      );
+      if (moved.length === 0) return false;
+      await tx.execute(sql`update delivery_receipts set sent = sent + 1,
+          finished_at = case when sent + 1 + failed >= total then now() else finished_at end
+        where id = ${r.receipt_id}`);
+      return true;
+    });
+  },
+
+  /** Failed for good (or out of tries): recorded with Slack's error code. */
+  async markFailed(r: ClaimedRecipient, error: string, retryable: boolean): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const moved = rowsOf<{ id: number }>(
+        await tx.execute(sql`update delivery_recipients
+          set state = 'failed', error = ${error}, retryable = ${retryable ? 1 : 0}, lease_until = null,
+              updated_at = now()
+          where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`),
+      );
+      if (moved.length === 0) return false;
+      await tx.execute(sql`update delivery_receipts set failed = failed + 1, retryable = retryable + ${retryable ? 1 : 0},
+          finished_at = case when sent + failed + 1 >= total then now() else finished_at end
+        where id = ${r.receipt_id}`);
+      return true;
+    });
+  },
+
+  /**
+   * Another try at `dueAt`. `uncertain`: the call may have reached Slack (timeout, 5xx), so the next attempt
+   * searches the conversation first. `countAttempt` false for a 429 (Slack did nothing; it costs no try).
+   */
+  async retryLater(
+    r: ClaimedRecipient,
+    o: { dueAt: Date; error: string; uncertain: boolean; countAttempt: boolean },
+  ): Promise<void> {
+    await db.execute(sql`update delivery_recipients
+      set state = 'pending', due_at = ${o.dueAt.toISOString()}::timestamptz, error = ${o.error}, lease_until = null,
+          uncertain = case when ${o.uncertain} then 1 else uncertain end,
+          attempts = attempts - ${o.countAttempt ? 0 : 1}, updated_at = now()
+      where id = ${r.id} and state = 'sending' and attempts = ${r.attempts}`);
+  },
+
+  /** Milliseconds until this workspace's next open row is due (0 = now), or null when nothing is open. */
+  async nextDueMs(teamId: string): Promise<number | null> {
+    const [row] = rowsOf<{ ms: number | null }>(
+      await db.execute(sql`select (extract(epoch from (min(
+            case when state = 'pending' then due_at else greatest(due_at, lease_until) end) - now())) * 1000)::float8 as ms
+        from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`),
+    );
+    return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
+  },
+
+  /** Workspaces with open rows due by now (or leases lapsed): the recovery sweep wakes a sender for each. */
+  async teamsWithDueWork(): Promise<string[]> {
+    return rowsOf<{ team_id: string }>(
+      await db.execute(sql`select distinct team_id from delivery_recipients
+        where state in ('pending', 'sending') and due_at <= now() and (state = 'pending' or lease_until < now())`),
+    ).map((r) => r.team_id);
+  },
+
+  async listReceipts(teamId: string, limit: number): Promise<ReceiptRow[]> {
+    return rowsOf<ReceiptRow>(
+      await db.execute(sql`select id::int as id, action_type, description, sender, created_at::text as created_at,
+          total, sent, failed, retryable
+        from delivery_receipts where team_id = ${teamId} order by id desc limit ${limit}`),
+    );
+  },
+
+  async findReceipt(teamId: string, id: number): Promise<ReceiptRow | null> {
+    const [row] = rowsOf<ReceiptRow>(
+      await db.execute(sql`select id::int as id, action_type, description, sender, created_at::text as created_at,
+          total, sent, failed, retryable
+        from delivery_receipts where team_id = ${teamId} and id = ${id}`),
+    );
+    return row ?? null;
+  },
+
+  /** Recipients of a receipt with their names (members) or channel names, for the CSV downloads. */
+  async recipients(
+    receiptId: number,
+    kind: 'total' | 'successful' | 'failed',
+  ): Promise<
+    { name: string; type: 'member' | 'channel'; email: string; state: string; error: string | null }[]
+  > {
+    const state =
+      kind === 'successful'
+        ? sql`and r.state = 'sent'`
+        : kind === 'failed'
+          ? sql`and r.state = 'failed'`
+          : sql``;
+    return rowsOf(
+      await db.execute(sql`select coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), c.name, r.target_id) as name,
+          r.kind as type, coalesce(m.email, '') as email, r.state, r.error
+        from delivery_recipients r
+        left join slack_members m on r.kind = 'member' and m.team_id = r.team_id and m.member_id = r.target_id
+        left join slack_channels c on r.kind = 'channel' and c.team_id = r.team_id and c.channel_id = r.target_id
+        where r.receipt_id = ${receiptId} ${state}
+        order by r.id`),
+    );
+  },
+
+  /** Retry: failed recipients whose error is worth another try go back to the queue; the counts follow. */
+  async requeueRetryable(receiptId: number): Promise<number> {
+    return db.transaction(async (tx) => {
+      const moved = rowsOf<{ id: number }>(
+        await tx.execute(sql`update delivery_recipients
+          set state = 'pending', due_at = now(), retryable = 0, attempts = 0, updated_at = now()
+          where receipt_id = ${receiptId} and state = 'failed' and retryable = 1 returning id`),
+      );
+      if (moved.length > 0)
+        await tx.execute(sql`update delivery_receipts
+          set failed = failed - ${moved.length}, retryable = greatest(0, retryable - ${moved.length}), finished_at = null
+          where id = ${receiptId}`);
+      return moved.length;
+    });
+  },
+});
+export type DeliveryRepo = ReturnType<typeof deliveryRepo>;
+
+/** A text[] literal for unnest (PGlite and pg both take it as one parameter). */
+function toArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+export const imagesRepo = (db: Db) => ({
+  async save(row: {
+    fileId: string;
+    teamId: string;
+    name: string;
+    url: string;
+    bytes: number;
+    createdBy: string | null;
+  }) {
+    await db.execute(sql`insert into delivery_images (file_id, team_id, name, url, bytes, created_by)
+      values (${row.fileId}, ${row.teamId}, ${row.name}, ${row.url}, ${row.bytes}, ${row.createdBy})
+      on conflict (file_id) do nothing`);
+  },
+  /** The ids among these that were uploaded for this workspace. */
+  async known(teamId: string, fileIds: string[]): Promise<Set<string>> {
+    if (!fileIds.length) return new Set();
+    const rows = rowsOf<{ file_id: string }>(
+      await db.execute(sql`select file_id from delivery_images where team_id = ${teamId}
+        and file_id = any(${toArray(fileIds)}::text[])`),
+    );
+    return new Set(rows.map((r) => r.file_id));
+  },
+});

@@ -1,0 +1,313 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DELIVERY_TEXTS,
+  MAX_IMAGE_BYTES,
+  RECIPIENT_KINDS,
+  directMessageBody,
+  dmManyBody,
+  pinBody,
+  reactionBody,
+  receiptsResponse,
+  replyBody,
+  retryBody,
+  retryResponse,
+  sendMessageBody,
+  sendResponse,
+  uploadImageResponse,
+} from '@flywheel/shared/delivery';
+import { messageResponse } from '@flywheel/shared/http';
+import { AppError } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { scopedOptions } from '../tags/routes.ts';
+import type { DeliveryService } from './service.ts';
+
+const tags = ['delivery'];
+const noAudience = { channel_ids: [], dms: { members: [], tags: [], channels: [] }, sendtoworkspace: false };
+const queued = (r: { receipt_id: number; total: number }) => ({
+  message: `Sending to ${r.total} recipient${r.total === 1 ? '' : 's'}: follow it in Receipts`,
+  data: r,
+});
+
+type UploadedFile = { filename: string; mimetype: string; bytes: Buffer; truncated: boolean };
+
+/**
+ * Quick actions (spec section 7): send a message, DM one or many members, reply in a thread, pin, unpin and
+ * react, upload an image; and the Receipts page. Every send answers at once with its receipt.
+ */
+export function deliveryRoutes(deps: { delivery: DeliveryService; guard: preHandlerHookHandler[] }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = scopedOptions(deps.guard);
+    const userOf = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id;
+
+    r.post(
+      '/quickaction/sendmessage',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Send Message: to channels (channel_ids) and as DMs to members, tags, channels, the workspace or a Members filter',
+          body: sendMessageBody,
+          response: { 202: sendResponse },
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        const dmsOnly = b.channel_ids.length === 0;
+        const result = await deps.delivery.send({
+          teamId: b.team_id,
+          userId: userOf(req),
+          actionType: dmsOnly ? 'Bulk DM' : 'Send Message',
+          sender: b.sender,
+          adminUser: b.admin_user ?? null,
+          text: b.message,
+          images: b.images,
+          audience: b,
+        });
+        return reply.code(202).send(queued(result));
+      },
+    );
+
+    r.post(
+      '/quickaction/dmtomultipleusers',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Send DM to many members (ids or e-mails)',
+          body: dmManyBody,
+          response: { 202: sendResponse },
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        const result = await deps.delivery.send({
+          teamId: b.team_id,
+          userId: userOf(req),
+          actionType: 'Bulk DM',
+          sender: b.sender,
+          adminUser: b.admin_user ?? null,
+          text: b.text,
+          images: b.images,
+          audience: { ...noAudience, dms: { members: b.users, tags: [], channels: [] } },
+        });
+        return reply.code(202).send(queued(result));
+      },
+    );
+
+    r.post(
+      '/member/directmessage',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'DM one member (member detail message button)',
+          body: directMessageBody,
+          response: { 202: sendResponse },
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        const result = await deps.delivery.send({
+          teamId: b.team_id,
+          userId: userOf(req),
+          actionType: 'Direct Message',
+          sender: b.sender,
+          adminUser: b.admin_user ?? null,
+          text: b.text,
+          images: b.images,
+          audience: { ...noAudience, dms: { members: [b.id], tags: [], channels: [] } },
+        });
+        return reply.code(202).send(queued(result));
+      },
+    );
+
+    for (const url of ['/quickaction/replytothread', '/mentions/replytomention']) {
+      r.post(
+        url,
+        {
+          ...opts,
+          schema: {
+            tags,
+            summary: 'Reply in a thread (ts = the message replied to)',
+            body: replyBody,
+            response: { 202: sendResponse },
+          },
+        },
+        async (req, reply) => {
+          const b = req.body;
+          const result = await deps.delivery.reply({
+            teamId: b.team_id,
+            userId: userOf(req),
+            sender: b.sender,
+            adminUser: b.admin_user ?? null,
+            text: b.text,
+            images: b.images,
+            channel: b.channel_id,
+            ts: b.ts,
+          });
+          return reply.code(202).send(queued(result));
+        },
+      );
+    }
+
+    for (const [url, on] of [
+      ['/quickaction/pinpost', true],
+      ['/quickaction/unpinpost', false],
+    ] as const) {
+      r.post(
+        url,
+        {
+          ...opts,
+          schema: {
+            tags,
+            summary: on ? 'Pin a message' : 'Unpin a message',
+            body: pinBody,
+            response: { 200: messageResponse },
+          },
+        },
+        async (req) => ({
+          message: await deps.delivery.pin(req.body.team_id, req.body.channel_id, req.body.ts, on),
+        }),
+      );
+    }
+
+    for (const url of ['/quickaction/addreaction', '/mentions/addreaction']) {
+      r.post(
+        url,
+        {
+          ...opts,
+          schema: {
+            tags,
+            summary: 'React to a message',
+            body: reactionBody,
+            response: { 200: messageResponse },
+          },
+        },
+        async (req) => {
+          const b = req.body;
+          return {
+            message: await deps.delivery.react(b.team_id, {
+              channel: b.channel_id,
+              ts: b.ts,
+              name: b.name,
+              sender: b.sender,
+              adminUser: b.admin_user ?? null,
+            }),
+          };
+        },
+      );
+    }
+
+    // Images: multipart (image, team_id), read whole (5 MB at most) and checked by their bytes.
+    await app.register(async (upload) => {
+      await upload.register(multipart, {
+        attachFieldsToBody: 'keyValues',
+        throwFileSizeLimit: false,
+        limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+        async onFile(part) {
+          const bytes = await part.toBuffer();
+          const file: UploadedFile = {
+            filename: part.filename,
+            mimetype: part.mimetype,
+            bytes,
+            truncated: part.file.truncated,
+          };
+          (part as unknown as { value: UploadedFile }).value = file;
+        },
+      });
+      upload.withTypeProvider<ZodTypeProvider>().post(
+        '/quickaction/uploadimage',
+        {
+          ...opts,
+          schema: {
+            tags,
+            summary:
+              'Uploads an image (multipart: image, team_id) to Slack for a later message; png or jpeg, 5 MB',
+            consumes: ['multipart/form-data'],
+            response: { 201: uploadImageResponse },
+          },
+        },
+        async (req, reply) => {
+          const body = (req.body ?? {}) as { team_id?: unknown; image?: unknown };
+          const file = body.image as UploadedFile | undefined;
+          if (!file || typeof file !== 'object' || !Buffer.isBuffer(file.bytes))
+            throw new AppError('VALIDATION_ERROR', 400, 'Send the image as a multipart field named image');
+          if (!/^image\/(png|jpe?g)$/.test(file.mimetype) && file.mimetype !== 'application/octet-stream')
+            throw new AppError('VALIDATION_ERROR', 400, DELIVERY_TEXTS.imageType);
+          const data = await deps.delivery.uploadImage(String(body.team_id), userOf(req), file);
+          return reply.code(201).send({ message: 'Image uploaded', data });
+        },
+      );
+    });
+
+    r.get(
+      '/receipts/getallreceipts/:team_id',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Receipts of the workspace, newest first, with their counts (the 1,000 newest)',
+          params: z.object({ team_id: z.string().min(1).max(32) }),
+          response: { 200: receiptsResponse },
+        },
+      },
+      async (req) => ({ data: await deps.delivery.receipts(req.params.team_id) }),
+    );
+
+    r.get(
+      '/receipts/exportrecipients/:team_id/:id/:kind',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'CSV of a receipt’s recipients: total, successful or failed (RecipientName, RecipientType, RecipientEmail)',
+          params: z.object({
+            team_id: z.string().min(1).max(32),
+            id: z.coerce.number().int().positive('id must be a receipt id'),
+            kind: z.enum(RECIPIENT_KINDS, { error: 'kind must be total, successful or failed' }),
+          }),
+          produces: ['text/csv'],
+        },
+      },
+      async (req, reply) => {
+        const { team_id, id, kind } = req.params;
+        const lines = deps.delivery.recipientsCsv(team_id, id, kind);
+        const first = await lines.next();
+        async function* all() {
+          if (!first.done) yield first.value;
+          yield* lines;
+        }
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="Receipt ${id} ${kind} recipients.csv"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(all()));
+      },
+    );
+
+    r.post(
+      '/receipts/retry',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "Retry: failed recipients whose error is worth another try are sent again ('Action initiated')",
+          body: retryBody,
+          response: { 200: retryResponse },
+        },
+      },
+      async (req) => {
+        const requeued = await deps.delivery.retry(req.body.team_id, req.body.id);
+        return { message: DELIVERY_TEXTS.actionInitiated, data: { requeued } };
+      },
+    );
+  };
+}

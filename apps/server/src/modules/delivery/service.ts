@@ -1,0 +1,379 @@
+import type { WebClient } from '@slack/web-api';
+import {
+  DELIVERY_TEXTS,
+  MAX_IMAGE_BYTES,
+  RECEIPT_CSV_COLUMNS,
+  receiptStatus,
+  type ActionType,
+  type Receipt,
+  type RecipientKind,
+  type ResolvedAudienceInput,
+  type Sender,
+} from '@flywheel/shared/delivery';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { SlackApi } from '../../slack/client.ts';
+import type { AudienceService, Recipients } from '../audience/service.ts';
+import type { BotService } from '../bot/service.ts';
+import { csvCell } from '../members/service.ts';
+import type { WorkspacesService } from '../workspaces/service.ts';
+import { SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
+import { pacing as pacingOf } from './pacing.ts';
+import { deliveryRepo, imagesRepo } from './repo.ts';
+import type { DeliveryMessage } from './table.ts';
+
+export type SendRequest = {
+  teamId: string;
+  userId: string | null;
+  actionType: ActionType;
+  sender: Sender;
+  adminUser: string | null;
+  text: string;
+  images: string[];
+  threadTs?: string;
+  audience: ResolvedAudienceInput;
+  /** Already resolved recipients (a reply goes to its channel) instead of an audience. */
+  recipients?: Recipients;
+};
+
+/** Slack's pin/reaction answers that mean the wanted state already holds. */
+const ALREADY = new Set(['already_pinned', 'no_pin', 'not_pinned', 'already_reacted']);
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function describe(text: string, r: Recipients): string {
+  const whom = [
+    r.members.length ? plural(r.members.length, 'member') : '',
+    r.channels.length ? plural(r.channels.length, 'channel') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const snippet = text.replace(/\s+/g, ' ').trim();
+  return `${snippet.length > 80 ? `${snippet.slice(0, 77)}...` : snippet} (to ${whom})`;
+}
+
+/** PNG and JPEG by their first bytes, whatever the file claims to be. */
+export function imageKind(bytes: Buffer): 'png' | 'jpeg' | null {
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  return null;
+}
+
+/**
+ * Sending, for every feature: checks the sender and the images, resolves the audience, writes the receipt with
+ * one row per recipient, and wakes the delivery engine (jobs). Pins and reactions are single calls made here,
+ * paced like everything else.
+ */
+export const deliveryService = (deps: {
+  db: Db;
+  audience: AudienceService;
+  workspaces: WorkspacesService;
+  bot: BotService;
+  slack: SlackApi;
+  config: DeliveryConfig;
+  logger: Logger;
+  /** Wakes the engine for a workspace (queues delivery.send). */
+  wake: (teamId: string) => Promise<void>;
+}) => {
+  const repo = deliveryRepo(deps.db);
+  const images = imagesRepo(deps.db);
+  const pacing = pacingOf(deps.db);
+
+  /** The Slack client and identity a sender posts with (SenderUnavailable when it cannot). */
+  async function senderHandle(
+    teamId: string,
+    sender: Sender,
+    adminUser: string | null,
+  ): Promise<SenderHandle> {
+    if (sender === 'admin') {
+      const token = adminUser ? await deps.workspaces.adminToken(teamId, adminUser) : null;
+      if (!token) throw new SenderUnavailable('admin_not_authorized', false);
+      return { client: deps.slack.sendingClient(token) };
+    }
+    let token: string;
+    try {
+      token = await deps.workspaces.botToken(teamId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'WORKSPACE_DISCONNECTED')
+        throw new SenderUnavailable('workspace_disconnected', true);
+      throw err;
+    }
+    return { client: deps.slack.sendingClient(token), identity: await deps.bot.botIdentity(teamId) };
+  }
+
+  /** The same, answering a person: 400 naming what is wrong. */
+  async function checkedSender(
+    teamId: string,
+    sender: Sender,
+    adminUser: string | null,
+  ): Promise<SenderHandle> {
+    if (sender === 'admin') {
+      const admins = await deps.workspaces.listAdmins(teamId);
+      const admin = admins.find((a) => a.slackUserId === adminUser);
+      if (!admin)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'admin_user is not an admin of this workspace in Flywheel',
+        );
+    }
+    try {
+      return await senderHandle(teamId, sender, adminUser);
+    } catch (err) {
+      if (err instanceof SenderUnavailable && err.code === 'admin_not_authorized')
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'This admin has not authorized Flywheel to send as them yet: they must click Add as Admin first',
+        );
+      if (err instanceof SenderUnavailable)
+        throw new AppError(
+          'WORKSPACE_DISCONNECTED',
+          409,
+          'This workspace is disconnected from Slack. Reconnect it with Add as Admin.',
+        );
+      throw err;
+    }
+  }
+
+  async function checkImages(teamId: string, fileIds: string[]) {
+    const known = await images.known(teamId, fileIds);
+    const missing = fileIds.filter((id) => !known.has(id));
+    if (missing.length > 0)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        `Unknown image(s) for this workspace: ${missing.join(', ')}`,
+      );
+  }
+
+  /** A single paced call (pins, reactions), answered to the person with Slack's error when it refuses. */
+  async function act(
+    teamId: string,
+    method: string,
+    perMinute: number,
+    call: () => Promise<unknown>,
+  ): Promise<'done' | 'already'> {
+    const at = await pacing.reserve(teamId, [{ key: method, perMinute }]);
+    if (at > Date.now()) await new Promise((r) => setTimeout(r, at - Date.now()));
+    try {
+      await call();
+      return 'done';
+    } catch (err) {
+      const code = (err as { data?: { error?: string } }).data?.error;
+      if (code && ALREADY.has(code)) return 'already';
+      const retryAfter = (err as { retryAfter?: number }).retryAfter;
+      if (retryAfter !== undefined) {
+        await pacing.pushBack(teamId, method, retryAfter);
+        throw new AppError(
+          'SLACK_ERROR',
+          429,
+          `Slack is rate-limiting ${method}: try again in ${retryAfter} s`,
+          {
+            'retry-after': String(retryAfter),
+          },
+        );
+      }
+      if (code) throw new AppError('SLACK_ERROR', 400, `Slack refused ${method}: ${code}`);
+      deps.logger.warn({ err, method }, 'Slack call failed');
+      throw new AppError('SLACK_ERROR', 502, `Slack did not answer ${method}; try again`);
+    }
+  }
+
+  return {
+    senderHandle,
+
+    /** Queues a message to an audience: one receipt, one row per recipient; answers at once. */
+    async send(req: SendRequest): Promise<{ receipt_id: number; total: number }> {
+      await checkedSender(req.teamId, req.sender, req.adminUser);
+      await checkImages(req.teamId, req.images);
+      const recipients = req.recipients ?? (await deps.audience.resolve(req.teamId, req.audience));
+      if (recipients.members.length + recipients.channels.length === 0)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'Nobody to send to: the chosen members, tags and channels hold no active member',
+        );
+      const message: DeliveryMessage = { text: req.text, images: req.images };
+      if (req.threadTs) message.threadTs = req.threadTs;
+      const created = await repo.createReceipt(
+        {
+          teamId: req.teamId,
+          actionType: req.actionType,
+          description: describe(req.text, recipients),
+          sender: req.sender,
+          adminUser: req.sender === 'admin' ? req.adminUser : null,
+          message,
+          createdBy: req.userId,
+        },
+        recipients,
+      );
+      await deps.wake(req.teamId);
+      return { receipt_id: created.id, total: created.total };
+    },
+
+    /** A reply in the thread of a message this workspace holds (a reply to a reply joins its thread). */
+    async reply(r: {
+      teamId: string;
+      userId: string | null;
+      sender: Sender;
+      adminUser: string | null;
+      text: string;
+      images: string[];
+      channel: string;
+      ts: string;
+    }): Promise<{ receipt_id: number; total: number }> {
+      await checkChannel(r.teamId, r.channel);
+      const root = await repo.threadRoot(r.teamId, r.channel, r.ts);
+      if (!root) throw new AppError('VALIDATION_ERROR', 400, 'No such message in this channel');
+      return this.send({
+        teamId: r.teamId,
+        userId: r.userId,
+        actionType: 'Thread Reply',
+        sender: r.sender,
+        adminUser: r.adminUser,
+        text: r.text,
+        images: r.images,
+        threadTs: root,
+        audience: {
+          channel_ids: [r.channel],
+          dms: { members: [], tags: [], channels: [] },
+          sendtoworkspace: false,
+        },
+        recipients: { members: [], channels: [r.channel] },
+      });
+    },
+
+    async pin(teamId: string, channel: string, ts: string, on: boolean): Promise<string> {
+      await checkChannel(teamId, channel);
+      const { client } = await checkedSender(teamId, 'bot', null);
+      const method = on ? 'pins.add' : 'pins.remove';
+      const result = await act(teamId, method, 20, () =>
+        on ? client.pins.add({ channel, timestamp: ts }) : client.pins.remove({ channel, timestamp: ts }),
+      );
+      if (on) return result === 'already' ? 'The message was already pinned' : 'Message pinned';
+      return result === 'already' ? 'The message was not pinned' : 'Message unpinned';
+    },
+
+    async react(
+      teamId: string,
+      r: { channel: string; ts: string; name: string; sender: Sender; adminUser: string | null },
+    ): Promise<string> {
+      await checkChannel(teamId, r.channel);
+      const { client } = await checkedSender(teamId, r.sender, r.adminUser);
+      const result = await act(teamId, 'reactions.add', 50, () =>
+        client.reactions.add({ channel: r.channel, timestamp: r.ts, name: r.name }),
+      );
+      return result === 'already' ? `:${r.name}: was already there` : `Reacted with :${r.name}:`;
+    },
+
+    /** Uploads an image to Slack (files upload flow, not shared yet) for a later message. */
+    async uploadImage(
+      teamId: string,
+      userId: string | null,
+      file: { filename: string; bytes: Buffer; truncated: boolean },
+    ): Promise<{ file_id: string; url: string; name: string }> {
+      if (file.truncated || file.bytes.length > MAX_IMAGE_BYTES)
+        throw new AppError('VALIDATION_ERROR', 400, DELIVERY_TEXTS.imageSize);
+      const kind = imageKind(file.bytes);
+      if (!kind) throw new AppError('VALIDATION_ERROR', 400, DELIVERY_TEXTS.imageType);
+      const { client } = await checkedSender(teamId, 'bot', null);
+      const name = file.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || `image.${kind}`;
+      const uploaded = await uploadToSlack(client, name, file.bytes);
+      await images.save({
+        fileId: uploaded.id,
+        teamId,
+        name,
+        url: uploaded.url,
+        bytes: file.bytes.length,
+        createdBy: userId,
+      });
+      return { file_id: uploaded.id, url: uploaded.url, name };
+    },
+
+    async receipts(teamId: string): Promise<Receipt[]> {
+      return (await repo.listReceipts(teamId, 1000)).map(toReceipt);
+    },
+
+    async *recipientsCsv(teamId: string, receiptId: number, kind: RecipientKind): AsyncGenerator<string> {
+      const receipt = await repo.findReceipt(teamId, receiptId);
+      if (!receipt) throw notFound('No such receipt in this workspace');
+      const rows = await repo.recipients(receiptId, kind);
+      yield `\uFEFF${RECEIPT_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
+      for (let i = 0; i < rows.length; i += 2000) {
+        let out = '';
+        for (const r of rows.slice(i, i + 2000)) {
+          const status = r.state === 'sent' ? 'Sent' : r.state === 'failed' ? 'Failed' : 'Pending';
+          out += [r.name, r.type === 'member' ? 'Member' : 'Channel', r.email, status, r.error ?? '']
+            .map(csvCell)
+            .join(',');
+          out += '\r\n';
+        }
+        yield out;
+      }
+    },
+
+    /** Retry: failed recipients with a retryable error go back to the queue of the same receipt. */
+    async retry(teamId: string, receiptId: number): Promise<number> {
+      const receipt = await repo.findReceipt(teamId, receiptId);
+      if (!receipt) throw notFound('No such receipt in this workspace');
+      const n = await repo.requeueRetryable(receiptId);
+      if (n > 0) await deps.wake(teamId);
+      return n;
+    },
+  };
+
+  async function checkChannel(teamId: string, channel: string) {
+    const known = await deps.audience.resolve(teamId, {
+      channel_ids: [channel],
+      dms: { members: [], tags: [], channels: [] },
+      sendtoworkspace: false,
+    });
+    if (!known.channels.includes(channel)) throw new AppError('VALIDATION_ERROR', 400, 'Unknown channel');
+  }
+};
+export type DeliveryService = ReturnType<typeof deliveryService>;
+
+export function toReceipt(r: {
+  id: number;
+  action_type: string;
+  description: string;
+  sender: 'bot' | 'admin';
+  created_at: string;
+  total: number;
+  sent: number;
+  failed: number;
+  retryable: number;
+}): Receipt {
+  return {
+    id: r.id,
+    action_type: r.action_type,
+    description: r.description,
+    sender: r.sender,
+    created_at: new Date(r.created_at).toISOString(),
+    total_recipient_count: r.total,
+    successful_recipient_count: r.sent,
+    failed_recipient_count: r.failed,
+    retryable_recipient_count: r.retryable,
+  };
+}
+export { receiptStatus };
+
+/** Slack's external upload flow through the SDK (URL, bytes, complete), unshared: messages show it by id. */
+async function uploadToSlack(
+  client: WebClient,
+  filename: string,
+  bytes: Buffer,
+): Promise<{ id: string; url: string }> {
+  const res = await client.files.uploadV2({ file: bytes, filename, title: filename });
+  const completed = (
+    res as { files?: { files?: { id?: string; permalink?: string; url_private?: string }[] }[] }
+  ).files?.[0]?.files?.[0];
+  if (!completed?.id) throw new AppError('SLACK_ERROR', 502, 'Slack did not confirm the image upload');
+  return { id: completed.id, url: completed.permalink ?? completed.url_private ?? '' };
+}

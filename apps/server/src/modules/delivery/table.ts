@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** What a receipt sends to each recipient: mrkdwn text, Slack file ids of its images, a thread to reply in. */
+export type DeliveryMessage = {
+  text: string;
+  images: string[];
+  /** A reply: the parent's ts (recipients are then the channel of the thread). */
+  threadTs?: string;
+};
+
+/**
+ * One action = one receipt (spec section 3 Receipt). The counts are kept with every recipient's outcome in the
+ * same transaction, so the Receipts page reads one row per action, never the recipient rows.
+ */
+export const deliveryReceipts = pgTable(
+  'delivery_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    teamId: text('team_id').notNull(),
+    actionType: text('action_type').notNull(),
+    description: text('description').notNull(),
+    sender: text('sender', { enum: ['bot', 'admin'] }).notNull(),
+    /** The sending admin's Slack user id (sender admin). */
+    adminUser: text('admin_user'),
+    message: jsonb('message').$type<DeliveryMessage>().notNull(),
+    createdBy: text('created_by'),
+    total: integer('total').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Failed with an error worth another try (Retry re-queues these). */
+    retryable: integer('retryable').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('delivery_receipts_team_idx').on(t.teamId, t.id)],
+);
+
+export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
+/**
+ * A recipient of a receipt: a member (a DM) or a channel (a post). Its life: pending -> sending (an attempt
+ * recorded before the call, with a lease) -> sent | failed, or back to pending with a later `due_at` when the
+ * failure is worth another try. A `sending` row whose lease lapsed was cut off between Slack's answer and our
+ * commit: before sending again, the conversation is searched for the message carrying this row's id.
+ */
+export const deliveryRecipients = pgTable(
+  'delivery_recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receiptId: bigint('receipt_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveryReceipts.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').notNull(),
+    kind: text('kind', { enum: ['member', 'channel'] }).notNull(),
+    /** U… for a member, C…/G… for a channel. */
+    targetId: text('target_id').notNull(),
+    state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When the first attempt started: where a search for a message already sent begins. */
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
+    /** Whether an attempt may have reached Slack without our knowing (timeout, 5xx, crash). */
+    uncertain: integer('uncertain').notNull().default(0),
+    /** The conversation the message went to (the DM's D… id for members). */
+    channelId: text('channel_id'),
+    ts: text('ts'),
+    error: text('error'),
+    retryable: integer('retryable').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('delivery_recipients_target_key').on(t.receiptId, t.kind, t.targetId),
+    // The work list: open rows by when they are due (sent and failed rows leave the index).
+    index('delivery_recipients_due_idx')
+      .on(t.teamId, t.dueAt)
+      .where(sql`state in ('pending', 'sending')`),
+    index('delivery_recipients_receipt_state_idx').on(t.receiptId, t.state),
+  ],
+);
+
+/**
+ * Shared pacing (GCRA): per workspace and key (a method, or a method and channel), the theoretical arrival time
+ * of the next call. Every worker process takes its slot here, so the budget holds across processes; a 429
+ * pushes it out by Retry-After for all of them.
+ */
+export const deliveryPacing = pgTable(
+  'delivery_pacing',
+  {
+    teamId: text('team_id').notNull(),
+    key: text('key').notNull(),
+    tat: timestamp('tat', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.key] })],
+);
+
+/** Images uploaded to Slack for a message (POST /quickaction/uploadimage); a send may use only its team's. */
+export const deliveryImages = pgTable(
+  'delivery_images',
+  {
+    fileId: text('file_id').primaryKey(),
+    teamId: text('team_id').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_images_team_idx').on(t.teamId)],
+);

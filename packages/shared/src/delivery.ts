@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { membersFilterSchema } from './members.ts';
+
+/*
+ * Sending (spec sections 3, 4, 5, 7): who sends (Bot or an Admin), what (text in Slack mrkdwn, with images
+ * uploaded to Slack first), to whom (members, tags, channels, the whole workspace, a Members filter), and the
+ * receipt every send leaves (one row per recipient).
+ */
+
+const teamId = z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32);
+const slackUserId = z.string().regex(/^[UW][A-Z0-9]{2,30}$/, 'a Slack user id looks like U0123ABCD');
+const channelId = (field: string) =>
+  z.string().regex(/^[CGD][A-Z0-9]{2,30}$/, `${field} must be a Slack channel id like C0123ABCD`);
+const slackTs = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{6,12}\.\d{1,8}$/, `${field} must be a Slack message timestamp like 1700000000.000100`);
+
+/** Spec section 6: a sender is stored as b or a; the API takes bot/admin or b/a. */
+export const SENDERS = ['bot', 'admin'] as const;
+export type Sender = (typeof SENDERS)[number];
+export const senderSchema = z.preprocess(
+  (v) => (v === 'b' ? 'bot' : v === 'a' ? 'admin' : v),
+  z.enum(SENDERS, { error: 'Choose a Sender' }),
+);
+
+/** Spec section 5 texts. */
+export const DELIVERY_TEXTS = {
+  chooseSender: 'Choose a Sender',
+  chooseTarget: 'Choose at least one member or channel or tag',
+  chooseMember: 'Please select atleast one member',
+  emptyMessage: 'The message cannot be empty!',
+  emptyReply: 'Please enter some text!',
+  invalidCharacters: 'INVALID CHARACTER(S) FOUND. PLEASE TRY AGAIN!',
+  tooManyImages: 'Only 10 files can be sent at a time!',
+  imageType: 'Only jpg/jpeg/png images are supported!',
+  imageSize: 'Image size should be less than 5MB!',
+  actionInitiated: 'Action initiated',
+} as const;
+
+export const MAX_IMAGES = 10;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+/** Slack refuses longer texts (msg_too_long). */
+export const MAX_MESSAGE_CHARS = 40_000;
+
+/** Control characters other than tab, newline and carriage return, and lone surrogates, cannot go to Slack. */
+export function hasInvalidCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+const messageText = (emptyText: string) =>
+  z
+    .string({ error: emptyText })
+    .max(MAX_MESSAGE_CHARS, `The message is too long (${MAX_MESSAGE_CHARS} characters at most)`)
+    .refine((t) => t.trim().length > 0, emptyText)
+    .refine((t) => !hasInvalidCharacters(t), DELIVERY_TEXTS.invalidCharacters);
+
+/** Images are uploaded first (POST /quickaction/uploadimage) and named by the Slack file id it returns. */
+export const imagesSchema = z
+  .array(
+    z.string().regex(/^F[A-Z0-9]{2,30}$/, 'images must be file ids returned by /quickaction/uploadimage'),
+  )
+  .max(MAX_IMAGES, DELIVERY_TEXTS.tooManyImages)
+  .default([]);
+
+const senderFields = {
+  team_id: teamId,
+  sender: senderSchema,
+  /** The Slack user id of the admin who sends (sender admin); null or absent for the bot. */
+  admin_user: slackUserId.nullish(),
+};
+
+/** Member ids, or e-mail-like entries matched to members (spec section 5). */
+const memberEntries = z.array(z.string().trim().min(1).max(254)).max(50_000);
+
+/**
+ * Whom a send reaches (the spec's automation/schedule shape): messages posted in `channel_ids`; a DM to each
+ * member of `dms.members`, `dms.tags`, `dms.channels`, of the whole workspace (`sendtoworkspace`) and of a
+ * Members filter (`filter`). Members are counted once, bots and deactivated members are left out.
+ */
+export const audienceSchema = z.object({
+  channel_ids: z.array(channelId('channel_ids')).max(1000).default([]),
+  dms: z
+    .object({
+      members: memberEntries.default([]),
+      tags: z.array(z.coerce.number().int().positive('tags must be tag ids')).max(200).default([]),
+      channels: z.array(channelId('dms.channels')).max(1000).default([]),
+    })
+    .default({ members: [], tags: [], channels: [] }),
+  sendtoworkspace: z.boolean().default(false),
+  /** The Members screen's filters (without team_id, paging or sort): DM everything filtered. */
+  filter: membersFilterSchema
+    .omit({ team_id: true, sort: true, search: true })
+    .extend({
+      search: z.string().max(200).optional(),
+      member_ids: z.array(z.string()).max(50_000).optional(),
+    })
+    .nullish(),
+});
+export type Audience = z.input<typeof audienceSchema>;
+export type ResolvedAudienceInput = z.output<typeof audienceSchema>;
+
+const hasTarget = (a: z.output<typeof audienceSchema>) =>
+  a.channel_ids.length > 0 ||
+  a.dms.members.length > 0 ||
+  a.dms.tags.length > 0 ||
+  a.dms.channels.length > 0 ||
+  a.sendtoworkspace ||
+  !!a.filter;
+
+const adminNeedsUser = (v: { sender: Sender; admin_user?: string | null }) =>
+  v.sender !== 'admin' || !!v.admin_user;
+const adminNeedsUserIssue = { message: 'Choose which admin sends (admin_user)', path: ['admin_user'] };
+
+/** POST /quickaction/sendmessage (Members screen Send Message, Send Message popup). */
+export const sendMessageBody = z
+  .object({
+    ...senderFields,
+    message: messageText(DELIVERY_TEXTS.emptyMessage),
+    htmlmessage: z.string().max(200_000).optional(),
+    images: imagesSchema,
+  })
+  .extend(audienceSchema.shape)
+  .refine(adminNeedsUser, adminNeedsUserIssue)
+  .refine(hasTarget, { message: DELIVERY_TEXTS.chooseTarget, path: ['dms'] });
+export type SendMessageRequest = z.input<typeof sendMessageBody>;
+
+/** POST /quickaction/dmtomultipleusers (Send-DM popup): spec "Direct message: id or users, text, …". */
+export const dmManyBody = z
+  .object({
+    ...senderFields,
+    users: memberEntries.min(1, DELIVERY_TEXTS.chooseMember),
+    text: messageText(DELIVERY_TEXTS.emptyMessage),
+    htmlmessage: z.string().max(200_000).optional(),
+    images: imagesSchema,
+  })
+  .refine(adminNeedsUser, adminNeedsUserIssue);
+export type DmManyRequest = z.input<typeof dmManyBody>;
+
+/** POST /member/directmessage (member detail message button). */
+export const directMessageBody = z
+  .object({
+    ...senderFields,
+    id: z.string({ error: DELIVERY_TEXTS.chooseMember }).min(1, DELIVERY_TEXTS.chooseMember).max(254),
+    text: messageText(DELIVERY_TEXTS.emptyMessage),
+    htmlmessage: z.string().max(200_000).optional(),
+    images: imagesSchema,
+  })
+  .refine(adminNeedsUser, adminNeedsUserIssue);
+export type DirectMessageRequest = z.input<typeof directMessageBody>;
+
+/** POST /quickaction/replytothread and /mentions/replytomention: spec "Reply payload". */
+export const replyBody = z
+  .object({
+    ...senderFields,
+    text: messageText(DELIVERY_TEXTS.emptyReply),
+    ts: slackTs('ts'),
+    channel_id: channelId('channel_id'),
+    images: imagesSchema,
+    mention_id: z.string().max(64).nullish(),
+  })
+  .refine(adminNeedsUser, adminNeedsUserIssue);
+export type ReplyRequest = z.input<typeof replyBody>;
+
+/** POST /quickaction/pinpost and /quickaction/unpinpost. */
+export const pinBody = z.object({ team_id: teamId, channel_id: channelId('channel_id'), ts: slackTs('ts') });
+export type PinRequest = z.input<typeof pinBody>;
+
+/** Emoji names as Slack writes them (no colons): letters, digits, _ + - and ' (skin tones with ::). */
+const emojiName = z
+  .string({ error: 'name (the emoji) is required' })
+  .transform((s) => s.trim().replace(/^:|:$/g, ''))
+  .pipe(z.string().regex(/^[a-z0-9_+'-]+(::skin-tone-[2-6])?$/, 'name must be an emoji name like thumbsup'));
+
+/** POST /quickaction/addreaction and /mentions/addreaction: spec "Reaction payload". */
+export const reactionBody = z
+  .object({
+    ...senderFields,
+    sender: senderSchema.default('bot'),
+    channel_id: channelId('channel_id'),
+    ts: slackTs('ts'),
+    name: emojiName,
+    mention_id: z.string().max(64).nullish(),
+  })
+  .refine(adminNeedsUser, adminNeedsUserIssue);
+export type ReactionRequest = z.input<typeof reactionBody>;
+
+/** Every send answers at once with its receipt; the Receipts page follows it. */
+export const sendResponse = z.object({
+  message: z.string(),
+  data: z.object({ receipt_id: z.number().int(), total: z.number().int() }),
+});
+export type SendResponse = z.infer<typeof sendResponse>;
+
+export const uploadImageResponse = z.object({
+  message: z.string(),
+  data: z.object({ file_id: z.string(), url: z.string(), name: z.string() }),
+});
+export type UploadImageResponse = z.infer<typeof uploadImageResponse>;
+
+export const ACTION_TYPES = [
+  'Send Message',
+  'Direct Message',
+  'Bulk DM',
+  'Thread Reply',
+  'Automation',
+  'Scheduled Message',
+  'Form',
+  'Poll',
+  'Workflow',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+/** Spec section 3 Receipt (recipient id lists are CSV downloads: a receipt may have 50,000 recipients). */
+export const receiptSchema = z.object({
+  id: z.number().int(),
+  action_type: z.string(),
+  description: z.string(),
+  sender: z.enum(SENDERS),
+  created_at: z.string(),
+  total_recipient_count: z.number().int(),
+  successful_recipient_count: z.number().int(),
+  failed_recipient_count: z.number().int(),
+  /** Failed recipients whose error is worth trying again (rate limits, Slack outages). */
+  retryable_recipient_count: z.number().int(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+export const receiptsResponse = z.object({ data: z.array(receiptSchema) });
+
+/** Spec section 4: 'Processed' when every recipient is done, else 'N% Processed' (whole number). */
+export function receiptStatus(
+  r: Pick<Receipt, 'total_recipient_count' | 'successful_recipient_count' | 'failed_recipient_count'>,
+): string {
+  const done = r.successful_recipient_count + r.failed_recipient_count;
+  if (done >= r.total_recipient_count) return 'Processed';
+  return `${Math.floor((done / Math.max(1, r.total_recipient_count)) * 100)}% Processed`;
+}
+
+export const RECIPIENT_KINDS = ['total', 'successful', 'failed'] as const;
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+export const RECEIPT_CSV_COLUMNS = [
+  'RecipientName',
+  'RecipientType',
+  'RecipientEmail',
+  'Status',
+  'Error',
+] as const;
+
+export const retryBody = z.object({
+  team_id: teamId,
+  id: z.coerce.number().int().positive('id must be a receipt id'),
+});
+export const retryResponse = z.object({
+  message: z.string(),
+  data: z.object({ requeued: z.number().int() }),
+});
