@@ -133,7 +133,7 @@ export async function signedInAdmin(s: Server): Promise<{ token: string; userid:
     201,
   );
   let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
+  for (let i = 0; i < 600 && !link; i++) {
     const out = await json(await fetch(`${s.url}/api/dev/outbox?to=${encodeURIComponent(email)}`));
     link = out.messages?.[0]?.links?.[0];
     if (!link) await new Promise((r) => setTimeout(r, 100));
@@ -227,9 +227,12 @@ export function mdTable(rows: (string | number)[][], align: ('l' | 'r')[] = []):
   return [line(cells[0]!), sep, ...cells.slice(1).map(line)].join('\n');
 }
 
-/** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->` in RESULTS.md. */
-export function writeSection(name: string, body: string): void {
-  const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'RESULTS.md');
+/** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->` in RESULTS.md (this folder's by default). */
+export function writeSection(
+  name: string,
+  body: string,
+  file = path.join(path.dirname(new URL(import.meta.url).pathname), 'RESULTS.md'),
+): void {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
