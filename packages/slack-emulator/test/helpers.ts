@@ -7,14 +7,14 @@ import { startEmulator, type EmulatorOptions } from '../src/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../../..');
-/** shared/ sits beside the repository root (CI clones the repo next to it). */
-export const specsDir = path.resolve(repoRoot, '../shared/slack-api-specs');
+/** Slack's official spec files, kept in the repository (third-party data with Slack's licence beside them). */
+export const specsDir = path.resolve(here, '../spec/slack-api-specs');
 
 export function readSpec(relative: string): Record<string, unknown> {
   const file = path.join(specsDir, relative);
   if (!existsSync(file)) {
     throw new Error(
-      `Slack spec file missing: ${file}. Expected shared/slack-api-specs beside the repository root.`,
+      `Slack spec file missing: ${file}. It is part of the repository (packages/slack-emulator/spec).`,
     );
   }
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
