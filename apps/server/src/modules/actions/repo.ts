@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** What a transaction or the database runs SQL on. */
+type Runner = Pick<Db, 'execute'>;
+
+export type ActionRecord = {
+  id: number;
+  team_id: string;
+  kind: 'automation' | 'schedule';
+  name: string;
+  sender: 'bot' | 'admin';
+  admin_user: string | null;
+  message: string;
+  html: string;
+  images: string[];
+  channel_ids: string[];
+  dm_members: string[];
+  dm_tags: number[];
+  dm_channels: string[];
+  send_to_workspace: boolean;
+  send_dm: boolean;
+  frequency: 'Everyday' | 'Weekly' | 'onetime' | null;
+  days: string[];
+  time: string | null;
+  run_at: string | null;
+  next_run_at: string | null;
+  last_run_at: string | null;
+  active: boolean;
+};
+
+export type NewAction = Omit<ActionRecord, 'id' | 'last_run_at' | 'active'> & { created_by: string | null };
+
+export type DueRun = {
+  id: number;
+  action_id: number;
+  team_id: string;
+  member_id: string | null;
+  run_key: string;
+};
+
+const COLUMNS = sql`id, team_id, kind, name, sender, admin_user, message, html, images, channel_ids, dm_members,
+  dm_tags, dm_channels, send_to_workspace, send_dm, frequency, days, time, run_at::text as run_at,
+  next_run_at::text as next_run_at, last_run_at::text as last_run_at, active`;
+
+const json = (v: unknown) => JSON.stringify(v);
+
+export const actionsRepo = (db: Db) => ({
+  async insert(a: NewAction): Promise<number> {
+    const [row] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into actions (team_id, kind, name, sender, admin_user, message, html, images,
+          channel_ids, dm_members, dm_tags, dm_channels, send_to_workspace, send_dm, frequency, days, time, run_at,
+          next_run_at, created_by)
+        values (${a.team_id}, ${a.kind}, ${a.name}, ${a.sender}, ${a.admin_user}, ${a.message}, ${a.html},
+          ${json(a.images)}::jsonb, ${json(a.channel_ids)}::jsonb, ${json(a.dm_members)}::jsonb,
+          ${json(a.dm_tags)}::jsonb, ${json(a.dm_channels)}::jsonb, ${a.send_to_workspace}, ${a.send_dm},
+          ${a.frequency}, ${json(a.days)}::jsonb, ${a.time}, ${a.run_at}::timestamptz, ${a.next_run_at}::timestamptz,
+          ${a.created_by})
+        returning id`),
+    );
+    return row!.id;
+  },
+
+  async find(teamId: string, id: number): Promise<ActionRecord | null> {
+    const [row] = rowsOf<ActionRecord>(
+      await db.execute(sql`select ${COLUMNS} from actions where team_id = ${teamId} and id = ${id}`),
+    );
+    return row ?? null;
+  },
+
+  /** A workspace's automations or schedules, newest first, optionally matching a search in name or message. */
+  async list(teamId: string, kind: 'automation' | 'schedule', search?: string): Promise<ActionRecord[]> {
+    const like = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    return rowsOf<ActionRecord>(
+      await db.execute(sql`select ${COLUMNS} from actions where team_id = ${teamId} and kind = ${kind}
+        ${like ? sql`and (lower(name) like ${like} or lower(message) like ${like})` : sql``}
+        order by id desc limit 1000`),
+    );
+  },
+
+  async update(
+    teamId: string,
+    id: number,
+    patch: { dm_members?: string[]; channel_ids?: string[]; message?: string; html?: string },
+  ): Promise<void> {
+    await db.execute(sql`update actions set
+        dm_members = coalesce(${patch.dm_members ? json(patch.dm_members) : null}::jsonb, dm_members),
+        channel_ids = coalesce(${patch.channel_ids ? json(patch.channel_ids) : null}::jsonb, channel_ids),
+        message = coalesce(${patch.message ?? null}, message),
+        html = coalesce(${patch.html ?? null}, html)
+      where team_id = ${teamId} and id = ${id}`);
+  },
+
+  /** Deletes an action; its pending runs go with it (nothing more is sent). */
+  async remove(teamId: string, id: number): Promise<boolean> {
+    return rowsOf(await db.execute(sql`delete from actions where team_id = ${teamId} and id = ${id} returning id`))
+      .length > 0;
+  },
+
+  /** Schedules whose next run is due, locked for this transaction (another worker skips them). */
+  async lockDueSchedules(tx: Runner, limit: number, now: Date): Promise<(ActionRecord & { late_ms: number })[]> {
+    const at = now.toISOString();
+    return rowsOf(
+      await tx.execute(sql`select ${COLUMNS},
+          (extract(epoch from (${at}::timestamptz - next_run_at)) * 1000)::float8 as late_ms
+        from actions where active and next_run_at is not null and next_run_at <= ${at}::timestamptz
+          and kind = 'schedule'
+        order by next_run_at limit ${limit} for update skip locked`),
+    );
+  },
+
+  async addRun(
+    tx: Runner,
+    r: { actionId: number; teamId: string; key: string; memberId: string | null; dueAt: string; status: 'due' | 'skipped' },
+  ): Promise<void> {
+    await tx.execute(sql`insert into action_runs (action_id, team_id, run_key, member_id, due_at, status)
+      values (${r.actionId}, ${r.teamId}, ${r.key}, ${r.memberId}, ${r.dueAt}::timestamptz, ${r.status})
+      on conflict (action_id, run_key) do nothing`);
+  },
+
+  async advance(tx: Runner, id: number, next: string | null, ranAt: string): Promise<void> {
+    await tx.execute(sql`update actions set next_run_at = ${next}::timestamptz, last_run_at = ${ranAt}::timestamptz,
+        active = ${next !== null} where id = ${id}`);
+  },
+
+  /**
+   * A member joined (team_join, or a deactivated member back): a run of every active automation of the
+   * workspace, keyed by member and join time, so a redelivered event adds nothing and a rejoin is a new run.
+   */
+  async addJoinRuns(tx: Runner, teamId: string, memberId: string, joinedAt: string): Promise<number> {
+    return rowsOf(
+      await tx.execute(sql`insert into action_runs (action_id, team_id, run_key, member_id, due_at, status)
+        select id, team_id, ${`join:${memberId}:${joinedAt}`}, ${memberId}, ${joinedAt}::timestamptz, 'due'
+        from actions where team_id = ${teamId} and kind = 'automation' and active
+        on conflict (action_id, run_key) do nothing returning id`),
+    ).length;
+  },
+
+  async dueRuns(limit: number, now: Date): Promise<DueRun[]> {
+    return rowsOf<DueRun>(
+      await db.execute(sql`select id::int as id, action_id, team_id, member_id, run_key from action_runs
+        where status = 'due' and due_at <= ${now.toISOString()}::timestamptz order by due_at, id limit ${limit}`),
+    );
+  },
+
+  async finishRun(id: number, status: 'sent' | 'failed', receiptId: number | null, error: string | null) {
+    await db.execute(sql`update action_runs set status = ${status}, receipt_id = ${receiptId}, error = ${error}
+      where id = ${id} and status = 'due'`);
+  },
+
+  async memberNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = rowsOf<{ member_id: string; name: string }>(
+      await db.execute(sql`select member_id, coalesce(nullif(real_name, ''), nullif(display_name, ''), member_id) as name
+        from slack_members where team_id = ${teamId} and member_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`),
+    );
+    return new Map(rows.map((r) => [r.member_id, r.name]));
+  },
+
+  async channelNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = rowsOf<{ channel_id: string; name: string }>(
+      await db.execute(sql`select channel_id, name from slack_channels where team_id = ${teamId}
+        and channel_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`),
+    );
+    return new Map(rows.map((r) => [r.channel_id, r.name]));
+  },
+
+  /**
+   * The join workspace data recorded for this event (team_join, or a deactivated member back), as its canonical
+   * time: a redelivery of the same join finds the same row (joins are recorded once within a day); null when
+   * the event recorded no join (a profile change).
+   */
+  async recordedJoin(tx: Runner, teamId: string, memberId: string, at: Date): Promise<string | null> {
+    const [row] = rowsOf<{ at: string }>(
+      await tx.execute(sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        from slack_member_events where team_id = ${teamId} and member_id = ${memberId} and kind = 'join'
+          and at between ${at.toISOString()}::timestamptz - interval '1 day' and ${at.toISOString()}::timestamptz + interval '1 day'
+        order by at desc limit 1`),
+    );
+    return row?.at ?? null;
+  },
+});
+export type ActionsRepo = ReturnType<typeof actionsRepo>;

@@ -1,0 +1,282 @@
+import {
+  ACTION_TEXTS,
+  type ActionRow,
+  type createAutomationBody,
+  type createScheduledBody,
+  type updateActionBody,
+} from '@flywheel/shared/actions';
+import {
+  MAX_LEAD_MS,
+  MIN_LEAD_MS,
+  nextRun,
+  parseLocalDateTime,
+  parseTime,
+  wallClock,
+  type DayCode,
+  type Recurrence,
+} from '@flywheel/shared/clock';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { AudienceService } from '../audience/service.ts';
+import type { DeliveryService } from '../delivery/service.ts';
+import { actionsRepo, type ActionRecord } from './repo.ts';
+
+type AutomationBody = z.output<typeof createAutomationBody>;
+type ScheduledBody = z.output<typeof createScheduledBody>;
+type UpdateBody = z.output<typeof updateActionBody>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function recurrenceOf(a: Pick<ActionRecord, 'frequency' | 'time' | 'days' | 'run_at'>): Recurrence | null {
+  if (a.frequency === 'onetime') return a.run_at ? { frequency: 'onetime', at: Date.parse(a.run_at) } : null;
+  if (a.frequency === 'Everyday' && a.time) return { frequency: 'Everyday', time: a.time };
+  if (a.frequency === 'Weekly' && a.time) return { frequency: 'Weekly', time: a.time, days: a.days as DayCode[] };
+  return null;
+}
+
+const isBulk = (a: Pick<ActionRecord, 'send_to_workspace' | 'dm_tags' | 'dm_channels'>) =>
+  a.send_to_workspace || a.dm_tags.length > 0 || a.dm_channels.length > 0;
+
+/**
+ * Automations (a welcome on every join) and schedules (messages on a local clock). Both send through the
+ * delivery engine: each run is one receipt, named by the run, so it happens once whatever asks twice.
+ */
+export const actionsService = (deps: {
+  db: Db;
+  audience: AudienceService;
+  delivery: DeliveryService;
+  timezoneOf: (teamId: string) => Promise<string>;
+  /** A schedule's run sent later than this is recorded as skipped (the product was down). */
+  graceMs: number;
+  logger: Logger;
+  now?: () => number;
+}) => {
+  const repo = actionsRepo(deps.db);
+  const now = () => deps.now?.() ?? Date.now();
+
+  /** The targets must name this workspace's members, tags and channels (checked now, resolved at each run). */
+  async function checkTargets(teamId: string, a: { channel_ids: string[]; dms: AutomationBody['dms']; sendtoworkspace: boolean }) {
+    await deps.audience.resolve(teamId, { channel_ids: a.channel_ids, dms: a.dms, sendtoworkspace: false });
+  }
+
+  async function toRow(a: ActionRecord, tz: string): Promise<ActionRow> {
+    const [members, channels] = await Promise.all([
+      repo.memberNames(a.team_id, a.dm_members.slice(0, 10)),
+      repo.channelNames(a.team_id, a.channel_ids),
+    ]);
+    let daysDate = a.days.join(', ');
+    if (a.frequency === 'onetime' && a.run_at) {
+      const w = wallClock(Date.parse(a.run_at), tz);
+      daysDate = `${pad(w.day)}/${pad(w.month)}/${w.year}`;
+    }
+    return {
+      id: a.id,
+      kind: a.kind,
+      trigger_name: a.name,
+      message_sender: a.sender === 'bot' ? 'b' : 'a',
+      sender_label: a.sender === 'bot' ? 'Bot' : 'Admin',
+      admin_user: a.admin_user,
+      message: a.message,
+      htmlmessage: a.html,
+      images: a.images,
+      channel_ids: a.channel_ids,
+      channels: a.channel_ids.map((c) => channels.get(c) ?? c),
+      user_ids: a.dm_members,
+      users: a.dm_members.slice(0, 10).map((m) => members.get(m) ?? m),
+      dms: { members: a.dm_members, tags: a.dm_tags, channels: a.dm_channels },
+      sendtoworkspace: a.send_to_workspace,
+      send_dm: a.send_dm,
+      bulkdm: isBulk(a),
+      frequency: a.frequency,
+      days: a.days as DayCode[],
+      time: a.frequency === 'onetime' && a.run_at ? (() => {
+        const w = wallClock(Date.parse(a.run_at!), tz);
+        return `${pad(w.hour)}:${pad(w.minute)}`;
+      })() : a.time,
+      days_date: daysDate,
+      timezone: tz,
+      next_run: a.next_run_at ? new Date(a.next_run_at).toISOString() : null,
+      last_run: a.last_run_at ? new Date(a.last_run_at).toISOString() : null,
+      active: a.active,
+    };
+  }
+
+  async function rowOf(teamId: string, id: number): Promise<ActionRow> {
+    const a = await repo.find(teamId, id);
+    if (!a) throw notFound('No such automation or schedule in this workspace');
+    return toRow(a, await deps.timezoneOf(teamId));
+  }
+
+  const base = (teamId: string, userId: string | null, b: AutomationBody | ScheduledBody) => ({
+    team_id: teamId,
+    name: b.trigger_name,
+    sender: b.message_sender,
+    admin_user: b.message_sender === 'admin' ? (b.admin_user ?? null) : null,
+    message: b.message,
+    html: b.htmlmessage ?? '',
+    images: b.images,
+    channel_ids: b.channel_ids,
+    dm_members: b.dms.members,
+    dm_tags: b.dms.tags,
+    dm_channels: b.dms.channels,
+    send_to_workspace: b.sendtoworkspace,
+    created_by: userId,
+  });
+
+  return {
+    async createAutomation(userId: string | null, b: AutomationBody): Promise<ActionRow> {
+      await checkTargets(b.team_id, b);
+      const id = await repo.insert({
+        ...base(b.team_id, userId, b),
+        kind: 'automation',
+        send_dm: b.send_dm,
+        frequency: null,
+        days: [],
+        time: null,
+        run_at: null,
+        next_run_at: null,
+      });
+      return rowOf(b.team_id, id);
+    },
+
+    async createScheduled(userId: string | null, b: ScheduledBody): Promise<ActionRow> {
+      const tz = await deps.timezoneOf(b.team_id);
+      const t = now();
+      let runAt: number | null = null;
+      if (b.frequency === 'onetime') {
+        runAt = parseLocalDateTime(b.post_at!.date!, b.post_at!.time!, tz);
+        if (runAt === null) throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidDateTime);
+        if (runAt <= t) throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.pastTime);
+        if (runAt < t + MIN_LEAD_MS || runAt > t + MAX_LEAD_MS)
+          throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidRange);
+      } else if (!parseTime(b.time!)) throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidDateTime);
+      await checkTargets(b.team_id, b);
+      const fields = {
+        frequency: b.frequency,
+        days: b.frequency === 'Weekly' ? [...new Set(b.days)] : [],
+        time: b.frequency === 'onetime' ? null : b.time!,
+        run_at: runAt === null ? null : new Date(runAt).toISOString(),
+      };
+      const next = nextRun(recurrenceOf(fields)!, t, tz);
+      const id = await repo.insert({
+        ...base(b.team_id, userId, b),
+        kind: 'schedule',
+        send_dm: false,
+        ...fields,
+        next_run_at: next === null ? null : new Date(next).toISOString(),
+      });
+      return rowOf(b.team_id, id);
+    },
+
+    async list(teamId: string, kind: 'automation' | 'schedule', search?: string): Promise<ActionRow[]> {
+      const tz = await deps.timezoneOf(teamId);
+      return Promise.all((await repo.list(teamId, kind, search?.trim() || undefined)).map((a) => toRow(a, tz)));
+    },
+
+    async update(b: UpdateBody): Promise<ActionRow> {
+      const a = await repo.find(b.team_id, b.id);
+      if (!a) throw notFound('No such automation or schedule in this workspace');
+      if (isBulk(a)) throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.bulkDmEdit);
+      const members = b.user_ids ?? a.dm_members;
+      const channels = b.channel_ids ?? a.channel_ids;
+      if (members.length + channels.length === 0 && !a.send_dm)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          a.kind === 'automation' ? ACTION_TEXTS.automationTarget : ACTION_TEXTS.scheduleTarget,
+        );
+      await checkTargets(b.team_id, { channel_ids: channels, dms: { members, tags: [], channels: [] }, sendtoworkspace: false });
+      await repo.update(b.team_id, b.id, {
+        dm_members: b.user_ids,
+        channel_ids: b.channel_ids,
+        message: b.message,
+        html: b.htmlmessage,
+      });
+      return rowOf(b.team_id, b.id);
+    },
+
+    async remove(teamId: string, id: number): Promise<void> {
+      if (!(await repo.remove(teamId, id))) throw notFound('No such automation or schedule in this workspace');
+    },
+
+    /**
+     * Turns due schedules into runs, in one transaction per batch that locks them (another worker skips
+     * them): a run at most `graceMs` late is due, a later one is recorded as skipped (the product was down);
+     * the next run is computed from now, so a long outage never sends a burst of missed days.
+     */
+    async planDueSchedules(): Promise<number> {
+      let planned = 0;
+      for (;;) {
+        const n = await deps.db.transaction(async (tx) => {
+          const due = await repo.lockDueSchedules(tx, 200, new Date(now()));
+          for (const a of due) {
+            const tz = await deps.timezoneOf(a.team_id);
+            const dueAt = a.next_run_at!;
+            await repo.addRun(tx, {
+              actionId: a.id,
+              teamId: a.team_id,
+              key: new Date(dueAt).toISOString(),
+              memberId: null,
+              dueAt,
+              status: a.late_ms <= deps.graceMs ? 'due' : 'skipped',
+            });
+            const rec = recurrenceOf(a);
+            const next = rec ? nextRun(rec, Math.max(now(), Date.parse(dueAt)), tz) : null;
+            await repo.advance(tx, a.id, next === null ? null : new Date(next).toISOString(), dueAt);
+          }
+          return due.length;
+        });
+        planned += n;
+        if (n < 200) return planned;
+      }
+    },
+
+    /** Runs an automation for a member who joined (a listener inside the events transaction). */
+    addJoinRuns: repo.addJoinRuns,
+    recordedJoin: repo.recordedJoin,
+
+    /**
+     * Sends due runs through the delivery engine. Each send is named by its run, so two workers on the same
+     * run, or a retry after a crash between the send and this bookkeeping, make one receipt.
+     */
+    async sendDueRuns(limit = 500): Promise<number> {
+      const runs = await repo.dueRuns(limit, new Date(now()));
+      for (const run of runs) {
+        const a = await repo.find(run.team_id, run.action_id);
+        if (!a) continue;
+        try {
+          const receipt = await deps.delivery.send({
+            teamId: a.team_id,
+            userId: null,
+            actionType: a.kind === 'automation' ? 'Automation' : 'Scheduled Message',
+            sender: a.sender,
+            adminUser: a.admin_user,
+            text: a.message,
+            images: a.images,
+            description: `${a.name}${run.member_id ? ` (joined: ${run.member_id})` : ` (${run.run_key})`}`,
+            audience: {
+              channel_ids: a.channel_ids,
+              dms: {
+                members: [...a.dm_members, ...(a.send_dm && run.member_id ? [run.member_id] : [])],
+                tags: a.dm_tags,
+                channels: a.dm_channels,
+              },
+              sendtoworkspace: a.send_to_workspace,
+            },
+            idempotencyKey: `action-run:${run.id}`,
+          });
+          await repo.finishRun(run.id, 'sent', receipt.receipt_id, null);
+        } catch (err) {
+          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+          // The run cannot be sent as set up (no member left to reach, the admin gone): recorded, not retried.
+          deps.logger.warn({ run: run.id, err: err.message }, 'action run not sent');
+          await repo.finishRun(run.id, 'failed', null, err.message);
+        }
+      }
+      return runs.length;
+    },
+  };
+};
+export type ActionsService = ReturnType<typeof actionsService>;
