@@ -8,12 +8,12 @@ import {
   waitForBackfill,
   type SlackTestEnv,
 } from '../../testing/slack.ts';
-import { addDays } from '../members/service.ts';
-import { localDay, tsToDate } from '../slack/days.ts';
-import { keywordsOf } from '../slack/keywords.ts';
-import { ingestLock } from '../slack/inbox-repo.ts';
-import { rollupBuffer } from '../slack/rollups.ts';
-import { refreshStandingWindows } from '../slack/standing-windows.ts';
+import { addDays } from '../members-list/service.ts';
+import { localDay, tsToDate } from '../../lib/days.ts';
+import { keywordsOf } from '../activity/keywords.ts';
+import { LOCKS, xactLock } from '../../db/locks.ts';
+import { rollupBuffer } from '../activity/rollups.ts';
+import { refreshStandingWindows } from '../activity/standing-windows.ts';
 import { localHour } from './service.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -525,7 +525,7 @@ describe('standing windows and paging', () => {
       buf.add(teamId, { day: today, hour: 0 }, 'UNOTLISTED', channel, { messages: 500 * sign });
       buf.add(teamId, { day: today, hour: 0 }, bot, channel, { messages: 900 * sign });
       await db().transaction(async (tx) => {
-        await ingestLock(tx);
+        await xactLock(tx, LOCKS.ingest);
         await buf.flush(tx);
       });
     };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { memberTotalsSource } from '../slack/standing-windows.ts';
+import { memberTotalsSource } from '../activity/standing-windows.ts';
 
 type Rows<T> = { rows: T[] };
 

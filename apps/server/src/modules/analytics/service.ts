@@ -9,8 +9,8 @@ import {
 } from '@flywheel/shared/analytics';
 import type { ActivityFilter, TimeFilter } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { activityMatch, addDays, dayRange } from '../members/service.ts';
-import { localDay } from '../slack/days.ts';
+import { activityMatch, addDays, dayRange } from '../members-list/service.ts';
+import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { analyticsRepo, type Counts, type MemberTotalsRow, type Window } from './repo.ts';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_TIME_FILTER_DAYS } from '@flywheel/shared/constants';
@@ -12,21 +12,17 @@ import {
 } from '@flywheel/shared/directory';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { localDay } from '../slack/days.ts';
+import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import type { Db } from '../../db/client.ts';
 import { directoryRepo } from './repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
+import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
 
-const teamParams = z.object({ teamId: z.string().min(1).max(32) });
 const tags = ['directory'];
 
 /** What login loads for the current workspace (spec section 4): members, suggestions, channels, admins, tags. */
-export function directoryRoutes(deps: {
-  db: Db;
-  workspaces: WorkspacesService;
-  guard: preHandlerHookHandler[];
-}) {
+export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; guard: WorkspaceGuard }) {
   const repo = directoryRepo(deps.db);
   const tagRepo = tagsRepo(deps.db);
   const since = async (teamId: string) => {
@@ -36,7 +32,7 @@ export function directoryRoutes(deps: {
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const opts = { preHandler: deps.guard, config: { workspaceScoped: true } };
+    const opts = scopedOptions(deps.guard);
 
     r.get(
       '/members/getmembers/:teamId',

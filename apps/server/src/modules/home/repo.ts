@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Task } from '@flywheel/shared/analytics';
 import type { Db } from '../../db/client.ts';
-import type { Tx } from '../slack/facts-repo.ts';
+import type { Tx } from '../../db/sql.ts';
 
 type Status = Task['status'];
 const columns = sql`id, title, description, status, position`;
