@@ -21,3 +21,8 @@ export async function typedRows<T>(runner: Tx, query: SQL): Promise<T[]> {
 export async function firstRow<T>(runner: Tx, query: SQL): Promise<T | undefined> {
   return (await typedRows<T>(runner, query))[0];
 }
+
+/** Like `typedRows`, keeping the driver's `{ rows }` shape (for callers that read `.rows`). */
+export async function typedResult<T>(runner: Tx, query: SQL): Promise<Rows<T>> {
+  return { rows: await typedRows<T>(runner, query) };
+}

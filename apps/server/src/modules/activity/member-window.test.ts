@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { memberWindowRows, splitWindow, windowPlan } from './member-window.ts';
+import { typedRows } from '../../db/sql.ts';
 
 describe('splitWindow', () => {
   it.each([
@@ -109,14 +110,12 @@ describe('memberWindowRows', () => {
     ['2026-04-30', '2026-04-30'],
     ['2026-02-28', '2026-05-02'],
   ])('sums the same as the daily rollup for %s..%s', async (from, to) => {
-    const q = async (src: ReturnType<typeof sql>) =>
-      (
-        (await t.ctx.database.db
-          .execute(sql`select member_id, sum(messages)::int as m, sum(replies)::int as r,
-        sum(reactions)::int as x from (${src}) w group by member_id order by member_id`)) as unknown as {
-          rows: unknown[];
-        }
-      ).rows;
+    const q = (src: ReturnType<typeof sql>) =>
+      typedRows(
+        t.ctx.database.db,
+        sql`select member_id, sum(messages)::int as m, sum(replies)::int as r,
+        sum(reactions)::int as x from (${src}) w group by member_id order by member_id`,
+      );
     const daily = sql`select member_id, messages, replies, reactions from activity_member_daily
       where team_id = ${team} and day >= ${from}::date and day <= ${to}::date`;
     expect(await q(memberWindowRows(team, from, to))).toEqual(await q(daily));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/sql.ts';
 import { addToStandingWindows } from './standing-windows.ts';
+import { typedResult } from '../../db/sql.ts';
 
 type Counts = { messages: number; replies: number; reactions: number };
 export type Slot = { day: string; hour: number };
@@ -59,16 +60,17 @@ async function upsertMemberDays(
     const delta = new Map(
       chunk.map((r) => [`${r.teamId}|${r.day}|${r.memberId}`, r.messages + r.replies + r.reactions]),
     );
-    const r = (await tx.execute(sql`
+    const r = await typedResult<{ team_id: string; day: string; member_id: string; total: number }>(
+      tx,
+      sql`
       insert into activity_member_daily as a (team_id, day, member_id, messages, replies, reactions)
       select * from unnest(${sql.param(chunk.map((r) => r.teamId))}::text[], ${sql.param(chunk.map((r) => r.day))}::date[],
         ${sql.param(chunk.map((r) => r.memberId))}::text[], ${sql.param(chunk.map((r) => r.messages))}::int[],
         ${sql.param(chunk.map((r) => r.replies))}::int[], ${sql.param(chunk.map((r) => r.reactions))}::int[])
       on conflict (team_id, day, member_id) do update set messages = a.messages + excluded.messages,
         replies = a.replies + excluded.replies, reactions = a.reactions + excluded.reactions
-      returning a.team_id, a.day::text as day, a.member_id, a.messages + a.replies + a.reactions as total`)) as unknown as {
-      rows: { team_id: string; day: string; member_id: string; total: number }[];
-    };
+      returning a.team_id, a.day::text as day, a.member_id, a.messages + a.replies + a.reactions as total`,
+    );
     for (const row of r.rows) {
       const key = `${row.team_id}|${row.day}|${row.member_id}`;
       const before = row.total - (delta.get(key) ?? 0);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { UNIFORM_COSTS } from './member-window.ts';
@@ -14,6 +14,7 @@ import {
   windowAndPieces,
   windowsOfDay,
 } from './standing-windows.ts';
+import { typedResult, typedRows } from '../../db/sql.ts';
 
 describe('which standing window a range or a day is', () => {
   it.each([
@@ -139,9 +140,10 @@ describe('standing windows and active members per day, against a brute-force cou
   }
 
   async function stored() {
-    const r = (await t.ctx.database.db.execute(
+    const r = await typedResult<Record<string, number | string>>(
+      t.ctx.database.db,
       sql`select * from activity_member_windows where team_id = ${team}`,
-    )) as unknown as { rows: Record<string, number | string>[] };
+    );
     return new Map(
       r.rows.map((row) => [
         row.member_id as string,
@@ -166,9 +168,10 @@ describe('standing windows and active members per day, against a brute-force cou
     }
     const want = new Map<string, number>();
     for (const [k, v] of totals) if (v > 0) want.set(k.slice(0, 10), (want.get(k.slice(0, 10)) ?? 0) + 1);
-    const r = (await t.ctx.database.db.execute(
+    const r = await typedResult<{ day: string; n: number }>(
+      t.ctx.database.db,
       sql`select day::text as day, active_members as n from activity_team_daily where team_id = ${team} and active_members <> 0`,
-    )) as unknown as { rows: { day: string; n: number }[] };
+    );
     expect(new Map(r.rows.map((x) => [x.day, x.n]))).toEqual(want);
   }
 
@@ -232,16 +235,13 @@ describe('standing windows and active members per day, against a brute-force cou
     ] as const) {
       kinds.push((await readingOf(db, team, from, to)).kind);
       const viaWindows = await memberTotalsSource(db, team, from, to);
-      const rows = (q: Parameters<typeof db.execute>[0]) =>
-        db.execute(q).then((r) =>
-          (
-            r as unknown as {
-              rows: { member_id: string; messages: number; replies: number; reactions: number }[];
-            }
-          ).rows
-            .filter((x) => x.messages || x.replies || x.reactions)
-            .map((x) => ({ ...x }))
-            .sort((a, b) => a.member_id.localeCompare(b.member_id)),
+      const rows = (q: SQL) =>
+        typedRows<{ member_id: string; messages: number; replies: number; reactions: number }>(db, q).then(
+          (r) =>
+            r
+              .filter((x) => x.messages || x.replies || x.reactions)
+              .map((x) => ({ ...x }))
+              .sort((a, b) => a.member_id.localeCompare(b.member_id)),
         );
       const summed = sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
         sum(reactions)::int as reactions from activity_member_daily

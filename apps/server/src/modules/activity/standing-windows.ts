@@ -15,6 +15,7 @@ import { STANDING_WINDOWS } from './table.ts';
 import type { Tx } from '../../db/sql.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
 import { localDay } from '../../lib/days.ts';
+import { typedResult } from '../../db/sql.ts';
 
 /**
  * The standing windows (activity_member_windows): per member, the totals of the last 7, 14, 90 and 365
@@ -58,9 +59,10 @@ export function windowsOfDay(anchor: string, day: string): string[] {
 
 async function anchors(tx: Tx | Db, teamIds: string[]): Promise<Map<string, string>> {
   if (teamIds.length === 0) return new Map();
-  const r = (await tx.execute(
+  const r = await typedResult<{ team_id: string; day: string }>(
+    tx,
     sql`select team_id, day::text as day from activity_window_anchor where team_id = any(${sql.param(teamIds)}::text[])`,
-  )) as unknown as { rows: { team_id: string; day: string }[] };
+  );
   return new Map(r.rows.map((a) => [a.team_id, a.day]));
 }
 
@@ -175,10 +177,11 @@ export function windowAndPieces(
  * choice of reading depends on them, never an answer.
  */
 async function rowCosts(db: Db, teamId: string, from: string, to: string) {
-  const r = (await db.execute(sql`select day::text as day, active_members as n from activity_team_daily
-    where team_id = ${teamId} and day >= ${from}::date and day <= ${to}::date and active_members > 0`)) as unknown as {
-    rows: { day: string; n: number }[];
-  };
+  const r = await typedResult<{ day: string; n: number }>(
+    db,
+    sql`select day::text as day, active_members as n from activity_team_daily
+    where team_id = ${teamId} and day >= ${from}::date and day <= ${to}::date and active_members > 0`,
+  );
   const days = new Map(r.rows.map((x) => [x.day, Number(x.n)]));
   const months = new Map<string, { sum: number; max: number }>();
   for (const [day, n] of days) {

@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
+import { typedRows } from '../../db/sql.ts';
 import { memberTotalsSource } from '../activity/standing-windows.ts';
-
-type Rows<T> = { rows: T[] };
 
 /** A window of local days, both included. */
 export type Window = { teamId: string; fromDay: string; toDay: string };
@@ -47,9 +46,7 @@ function matchSql(m: ActivityMatch, alias: string): SQL | null {
 const notBot = (teamId: string, alias: string) =>
   sql`${sql.raw(alias)}.member_id not in (select b.member_id from slack_members b where b.team_id = ${teamId} and b.is_bot)`;
 
-async function all<T>(db: Db, q: SQL): Promise<T[]> {
-  return ((await db.execute(q)) as unknown as Rows<T>).rows;
-}
+const all = typedRows;
 
 /** Home and Analytics reads: rollup tables only (activity_* and keyword_daily), never raw messages. */
 export const analyticsRepo = (db: Db) => ({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Task } from '@flywheel/shared/analytics';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
+import { typedResult } from '../../db/sql.ts';
 
 type Status = Task['status'];
 const columns = sql`id, title, description, status, position`;
@@ -55,10 +56,11 @@ export const tasksRepo = (db: Db) => ({
       await tx.execute(sql`update home_tasks set position = position - 1
         where team_id = ${teamId} and status = ${task.status} and position > ${task.position}`);
       const [{ n }] = (
-        (await tx.execute(sql`select count(*)::int as n from home_tasks
-          where team_id = ${teamId} and status = ${status} and id <> ${id}`)) as unknown as {
-          rows: { n: number }[];
-        }
+        await typedResult<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from home_tasks
+          where team_id = ${teamId} and status = ${status} and id <> ${id}`,
+        )
       ).rows as [{ n: number }];
       const at = Math.min(position, n);
       await tx.execute(sql`update home_tasks set position = position + 1

@@ -27,7 +27,7 @@ const ADD_MANY = `insert into slack_inbox (event_id, team_id, event_type, payloa
 
 /** The node-postgres pool behind the Drizzle client, when there is one (PGlite has none). */
 const poolOf = (db: Db): pg.Pool | undefined => {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  const client: unknown = Reflect.get(db, '$client');
   return client instanceof pg.Pool ? client : undefined;
 };
 

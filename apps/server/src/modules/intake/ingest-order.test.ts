@@ -9,6 +9,7 @@ import {
   waitForBackfill,
   type SlackTestEnv,
 } from '../../testing/slack.ts';
+import { typedRows } from '../../db/sql.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -19,8 +20,7 @@ let teamId: string;
 let channel: string;
 let users: string[];
 let seq = 0;
-const rows = async <T>(q: ReturnType<typeof sql>) =>
-  ((await env.t.ctx.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => typedRows<T>(env.t.ctx.database.db, q);
 
 beforeAll(async () => {
   env = await slackTestEnv({ workspace: { seed: 11, members: 12, channels: 2, days: 2 } });

@@ -11,6 +11,7 @@ import {
 } from '../../testing/slack.ts';
 import { localDay, tsToDate } from '../../lib/days.ts';
 import { addDays } from './service.ts';
+import { typedResult } from '../../db/sql.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -56,9 +57,10 @@ beforeAll(async () => {
   expect((await installThroughOAuth(env, other, { teamId: otherTeam })).statusCode).toBe(200);
   await waitForBackfill(env, token, teamId, 90_000);
   await waitForBackfill(env, other.token, otherTeam, 90_000);
-  const ws = (await env.t.ctx.database.db.execute(
+  const ws = await typedResult<{ timezone: string }>(
+    env.t.ctx.database.db,
     sql`select timezone from workspaces where team_id = ${teamId}`,
-  )) as unknown as { rows: { timezone: string }[] };
+  );
   tz = ws.rows[0]!.timezone;
   today = localDay(new Date(), tz);
   truth = groundTruth();

@@ -3,8 +3,7 @@ import type { MemberSortField, Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
 import { scopeCondition, type MemberScope } from '../activity/member-window.ts';
 import { memberTotalsSource, readingOf, type Reading } from '../activity/standing-windows.ts';
-
-type Rows<T> = { rows: T[] };
+import { typedResult, type Tx } from '../../db/sql.ts';
 
 /** A resolved filter: local days, instants and ids, ready for SQL. */
 export type MemberQuery = {
@@ -86,10 +85,13 @@ const FEW_CANDIDATES = 2000;
  */
 async function candidates(db: Db, q: MemberQuery): Promise<{ ids: string[] } | null> {
   if (!q.search && !q.tags && !q.base && !q.memberIds) return null;
-  const r = (await db.execute(sql`select m.member_id from slack_members m
-    where ${conditions({ ...q, activity: null }, null)} limit ${FEW_CANDIDATES + 1}`)) as unknown as Rows<{
+  const r = await typedResult<{
     member_id: string;
-  }>;
+  }>(
+    db,
+    sql`select m.member_id from slack_members m
+    where ${conditions({ ...q, activity: null }, null)} limit ${FEW_CANDIDATES + 1}`,
+  );
   return r.rows.length > FEW_CANDIDATES ? null : { ids: r.rows.map((x) => x.member_id) };
 }
 
@@ -170,17 +172,21 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
 
   /** Member ids splitting the workspace into `sliceCount` equal slices of the id order (null: too few members). */
   async function computeCuts(teamId: string): Promise<string[] | null> {
-    const counted = (await db.execute(
+    const counted = await typedResult<{ n: number }>(
+      db,
       sql`select count(*)::int as n from slack_members where team_id = ${teamId}`,
-    )) as unknown as Rows<{ n: number }>;
+    );
     const n = counted.rows[0]?.n ?? 0;
     if (n < Math.max(1, sliceFromMembers)) return null;
     const found: string[] = [];
     for (let i = 1; i < sliceCount; i++) {
-      const r = (await db.execute(sql`select member_id from slack_members where team_id = ${teamId}
-        order by member_id offset ${Math.floor((n * i) / sliceCount)} limit 1`)) as unknown as Rows<{
+      const r = await typedResult<{
         member_id: string;
-      }>;
+      }>(
+        db,
+        sql`select member_id from slack_members where team_id = ${teamId}
+        order by member_id offset ${Math.floor((n * i) / sliceCount)} limit 1`,
+      );
       const id = r.rows[0]?.member_id;
       if (id !== undefined && id !== found.at(-1)) found.push(id);
     }
@@ -213,11 +219,11 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
    * before it counts and then probes the channel members once per member (50,000 index probes), and several
    * slices at once only contend for the same cores. The hash tables get room in memory (16 MB).
    */
-  function ranking<T>(run: (tx: Db) => Promise<T>): Promise<T> {
+  function ranking<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true),
         set_config('work_mem', '16MB', true)`);
-      return run(tx as unknown as Db);
+      return run(tx);
     });
   }
 
@@ -234,13 +240,16 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   ): Promise<Ranked[]> {
     const act = await activityCte(db, q, scope, reading);
     return ranking(async (tx) => {
-      const r = (await tx.execute(sql`with ${act}
+      const r = await typedResult<Ranked>(
+        tx,
+        sql`with ${act}
         select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
           coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
         from slack_members m left join act a on a.member_id = m.member_id
         where ${conditions(q, scope)}
         order by ${orderBy(q)}
-        limit ${limit} offset ${offset}`)) as unknown as Rows<Ranked>;
+        limit ${limit} offset ${offset}`,
+      );
       return r.rows;
     });
   }
@@ -248,14 +257,16 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   /** Ranked rows joined to their members' details: `offset` to `offset + limit` of them, in table order. */
   async function withDetails(q: MemberQuery, rows: Ranked[], total: number, limit: number, offset: number) {
     if (rows.length === 0) return { rows: [], total };
-    const r =
-      (await db.execute(sql`select ${DETAILS}, a.messages, a.replies, a.reactions, ${total}::int as total
+    const r = await typedResult<MemberDataRow>(
+      db,
+      sql`select ${DETAILS}, a.messages, a.replies, a.reactions, ${total}::int as total
       from unnest(${sql.param(rows.map((x) => x.member_id))}::text[], ${sql.param(rows.map((x) => x.messages))}::int[],
         ${sql.param(rows.map((x) => x.replies))}::int[], ${sql.param(rows.map((x) => x.reactions))}::int[])
         as a(member_id, messages, replies, reactions)
       join slack_members m on m.team_id = ${q.teamId} and m.member_id = a.member_id
       order by ${orderBy(q)}
-      limit ${limit} offset ${offset}`)) as unknown as Rows<MemberDataRow>;
+      limit ${limit} offset ${offset}`,
+    );
     return { rows: r.rows, total };
   }
 
@@ -276,9 +287,12 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   }
 
   async function count(q: MemberQuery, scope: MemberScope): Promise<number> {
-    const r = (await db.execute(sql`with ${await activityCte(db, q, scope)}
+    const r = await typedResult<{ n: number }>(
+      db,
+      sql`with ${await activityCte(db, q, scope)}
       select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
-      where ${conditions(q, scope)}`)) as unknown as Rows<{ n: number }>;
+      where ${conditions(q, scope)}`,
+    );
     return r.rows[0]?.n ?? 0;
   }
 
@@ -308,15 +322,18 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     /** Name and e-mail of every match, in table order, for the CSV export. */
     async exportRows(q: MemberQuery): Promise<{ real_name: string; display_name: string; email: string }[]> {
       const only = await candidates(db, q);
-      const r = (await db.execute(sql`with ${await activityCte(db, q, only)}
-        select m.real_name, m.display_name, coalesce(m.email, '') as email
-        from slack_members m left join act a on a.member_id = m.member_id
-        where ${conditions(q, only)}
-        order by ${orderBy(q)}`)) as unknown as Rows<{
+      const r = await typedResult<{
         real_name: string;
         display_name: string;
         email: string;
-      }>;
+      }>(
+        db,
+        sql`with ${await activityCte(db, q, only)}
+        select m.real_name, m.display_name, coalesce(m.email, '') as email
+        from slack_members m left join act a on a.member_id = m.member_id
+        where ${conditions(q, only)}
+        order by ${orderBy(q)}`,
+      );
       return r.rows;
     },
   };

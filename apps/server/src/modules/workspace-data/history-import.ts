@@ -10,8 +10,6 @@ import { LOCKS, xactLock } from '../../db/locks.ts';
 import { factsWriter, memberRow, recordMessage, type IngestScope } from './ingest.ts';
 import { rollupBuffer } from '../activity/rollups.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- Slack payloads are open JSON */
-
 export type BackfillService = ReturnType<typeof backfillService>;
 export type BackfillProgress = {
   status: 'running' | 'done' | 'failed';
@@ -28,6 +26,13 @@ const SKIP_CHANNEL = new Set([
   'method_not_supported_for_channel_type',
 ]);
 const FATAL = new Set(['invalid_auth', 'account_inactive', 'token_revoked', 'not_authed', 'missing_scope']);
+
+/** The `error` of a Slack Web API refusal (the SDK's platform error carries Slack's answer in `data`). */
+const slackErrorOf = (err: unknown): string | undefined => {
+  const data = err && typeof err === 'object' && 'data' in err ? err.data : undefined;
+  const code = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
+  return typeof code === 'string' ? code : undefined;
+};
 
 /**
  * History import after install: users, channels, channel members, then each channel's history with thread
@@ -87,10 +92,11 @@ export function backfillService(deps: {
       await deps.slack.pace(teamId, method);
       return fn();
     };
-    const cursorOf = (res: any): string | undefined => res.response_metadata?.next_cursor || undefined;
+    const cursorOf = (res: { response_metadata?: { next_cursor?: string } }): string | undefined =>
+      res.response_metadata?.next_cursor || undefined;
 
     if (s.phase === 'users') {
-      const res: any = await call('users.list', () => client.users.list({ cursor: s.cursor, limit: 200 }));
+      const res = await call('users.list', () => client.users.list({ cursor: s.cursor, limit: 200 }));
       const cursor = cursorOf(res);
       return {
         state: cursor ? { ...s, cursor } : { ...s, cursor: undefined, phase: 'channels' },
@@ -111,7 +117,7 @@ export function backfillService(deps: {
     }
 
     if (s.phase === 'channels') {
-      const res: any = await call('conversations.list', () =>
+      const res = await call('conversations.list', () =>
         client.conversations.list({
           cursor: s.cursor,
           limit: 200,
@@ -120,14 +126,19 @@ export function backfillService(deps: {
         }),
       );
       const channels = [...s.channels];
-      for (const c of res.channels ?? []) channels.push({ id: c.id, general: Boolean(c.is_general) });
-      for (const c of res.channels ?? []) {
+      // A channel without an id or name is not one we can import.
+      const listed = (res.channels ?? []).flatMap((c) =>
+        c.id && c.name ? [{ ...c, id: c.id, name: c.name }] : [],
+      );
+      for (const c of listed) channels.push({ id: c.id, general: Boolean(c.is_general) });
+      for (const c of listed) {
         if (!c.is_member && !c.is_private && !c.is_archived) {
-          await call('conversations.join', () => client.conversations.join({ channel: c.id })).catch((err) =>
-            deps.logger.warn(
-              { teamId, channel: c.id, slackError: err?.data?.error },
-              'could not join channel',
-            ),
+          await call('conversations.join', () => client.conversations.join({ channel: c.id })).catch(
+            (err: unknown) =>
+              deps.logger.warn(
+                { teamId, channel: c.id, slackError: slackErrorOf(err) },
+                'could not join channel',
+              ),
           );
         }
       }
@@ -140,7 +151,7 @@ export function backfillService(deps: {
         messages: 0,
         channelDone: false,
         write: async (p) => {
-          for (const c of res.channels ?? []) {
+          for (const c of listed) {
             await factsRepo.upsertChannel(p.tx, teamId, {
               id: c.id,
               name: c.name,
@@ -157,7 +168,7 @@ export function backfillService(deps: {
     if (!channel) return { state: { ...s, phase: 'done' }, messages: 0, channelDone: false };
 
     if (s.phase === 'members') {
-      const res: any = await call('conversations.members', () =>
+      const res = await call('conversations.members', () =>
         client.conversations.members({ channel: channel.id, cursor: s.cursor, limit: 1000 }),
       );
       const write = (p: IngestScope) =>
@@ -168,7 +179,7 @@ export function backfillService(deps: {
     }
 
     if (s.phase === 'history') {
-      const res: any = await call('conversations.history', () =>
+      const res = await call('conversations.history', () =>
         client.conversations.history({
           channel: channel.id,
           oldest: String(s.oldest),
@@ -176,14 +187,16 @@ export function backfillService(deps: {
           cursor: s.cursor,
         }),
       );
-      const list: any[] = res.messages ?? [];
+      const list = res.messages ?? [];
       // Replies are fetched page by page (this page's threads, then the next page), which keeps the saved
       // position small however many threads a channel has.
-      const threads = list.filter((m) => m.reply_count > 0 && m.thread_ts === m.ts).map((m) => String(m.ts));
+      const threads = list
+        .filter((m) => (m.reply_count ?? 0) > 0 && m.thread_ts === m.ts)
+        .map((m) => String(m.ts));
       const write = async (p: IngestScope) => {
         for (const m of list) {
           await recordMessage(p, channel.id, m);
-          if (channel.general && m.subtype === 'channel_join' && m.user) {
+          if (channel.general && m.subtype === 'channel_join' && m.user && m.ts) {
             const at = tsToDate(m.ts);
             await factsRepo.setJoinedAt(p.tx, teamId, m.user, at);
             await factsRepo.addMemberEventOnce(p.tx, teamId, m.user, 'join', at, localDay(at, tz));
@@ -200,7 +213,7 @@ export function backfillService(deps: {
     // replies
     const thread = s.threads[0];
     if (!thread) return { ...afterThreads(s), messages: 0 };
-    const res: any = await call('conversations.replies', () =>
+    const res = await call('conversations.replies', () =>
       client.conversations.replies({
         channel: channel.id,
         ts: thread,
@@ -208,7 +221,7 @@ export function backfillService(deps: {
         cursor: s.cursor,
       }),
     );
-    const replies = ((res.messages ?? []) as any[]).filter((m) => m.ts !== thread);
+    const replies = (res.messages ?? []).filter((m) => m.ts !== thread);
     const write = async (p: IngestScope) => {
       for (const m of replies) await recordMessage(p, channel.id, m);
     };
@@ -282,8 +295,8 @@ export function backfillService(deps: {
   async function stepOrSkip(b: Backfill, client: WebClient, tz: string): Promise<Step> {
     try {
       return await step(b, client, tz);
-    } catch (err: any) {
-      const code = err?.data?.error as string | undefined;
+    } catch (err) {
+      const code = slackErrorOf(err);
       const phase = b.state.phase;
       if (!code || !SKIP_CHANNEL.has(code) || !['history', 'replies', 'members'].includes(phase)) throw err;
       deps.logger.warn(
@@ -350,8 +363,8 @@ export function backfillService(deps: {
         }
         await repo.release(teamId);
         return 'more';
-      } catch (err: any) {
-        const code = err?.data?.error as string | undefined;
+      } catch (err) {
+        const code = slackErrorOf(err);
         if (code && FATAL.has(code)) {
           deps.logger.error({ teamId, slackError: code }, 'history import failed');
           await repo.save(teamId, {

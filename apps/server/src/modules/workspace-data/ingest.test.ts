@@ -13,14 +13,14 @@ import { localDay, localDayHour, tsToDate } from '../../lib/days.ts';
 import { keywordsOf } from '../activity/keywords.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
 import { WINDOW_COLUMNS, rebuildStandingWindows } from '../activity/standing-windows.ts';
+import { typedRows } from '../../db/sql.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 let env: SlackTestEnv;
 let teamId: string;
 let token: string;
-const rows = async <T>(q: ReturnType<typeof sql>) =>
-  ((await env.t.ctx.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => typedRows<T>(env.t.ctx.database.db, q);
 
 beforeAll(async () => {
   env = await slackTestEnv(
