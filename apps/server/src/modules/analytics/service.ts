@@ -63,7 +63,7 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
   const repo = analyticsRepo(deps.db);
 
   async function tzOf(teamId: string): Promise<string> {
-    return (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
+    return await deps.workspaces.timezone(teamId);
   }
   async function windowOf(teamId: string, tf: TimeFilter | undefined, now: Date): Promise<Window> {
     const today = localDay(now, await tzOf(teamId));

@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { typedResult } from '../../db/sql.ts';
+import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
 
-export type MemberListRow = {
-  member_id: string;
-  real_name: string;
-  display_name: string;
-  email: string | null;
-  avatar_url: string | null;
-  is_admin: boolean;
-  deleted: boolean;
-  join_time: string | null;
-  last_active: string | null;
-  messages: number;
-  replies: number;
-  reactions: number;
-};
+export type MemberListRow = MemberCountsRow;
 
 /** Reads of the workspace's people and channels, for pickers, search and the top bar. */
 export const directoryRepo = (db: Db) => ({

@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import type { Db } from '../../db/client.ts';
+import { toMember } from '../workspace-data/member-dto.ts';
 import { directoryRepo } from './repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
@@ -26,7 +27,7 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
   const repo = directoryRepo(deps.db);
   const tagRepo = tagsRepo(deps.db);
   const since = async (teamId: string) => {
-    const tz = (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
+    const tz = await deps.workspaces.timezone(teamId);
     return localDay(new Date(Date.now() - (DEFAULT_TIME_FILTER_DAYS - 1) * 86400_000), tz);
   };
 
@@ -41,22 +42,7 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
         const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
         const tagsOf = await tagRepo.ofMembers(req.params.teamId, null);
         return {
-          data: rows.map((m) => ({
-            member_id: m.member_id,
-            real_name: m.real_name,
-            display_name: m.display_name,
-            email: m.email ?? '',
-            avatar: m.avatar_url,
-            is_admin: m.is_admin,
-            deleted: m.deleted,
-            messages: m.messages,
-            replies: m.replies,
-            reactions: m.reactions,
-            activity: m.messages + m.replies + m.reactions,
-            last_active: m.last_active ? Number(m.last_active) : 0,
-            join_time: m.join_time ? Number(m.join_time) : 0,
-            tags: tagsOf.get(m.member_id) ?? null,
-          })),
+          data: rows.map((m) => toMember(m, tagsOf.get(m.member_id))),
         };
       },
     );

@@ -1,23 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { typedRows } from '../../db/sql.ts';
+import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
 
-export type MemberInfoRow = {
-  member_id: string;
-  real_name: string;
-  display_name: string;
-  email: string;
-  avatar_url: string | null;
-  is_admin: boolean;
-  is_owner: boolean;
-  deleted: boolean;
-  join_time: string | null;
-  last_active: string | null;
-  left_at: string | null;
-  messages: number;
-  replies: number;
-  reactions: number;
-};
+export type MemberInfoRow = MemberCountsRow & { email: string; is_owner: boolean; left_at: string | null };
 
 export type ActionRow = {
   ts: string;

@@ -6,18 +6,18 @@ import { localDay } from '../../lib/days.ts';
 import { addDays, dayRange } from '../members-list/service.ts';
 import type { TagsService } from '../tags/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
+import { micros, toMember } from '../workspace-data/member-dto.ts';
 import { memberRepo } from './repo.ts';
 
 export type MemberService = ReturnType<typeof memberService>;
 
 const ACTION_LOG_LIMIT = 500;
-const micros = (v: string | null) => (v ? Number(v) : 0);
 
 /** One member's page (spec section 2 Member detail): profile, charts, per-channel table and action log. */
 export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tags: TagsService }) => {
   const repo = memberRepo(deps.db);
   const range = async (teamId: string, days: number, now: Date) => {
-    const tz = (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
+    const tz = await deps.workspaces.timezone(teamId);
     return dayRange({ type: 'static', days }, localDay(now, tz));
   };
   const assertMember = async (teamId: string, memberId: string) => {
@@ -33,20 +33,8 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
         repo.channels(teamId, memberId),
       ]);
       return {
-        member_id: m.member_id,
-        real_name: m.real_name,
-        display_name: m.display_name,
-        email: m.email,
-        avatar: m.avatar_url,
-        is_admin: m.is_admin,
+        ...toMember(m, null),
         is_owner: m.is_owner,
-        deleted: m.deleted,
-        messages: m.messages,
-        replies: m.replies,
-        reactions: m.reactions,
-        activity: m.messages + m.replies + m.reactions,
-        last_active: micros(m.last_active),
-        join_time: micros(m.join_time),
         left_at: micros(m.left_at),
         tags: tags.get(memberId) ?? [],
         channels,

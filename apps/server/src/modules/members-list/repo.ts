@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { scopeCondition, type MemberScope } from '../activity/member-window.ts';
 import { memberTotalsSource, readingOf, type Reading } from '../activity/standing-windows.ts';
 import { typedResult, type Tx } from '../../db/sql.ts';
+import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
 
 /** A resolved filter: local days, instants and ids, ready for SQL. */
 export type MemberQuery = {
@@ -29,21 +30,7 @@ export type MemberQuery = {
   sort: { field: MemberSortField; direction: 'asc' | 'desc' };
 };
 
-export type MemberDataRow = {
-  member_id: string;
-  real_name: string;
-  display_name: string;
-  email: string;
-  avatar_url: string | null;
-  is_admin: boolean;
-  deleted: boolean;
-  join_time: string | null;
-  last_active: string | null;
-  messages: number;
-  replies: number;
-  reactions: number;
-  total: number;
-};
+export type MemberDataRow = MemberCountsRow & { email: string; total: number };
 
 const SORT_SQL: Record<MemberSortField, SQL> = {
   real_name: sql`lower(m.real_name)`,

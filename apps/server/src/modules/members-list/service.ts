@@ -7,7 +7,8 @@ import { addDays } from '../../lib/days.ts';
 import { localDay } from '../../lib/days.ts';
 import type { TagsService } from '../tags/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
-import { membersRepo, type MemberDataRow, type MemberQuery } from './repo.ts';
+import { toMember } from '../workspace-data/member-dto.ts';
+import { membersRepo, type MemberQuery } from './repo.ts';
 
 type Filter = z.output<typeof membersExportBody>;
 type PageRequest = z.output<typeof membersDataBody>;
@@ -35,27 +36,6 @@ export function dayRange(tf: TimeFilter | undefined, today: string): { fromDay: 
   return { fromDay: addDays(today, -(days - 1)), toDay: today };
 }
 
-const micros = (v: string | null) => (v ? Number(v) : 0);
-
-export function toMember(m: MemberDataRow, tags: { id: number; name: string }[] | undefined): Member {
-  return {
-    member_id: m.member_id,
-    real_name: m.real_name,
-    display_name: m.display_name,
-    email: m.email,
-    avatar: m.avatar_url,
-    is_admin: m.is_admin,
-    deleted: m.deleted,
-    messages: m.messages,
-    replies: m.replies,
-    reactions: m.reactions,
-    activity: m.messages + m.replies + m.reactions,
-    last_active: micros(m.last_active),
-    join_time: micros(m.join_time),
-    tags: tags && tags.length > 0 ? tags : null,
-  };
-}
-
 /** Spec section 9 CSV: comma separated, every string quoted, a byte-order mark and a header row. */
 export function csvCell(value: string): string {
   // A leading =, +, - or @ would make spreadsheets run the cell as a formula.
@@ -74,7 +54,7 @@ export const membersService = (deps: {
   const repo = membersRepo(deps.db, { slices: deps.querySlices });
 
   async function resolve(f: Filter, now = new Date()): Promise<MemberQuery> {
-    const tz = (await deps.workspaces.timezones([f.team_id])).get(f.team_id) ?? 'UTC';
+    const tz = await deps.workspaces.timezone(f.team_id);
     const today = localDay(now, tz);
     const { fromDay, toDay } = dayRange(f.time_filter, today);
     let base: MemberQuery['base'] = null;

@@ -326,7 +326,7 @@ export function backfillService(deps: {
       const deadline = Date.now() + budgetMs;
       try {
         const client = deps.slack.client(await deps.workspaces.botToken(teamId));
-        const tz = (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
+        const tz = await deps.workspaces.timezone(teamId);
         let b = (await repo.get(teamId))!;
         let hits = deps.slack.rateLimitHits();
         const writer = pageWriter(teamId, tz);
