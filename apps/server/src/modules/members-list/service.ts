@@ -1,4 +1,3 @@
-import type { Member } from '@flywheel/shared/directory';
 import type { ActivityFilter, MembersFilter, TimeFilter } from '@flywheel/shared/members';
 import { MEMBERS_CSV_COLUMNS, membersDataBody, membersExportBody } from '@flywheel/shared/members';
 import type { z } from 'zod';
