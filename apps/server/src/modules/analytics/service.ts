@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { activityMatch, addDays, dayRange } from '../members-list/service.ts';
 import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
-import { analyticsRepo, type Counts, type MemberTotalsRow, type Window } from './repo.ts';
+import { activityReads, type Counts, type MemberTotalsRow, type Window } from '../activity/reads.ts';
 
 export type AnalyticsService = ReturnType<typeof analyticsService>;
 
@@ -60,7 +60,7 @@ export function toMemberActivity(r: MemberTotalsRow): MemberActivity {
  * whole local days; the Home cards use local hours.
  */
 export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }) => {
-  const repo = analyticsRepo(deps.db);
+  const repo = activityReads(deps.db);
 
   async function tzOf(teamId: string): Promise<string> {
     return await deps.workspaces.timezone(teamId);

@@ -16,6 +16,7 @@ import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import type { Db } from '../../db/client.ts';
 import { toMember } from '../workspace-data/member-dto.ts';
+import { activityReads } from '../activity/reads.ts';
 import { directoryRepo } from './repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
@@ -25,6 +26,7 @@ const tags = ['directory'];
 /** What login loads for the current workspace (spec section 4): members, suggestions, channels, admins, tags. */
 export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; guard: WorkspaceGuard }) {
   const repo = directoryRepo(deps.db);
+  const reads = activityReads(deps.db);
   const tagRepo = tagsRepo(deps.db);
   const since = async (teamId: string) => {
     const tz = await deps.workspaces.timezone(teamId);
@@ -39,7 +41,7 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
       '/members/getmembers/:teamId',
       { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSchema) } } },
       async (req) => {
-        const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+        const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
         const tagsOf = await tagRepo.ofMembers(req.params.teamId, null);
         return {
           data: rows.map((m) => toMember(m, tagsOf.get(m.member_id))),
@@ -51,7 +53,7 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
       '/members/getmembersuggestion/:teamId',
       { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSuggestionSchema) } } },
       async (req) => {
-        const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+        const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
         return {
           data: rows
             .filter((m) => !m.deleted)

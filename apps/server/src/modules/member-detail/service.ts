@@ -7,6 +7,7 @@ import { addDays, dayRange } from '../members-list/service.ts';
 import type { TagsService } from '../tags/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { micros, toMember } from '../workspace-data/member-dto.ts';
+import { activityReads } from '../activity/reads.ts';
 import { memberRepo } from './repo.ts';
 
 export type MemberService = ReturnType<typeof memberService>;
@@ -16,6 +17,7 @@ const ACTION_LOG_LIMIT = 500;
 /** One member's page (spec section 2 Member detail): profile, charts, per-channel table and action log. */
 export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tags: TagsService }) => {
   const repo = memberRepo(deps.db);
+  const reads = activityReads(deps.db);
   const range = async (teamId: string, days: number, now: Date) => {
     const tz = await deps.workspaces.timezone(teamId);
     return dayRange({ type: 'static', days }, localDay(now, tz));
@@ -26,7 +28,7 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
 
   return {
     async info(teamId: string, memberId: string): Promise<MemberInfo> {
-      const m = await repo.info(teamId, memberId);
+      const m = await reads.memberInfo(teamId, memberId);
       if (!m) throw notFound('This member is not in the workspace');
       const [tags, channels] = await Promise.all([
         deps.tags.ofMembers(teamId, [memberId]),
@@ -50,7 +52,9 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
     ): Promise<DailyActivity[]> {
       await assertMember(teamId, memberId);
       const { fromDay, toDay } = await range(teamId, days, now);
-      const got = new Map((await repo.daily(teamId, memberId, fromDay, toDay)).map((r) => [r.day, r]));
+      const got = new Map(
+        (await reads.memberPerDay(teamId, memberId, fromDay, toDay)).map((r) => [r.day, r]),
+      );
       const out: DailyActivity[] = [];
       for (let d = fromDay; d <= toDay; d = addDays(d, 1)) {
         const r = got.get(d);
@@ -67,7 +71,7 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
     async channelActivity(teamId: string, memberId: string, days: number, now = new Date()) {
       await assertMember(teamId, memberId);
       const { fromDay, toDay } = await range(teamId, days, now);
-      return (await repo.perChannel(teamId, memberId, fromDay, toDay)).map((r) => ({
+      return (await reads.memberPerChannel(teamId, memberId, fromDay, toDay)).map((r) => ({
         ...r,
         channel_name: r.channel_name ?? r.channel_id,
       }));
@@ -86,7 +90,7 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
 
     /** The Actions tab: the member's messages, replies and reactions of the last 7 days, mentions readable. */
     async last7days(teamId: string, memberId: string, now = new Date()): Promise<ActionLogRow[]> {
-      const m = await repo.info(teamId, memberId);
+      const m = await reads.memberInfo(teamId, memberId);
       if (!m) throw notFound('This member is not in the workspace');
       const rows = await repo.actions(
         teamId,

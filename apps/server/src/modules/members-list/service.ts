@@ -7,7 +7,7 @@ import { localDay } from '../../lib/days.ts';
 import type { TagsService } from '../tags/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { toMember } from '../workspace-data/member-dto.ts';
-import { membersRepo, type MemberQuery } from './repo.ts';
+import { membersRepo, type MemberQuery } from '../activity/members-ranking.ts';
 
 type Filter = z.output<typeof membersExportBody>;
 type PageRequest = z.output<typeof membersDataBody>;

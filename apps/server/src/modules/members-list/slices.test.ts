@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
 import { rollupBuffer } from '../activity/rollups.ts';
 import { rebuildStandingWindows } from '../activity/standing-windows.ts';
-import { membersRepo, type MemberQuery } from './repo.ts';
+import { membersRepo, type MemberQuery } from '../activity/members-ranking.ts';
 
 /**
  * A whole-workspace page ranked in slices of the member id order (side by side on PostgreSQL) must be the

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { typedRows } from '../../db/sql.ts';
-import { memberTotalsSource } from '../activity/standing-windows.ts';
+import { typedRows, typedResult } from '../../db/sql.ts';
+import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
+import { memberTotalsSource } from './standing-windows.ts';
 
 /** A window of local days, both included. */
 export type Window = { teamId: string; fromDay: string; toDay: string };
@@ -48,8 +49,16 @@ const notBot = (teamId: string, alias: string) =>
 
 const all = typedRows;
 
-/** Home and Analytics reads: rollup tables only (activity_* and keyword_daily), never raw messages. */
-export const analyticsRepo = (db: Db) => ({
+export type MemberInfoRow = MemberCountsRow & { email: string; is_owner: boolean; left_at: string | null };
+
+/** A member with counts since a day (the directory). */
+export type MemberListRow = MemberCountsRow;
+
+/**
+ * The activity read API: every read of the rollups (activity_* and keyword_daily) for Home, Analytics, member
+ * detail and the directory, never raw messages. (The Members table's ranked pages are members-ranking.ts.)
+ */
+export const activityReads = (db: Db) => ({
   /** Workspace totals per local day (activity_team_hourly). */
   perDay: (w: Window) =>
     all<Counts & { day: string }>(
@@ -248,6 +257,73 @@ export const analyticsRepo = (db: Db) => ({
       sql`select term, sum(count)::int as n from keyword_daily where ${inWindow(w)}
         group by term having sum(count) > 0 order by n desc, term limit ${limit}`,
     ),
+  /** One member's profile with all-time totals (member detail). */
+  async memberInfo(teamId: string, memberId: string): Promise<MemberInfoRow | undefined> {
+    const [row] = await typedRows<MemberInfoRow>(
+      db,
+      sql`select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url,
+        m.is_admin, m.is_owner, m.deleted,
+        (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
+        (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active,
+        (extract(epoch from m.left_at) * 1000000)::bigint::text as left_at,
+        coalesce((select sum(messages) from activity_daily a where a.team_id = m.team_id and a.member_id = m.member_id), 0)::int as messages,
+        coalesce((select sum(replies) from activity_daily a where a.team_id = m.team_id and a.member_id = m.member_id), 0)::int as replies,
+        coalesce((select sum(reactions) from activity_daily a where a.team_id = m.team_id and a.member_id = m.member_id), 0)::int as reactions
+      from slack_members m where m.team_id = ${teamId} and m.member_id = ${memberId} and not m.is_bot`,
+    );
+    return row;
+  },
+
+  /** One member's totals per local day of a window (member detail). */
+  memberPerDay: (teamId: string, memberId: string, fromDay: string, toDay: string) =>
+    typedRows<{ day: string; messages: number; replies: number; reactions: number }>(
+      db,
+      sql`select day::text as day, sum(messages)::int as messages, sum(replies)::int as replies,
+          sum(reactions)::int as reactions
+        from activity_daily where team_id = ${teamId} and member_id = ${memberId}
+          and day >= ${fromDay}::date and day <= ${toDay}::date
+        group by day order by day`,
+    ),
+
+  /** One member's totals per channel over a window (member detail). */
+  memberPerChannel: (teamId: string, memberId: string, fromDay: string, toDay: string) =>
+    typedRows<{
+      channel_id: string;
+      channel_name: string | null;
+      messages: number;
+      replies: number;
+      reactions: number;
+    }>(
+      db,
+      sql`select a.channel_id, c.name as channel_name, sum(a.messages)::int as messages,
+          sum(a.replies)::int as replies, sum(a.reactions)::int as reactions
+        from activity_daily a left join slack_channels c on c.team_id = a.team_id and c.channel_id = a.channel_id
+        where a.team_id = ${teamId} and a.member_id = ${memberId}
+          and a.day >= ${fromDay}::date and a.day <= ${toDay}::date
+        group by a.channel_id, c.name
+        having sum(a.messages) + sum(a.replies) + sum(a.reactions) > 0
+        order by sum(a.messages) desc, c.name`,
+    ),
+
+  /** Members with their activity since `sinceDay` (local day, from the rollups) and all-time timestamps. */
+  async membersSince(teamId: string, sinceDay: string): Promise<MemberListRow[]> {
+    const r = await typedResult<MemberListRow>(
+      db,
+      sql`
+      select m.member_id, m.real_name, m.display_name, m.email, m.avatar_url, m.is_admin, m.deleted,
+        (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
+        (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active,
+        coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions
+      from slack_members m
+      left join (
+        select member_id, sum(messages) as messages, sum(replies) as replies, sum(reactions) as reactions
+        from activity_daily where team_id = ${teamId} and day >= ${sinceDay}::date group by member_id
+      ) a on a.member_id = m.member_id
+      where m.team_id = ${teamId} and not m.is_bot
+      order by m.real_name, m.member_id`,
+    );
+    return r.rows;
+  },
 });
 
-export type AnalyticsRepo = ReturnType<typeof analyticsRepo>;
+export type ActivityReads = ReturnType<typeof activityReads>;

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberSortField, Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { scopeCondition, type MemberScope } from '../activity/member-window.ts';
-import { memberTotalsSource, readingOf, type Reading } from '../activity/standing-windows.ts';
+import { scopeCondition, type MemberScope } from './member-window.ts';
+import { memberTotalsSource, readingOf, type Reading } from './standing-windows.ts';
 import { typedResult, type Tx } from '../../db/sql.ts';
 import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
 
