@@ -39,6 +39,15 @@ export type NewReaction = {
   at: Date;
 };
 
+/** The key columns of a slack_reactions row, as statements return them. */
+export type ReactionKeyRow = {
+  team_id: string;
+  channel_id: string;
+  ts: string;
+  user_id: string;
+  name: string;
+};
+
 /** For each key, true at its first occurrence only. */
 function firstOfEachKey(keys: string[]): boolean[] {
   const seen = new Set<string>();
@@ -243,13 +252,7 @@ export const factsRepo = {
     const first = firstOfEachKey(rs.map(key));
     const rowsIn = rs.filter((_, i) => first[i]);
     const col = <T>(f: (r: NewReaction) => T) => sql.param(rowsIn.map(f));
-    const out = await typedRows<{
-      team_id: string;
-      channel_id: string;
-      ts: string;
-      user_id: string;
-      name: string;
-    }>(
+    const out = await typedRows<ReactionKeyRow>(
       tx,
       sql`insert into slack_reactions as x (team_id, channel_id, ts, user_id, name, day, reacted_at)
         select v.* from unnest(${col((r) => r.teamId)}::text[], ${col((r) => r.channelId)}::text[],

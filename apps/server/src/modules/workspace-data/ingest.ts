@@ -5,7 +5,13 @@ import { typedRows, type Tx } from '../../db/sql.ts';
 import { localDay, localDayHour, tsToDate } from '../../lib/days.ts';
 import { keywordsOf } from '../activity/keywords.ts';
 import type { RollupBuffer } from '../activity/rollups.ts';
-import { factsRepo, type MemberRow, type NewMessage, type NewReaction } from './facts-repo.ts';
+import {
+  factsRepo,
+  type MemberRow,
+  type NewMessage,
+  type NewReaction,
+  type ReactionKeyRow,
+} from './facts-repo.ts';
 import {
   channelIdEventSchema,
   channelMemberEventSchema,
@@ -110,20 +116,12 @@ type RemovedReaction = NewReaction;
  */
 async function removeReactions(tx: Tx, rs: RemovedReaction[]): Promise<(string | undefined)[]> {
   const col = <T>(f: (r: RemovedReaction) => T) => sql.param(rs.map(f));
-  const key = (r: { team_id: string; channel_id: string; ts: string; user_id: string; name: string }) =>
-    `${r.team_id}|${r.channel_id}|${r.ts}|${r.user_id}|${r.name}`;
+  const key = (r: ReactionKeyRow) => `${r.team_id}|${r.channel_id}|${r.ts}|${r.user_id}|${r.name}`;
   const values = sql`unnest(${col((r) => r.teamId)}::text[], ${col((r) => r.channelId)}::text[],
     ${col((r) => r.ts)}::text[], ${col((r) => r.userId)}::text[], ${col((r) => r.name)}::text[],
     ${col((r) => r.day)}::date[], ${col((r) => r.at.toISOString())}::timestamptz[])
     as v(team_id, channel_id, ts, user_id, name, day, at)`;
-  const out = await typedRows<{
-    team_id: string;
-    channel_id: string;
-    ts: string;
-    user_id: string;
-    name: string;
-    reacted_at: string;
-  }>(
+  const out = await typedRows<ReactionKeyRow & { reacted_at: string }>(
     tx,
     sql`update slack_reactions x set removed_at = v.at from ${values}
     where x.team_id = v.team_id and x.channel_id = v.channel_id and x.ts = v.ts and x.user_id = v.user_id
