@@ -171,7 +171,10 @@ try {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   // The real routes; the workspace guard (token + admin check, two indexed lookups) is left out here.
-  await app.register(memberListRoutes({ members, guard: { onRequest: async () => {}, preValidation: async () => {} } }), { prefix: '/api/v0' });
+  await app.register(
+    memberListRoutes({ members, guard: { onRequest: async () => {}, preValidation: async () => {} } }),
+    { prefix: '/api/v0' },
+  );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // The same routes ranking in one query (DB_QUERY_SLICES=1), for comparison.
   const oneQuery = Fastify({ bodyLimit: 10 * 1024 * 1024 });
