@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './sql.ts';
 
 /**
@@ -13,6 +13,6 @@ export const LOCKS = {
 } as const;
 
 /** Waits for a named lock (see LOCKS); it is held until the transaction ends. */
-export async function xactLock(tx: Tx, lock: ReturnType<typeof LOCKS.homeTasks>): Promise<void> {
+export async function xactLock(tx: Tx, lock: SQL): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${lock})`);
 }
