@@ -32,11 +32,15 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createLogger } from '../../apps/server/src/lib/logger.ts';
 import { secretBox } from '../../apps/server/src/lib/secret-box.ts';
 import { botService } from '../../apps/server/src/modules/bot/service.ts';
-import { homeModule } from '../../apps/server/src/modules/home/module.ts';
-import { factsWriter, recordMessage } from '../../apps/server/src/modules/slack/ingest.ts';
-import { keywordsOf } from '../../apps/server/src/modules/slack/keywords.ts';
-import { rollupBuffer } from '../../apps/server/src/modules/slack/rollups.ts';
-import { refreshStandingWindows } from '../../apps/server/src/modules/slack/standing-windows.ts';
+import { analyticsRoutes } from '../../apps/server/src/modules/analytics/routes.ts';
+import { analyticsService } from '../../apps/server/src/modules/analytics/service.ts';
+import { botRoutes } from '../../apps/server/src/modules/bot/routes.ts';
+import { homeRoutes } from '../../apps/server/src/modules/home/routes.ts';
+import { tasksService } from '../../apps/server/src/modules/home/service.ts';
+import { factsWriter, recordMessage } from '../../apps/server/src/modules/workspace-data/ingest.ts';
+import { keywordsOf } from '../../apps/server/src/modules/activity/keywords.ts';
+import { rollupBuffer } from '../../apps/server/src/modules/activity/rollups.ts';
+import { refreshStandingWindows } from '../../apps/server/src/modules/activity/standing-windows.ts';
 import { vacuumBusyTables } from '../../apps/server/src/db/maintenance.ts';
 import { workspacesService } from '../../apps/server/src/modules/workspaces/service.ts';
 import { registerErrorHandling } from '../../apps/server/src/plugins/errors.ts';
@@ -316,7 +320,17 @@ const app = Fastify({ bodyLimit: 10 * 1024 * 1024 });
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 registerErrorHandling(app);
-await app.register(homeModule({ db, workspaces, bot, guard: [async () => {}] }), { prefix: '/api/v0' });
+// The real Home, Analytics and bot routes; the workspace guard (token + admin check) is left out.
+const guard = { onRequest: async () => {}, preValidation: async () => {} };
+const analytics = analyticsService({ db, workspaces });
+await app.register(
+  async (v0) => {
+    await v0.register(homeRoutes({ analytics, tasks: tasksService(db), guard }));
+    await v0.register(analyticsRoutes({ analytics, guard }));
+    await v0.register(botRoutes({ bot, guard }));
+  },
+  { prefix: '/api/v0' },
+);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const chans = [channelId(1), channelId(2), channelId(3)];
 

@@ -22,14 +22,14 @@ import * as prettier from 'prettier';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { secretBox } from '../../apps/server/src/lib/secret-box.ts';
-import { memberListRoutes } from '../../apps/server/src/modules/members/routes.ts';
-import { membersService } from '../../apps/server/src/modules/members/service.ts';
+import { memberListRoutes } from '../../apps/server/src/modules/members-list/routes.ts';
+import { membersService } from '../../apps/server/src/modules/members-list/service.ts';
 import { tagsService } from '../../apps/server/src/modules/tags/service.ts';
 import { workspacesService } from '../../apps/server/src/modules/workspaces/service.ts';
 import { registerErrorHandling } from '../../apps/server/src/plugins/errors.ts';
-import { localDay } from '../../apps/server/src/modules/slack/days.ts';
-import { ingestLock } from '../../apps/server/src/modules/slack/inbox-repo.ts';
-import { rebuildStandingWindows } from '../../apps/server/src/modules/slack/standing-windows.ts';
+import { localDay } from '../../apps/server/src/lib/days.ts';
+import { LOCKS, xactLock } from '../../apps/server/src/db/locks.ts';
+import { rebuildStandingWindows } from '../../apps/server/src/modules/activity/standing-windows.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -132,7 +132,7 @@ try {
   // The standing windows (per-member 7/14/90/365-day totals), built by the product's own rebuild.
   const tWindows = performance.now();
   await db.transaction(async (tx) => {
-    await ingestLock(tx);
+    await xactLock(tx, LOCKS.ingest);
     await rebuildStandingWindows(tx, TEAM, localDay(new Date(), TZ));
   });
   windowBuildSeconds = (performance.now() - tWindows) / 1000;
@@ -171,7 +171,10 @@ try {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   // The real routes; the workspace guard (token + admin check, two indexed lookups) is left out here.
-  await app.register(memberListRoutes({ members, guard: [async () => {}] }), { prefix: '/api/v0' });
+  await app.register(
+    memberListRoutes({ members, guard: { onRequest: async () => {}, preValidation: async () => {} } }),
+    { prefix: '/api/v0' },
+  );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // The same routes ranking in one query (DB_QUERY_SLICES=1), for comparison.
   const oneQuery = Fastify({ bodyLimit: 10 * 1024 * 1024 });
@@ -181,7 +184,7 @@ try {
   await oneQuery.register(
     memberListRoutes({
       members: membersService({ db, workspaces, tags: tagsService(db), querySlices: 1 }),
-      guard: [async () => {}],
+      guard: { onRequest: async () => {}, preValidation: async () => {} },
     }),
     { prefix: '/api/v0' },
   );

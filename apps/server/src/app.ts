@@ -6,25 +6,19 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { intakeRoutes } from './modules/intake/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
-import { platformRoutes } from './modules/platform/routes.ts';
-import { directoryRoutes } from './modules/directory/routes.ts';
-import { membersModule } from './modules/members/module.ts';
-import { homeModule } from './modules/home/module.ts';
-import { slackRoutes } from './modules/slack/routes.ts';
-import { deliveryRoutes } from './modules/delivery/routes.ts';
-import { workspaceRoutes } from './modules/workspaces/routes.ts';
-import { authenticate } from './plugins/auth.ts';
-import { workspaceScoped } from './plugins/workspace-guard.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
 export type RouteRecord = { method: string; url: string; workspaceScoped: boolean };
 /** Every route an app registered (the tenancy test walks them). */
 export const registeredRoutes = new WeakMap<FastifyInstance, RouteRecord[]>();
 
-/** The HTTP face of a process: plugins, then modules under /api/v0, then the SPA. */
+/**
+ * The HTTP face of a process: plugins; health and the dev outbox under /api; every module's routes under
+ * /api/v0, from the one module list; the Slack callbacks (intake) at /slack; then the SPA.
+ */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
@@ -57,38 +51,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     prefix: '/api',
   });
   if (config.devOutbox) await app.register(devOutboxRoutes(ctx.database.db), { prefix: '/api' });
-  const { auth, workspaces, events, backfill, install } = ctx.services;
-  const guard = workspaceScoped(auth, workspaces);
   await app.register(
     async (v0) => {
-      await v0.register(platformRoutes(ctx.publicConfig));
-      await v0.register(authRoutes(auth));
-      await v0.register(
-        workspaceRoutes({ install, workspaces, backfill, authed: authenticate(auth), guard }),
-      );
-      await v0.register(directoryRoutes({ db: ctx.database.db, workspaces, guard }));
-      await v0.register(
-        membersModule({
-          db: ctx.database.db,
-          workspaces,
-          guard,
-          querySlices: config.querySlices,
-        }),
-      );
-      await v0.register(homeModule({ db: ctx.database.db, workspaces, bot: ctx.services.bot, guard }));
-      await v0.register(deliveryRoutes({ delivery: ctx.services.delivery, guard }));
+      for (const m of ctx.modules) if (m.routes) await m.routes(v0, ctx);
     },
     { prefix: '/api/v0' },
   );
-  await app.register(
-    slackRoutes({
-      signingSecret: () => ctx.slack.signingSecret,
-      events,
-      isKnownTeam: ctx.isKnownTeam,
-      onStored: ctx.pokeDrain,
-      interactivity: ctx.interactivity,
-    }),
-  );
+  await app.register(intakeRoutes(ctx));
 
   await registerSpa(app, config.webDist);
   return app;

@@ -74,6 +74,7 @@ const envSchema = z.object({
   DELIVERY_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(200),
   DELIVERY_CHANNEL_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(60),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  ACTIONS_MISSED_RUN_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   DELIVERY_LEASE_SECONDS: z.coerce
     .number()
@@ -128,6 +129,8 @@ export type Config = {
     historyLimited: boolean;
   };
   backfillDays: number;
+  /** A schedule's run sent later than this after its time (the product was down) is recorded as skipped. */
+  actionsGraceMinutes: number;
   /** The delivery engine's budget and patience (see modules/delivery/engine.ts). */
   delivery: {
     postsPerMinute: number;
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       historyLimited: e.SLACK_HISTORY_LIMITED ?? false,
     },
     backfillDays: e.BACKFILL_DAYS,
+    actionsGraceMinutes: e.ACTIONS_MISSED_RUN_GRACE_MINUTES,
     // Pacing follows Slack's figures times SLACK_RATE_SCALE (the emulator's time scale in tests and benches).
     delivery: {
       postsPerMinute: e.DELIVERY_POSTS_PER_MINUTE * e.SLACK_RATE_SCALE,

@@ -4,33 +4,38 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
+import { registeredJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { secretBox } from './lib/secret-box.ts';
-import { authPurgeJob } from './modules/auth/jobs.ts';
+import { windowsJob } from './modules/activity/jobs.ts';
+import { analyticsService, type AnalyticsService } from './modules/analytics/service.ts';
 import { authService, type AuthService } from './modules/auth/service.ts';
-import { mailSendJob } from './modules/mail/jobs.ts';
 import { botService, type BotService } from './modules/bot/service.ts';
+import { tasksService, type TasksService } from './modules/home/service.ts';
+import { modules as allModules } from './modules/index.ts';
+import { drainJob } from './modules/intake/jobs.ts';
+import { eventListenersOf } from './modules/intake/listeners.ts';
+import { eventsService, type EventsService } from './modules/intake/service.ts';
 import { createMailer, type Mailer } from './modules/mail/service.ts';
+import { memberService, type MemberService } from './modules/member-detail/service.ts';
+import { membersService, type MembersService } from './modules/members-list/service.ts';
+import type { Module } from './modules/module.ts';
 import type { PublicConfig } from './modules/platform/routes.ts';
-import { backfillService, type BackfillService } from './modules/slack/backfill.ts';
-import { eventsService, type EventsService } from './modules/slack/events-service.ts';
-import { backfillJob, drainJob, housekeepingJob, windowsJob } from './modules/slack/jobs.ts';
-import { refreshStandingWindows } from './modules/slack/standing-windows.ts';
-import { maintenanceJob } from './db/maintenance.ts';
-import type { InteractivityHandler } from './modules/slack/routes.ts';
+import { tagsService, type TagsService } from './modules/tags/service.ts';
+import { backfillService, type BackfillService } from './modules/workspace-data/history-import.ts';
+import { onWorkspaceInstalled, resumeHistoryImports } from './modules/workspace-data/module.ts';
 import { installService, type InstallService } from './modules/workspaces/install.ts';
 import { workspacesService, type WorkspacesService } from './modules/workspaces/service.ts';
 import { slackApi, type SlackApi } from './slack/client.ts';
-import { audienceService } from './modules/audience/service.ts';
+import { actionsService, type ActionsService } from './modules/actions/service.ts';
+import { audienceService, type AudienceService } from './modules/audience/service.ts';
 import { deliveryEngine, type DeliveryEngine } from './modules/delivery/engine.ts';
-import { deliverJob, recoverJob } from './modules/delivery/jobs.ts';
+import { wakeDelivery } from './modules/delivery/jobs.ts';
 import { pacing } from './modules/delivery/pacing.ts';
 import { deliveryRepo } from './modules/delivery/repo.ts';
 import { deliveryService, type DeliveryService } from './modules/delivery/service.ts';
-import { membersService } from './modules/members/service.ts';
-import { tagsService } from './modules/tags/service.ts';
 
-/** Everything a process holds: configuration, database, queue and the module services. */
+/** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
   config: Config;
   logger: Logger;
@@ -41,24 +46,33 @@ export type AppContext = {
   services: {
     auth: AuthService;
     workspaces: WorkspacesService;
-    events: EventsService;
-    backfill: BackfillService;
     install: InstallService;
+    /** Slack intake: the inbox and its drain. */
+    events: EventsService;
+    /** Workspace data: the history import after an install. */
+    historyImport: BackfillService;
     /** Bot name and image per workspace; `botIdentity` for chat:write.customize. */
     bot: BotService;
-    /** The one sender: receipts, paced sends, retries, exactly-once recovery. */
+    tags: TagsService;
+    membersList: MembersService;
+    memberDetail: MemberService;
+    analytics: AnalyticsService;
+    tasks: TasksService;
+    /** Targets (members, tags, channels, workspace, filters) -> recipients, for every sender. */
+    audience: AudienceService;
+    /** The one sender: receipts, quick actions, images; `deliveryEngine` works the queue of recipients. */
     delivery: DeliveryService;
     deliveryEngine: DeliveryEngine;
+    /** Automations (Member Join) and schedules. */
+    actions: ActionsService;
   };
-  interactivity: Map<string, InteractivityHandler>;
-  /** Asks a worker to apply stored events soon (coalesced). */
-  pokeDrain(): void;
-  isKnownTeam(teamId: string): Promise<boolean>;
+  /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
+  modules: readonly Module[];
   /** Slack settings can change after start (the demo points them at its emulator). */
   setSlack(next: Partial<Config['slack']>): void;
   publicConfig: () => PublicConfig;
   setPublicConfig(next: PublicConfig): void;
-  /** Starts this process's job workers and resumes interrupted history imports. */
+  /** Starts this process's job workers, then what each module resumes (history imports, the drain). */
   startWorkers(): Promise<void>;
   close(): Promise<void>;
 };
@@ -74,9 +88,10 @@ function secretsKey(config: Config): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** Wiring only: opens the database and queue, builds the services, and lists the modules. */
 export async function createContext(
   config: Config,
-  opts: { database?: Database; logger?: Logger; pollingIntervalSeconds?: number } = {},
+  opts: { database?: Database; logger?: Logger; pollingIntervalSeconds?: number; modules?: Module[] } = {},
 ): Promise<AppContext> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const database =
@@ -85,58 +100,21 @@ export async function createContext(
   await database.migrate();
   const queue = await createQueue(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
   const db = database.db;
+  const modules = opts.modules ?? allModules;
+  await queue.register(registeredJobs(modules));
 
   const slackConfig = { ...config.slack };
   const slack = slackApi(slackConfig);
-
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const mailJob = mailSendJob(mailer);
   const workspaces = workspacesService(db, secretBox(secretsKey(config)));
-  const auth = await authService({ db, config, queue, mailJob, workspaces });
-  const events = eventsService({ db, logger, workspaces });
-  const bf = backfillService({ db, slack, workspaces, logger, days: config.backfillDays });
-
-  const drain = drainJob(events);
-  const windows = windowsJob(async () => refreshStandingWindows(db, await workspaces.allTimezones()));
-  const backfillDef = backfillJob(bf, async (teamId, delaySeconds) => {
-    await queue.send(backfillDef, { teamId }, delaySeconds ? { startAfter: delaySeconds } : {});
-  });
+  const tags = tagsService(db);
   const bot = botService({ db, workspaces, slack, publicUrl: config.publicUrl, logger });
-  const install = installService({
-    slack,
-    workspaces,
-    logger,
-    redirectUri: `${config.publicUrl}/installworkspace`,
-    onInstalled: async (teamId, how) => {
-      known.set(teamId, Date.now());
-      // Its standing windows (per-member 7/14/90/365-day totals) start now; the import then adds to them.
-      await queue.send(windows, {});
-      // A new workspace, a reconnected one, or one whose import failed gets its history (again; idempotent).
-      const last = await bf.progress(teamId);
-      if (how.isNew || how.reconnected || !last || last.status === 'failed') {
-        if (await bf.start(teamId)) await queue.send(backfillDef, { teamId });
-      }
-    },
-  });
-  const filterMembers = membersService({ db, workspaces, tags: tagsService(db) });
+  const membersList = membersService({ db, workspaces, tags, querySlices: config.querySlices });
   const audience = audienceService({
     db,
     filteredMembers: (teamId, filter) =>
-      filterMembers.memberIds({ ...filter, team_id: teamId, sort: { field: 'activity', direction: 'desc' } }),
+      membersList.memberIds({ ...filter, team_id: teamId, sort: { field: 'activity', direction: 'desc' } }),
   });
-  const wakeDelivery = async (teamId: string, delayMs = 0) => {
-    // At most one waiting sender per workspace per 2-second slot; a running one hands over to the next.
-    await queue.send(
-      deliverDef,
-      { teamId },
-      {
-        singletonKey: `delivery:${teamId}`,
-        singletonSeconds: 2,
-        singletonNextSlot: true,
-        ...(delayMs > 0 ? { startAfter: Math.ceil(delayMs / 1000) } : {}),
-      },
-    );
-  };
   const delivery = deliveryService({
     db,
     audience,
@@ -145,74 +123,65 @@ export async function createContext(
     slack,
     config: config.delivery,
     logger,
-    wake: (teamId) => wakeDelivery(teamId),
+    wake: (teamId) => wakeDelivery(queue, teamId),
   });
-  const engine = deliveryEngine({
-    repo: deliveryRepo(db),
-    pacing: pacing(db),
-    senders: delivery.senderHandle,
-    config: config.delivery,
-    logger: logger.child({ module: 'delivery' }),
-  });
-  const deliverDef = deliverJob(engine, wakeDelivery);
-  await queue.register([
-    deliverDef,
-    recoverJob(
-      () => deliveryRepo(db).teamsWithDueWork(),
-      (teamId) => wakeDelivery(teamId),
-    ),
-    mailJob,
-    authPurgeJob(auth),
-    drain,
-    backfillDef,
-    housekeepingJob(events),
-    windows,
-    maintenanceJob(database),
-  ]);
-
-  let pokePending = false;
-  const pokeDrain = () => {
-    if (pokePending) return;
-    pokePending = true;
-    setTimeout(() => {
-      pokePending = false;
-      queue.send(drain, {}).catch((err) => logger.error({ err }, 'could not queue the event drain'));
-    }, 50).unref();
-  };
-
-  // Team ids known to be connected, remembered for 30 s (every event delivery asks).
-  const known = new Map<string, number>();
-  const isKnownTeam = async (teamId: string) => {
-    const seen = known.get(teamId);
-    if (seen && Date.now() - seen < 30_000) return true;
-    const ws = await workspaces.find(teamId);
-    if (ws) known.set(teamId, Date.now());
-    return Boolean(ws);
-  };
 
   let publicConfig: PublicConfig = { demoMode: false, demoEmail: null, demoPassword: null };
   let closed = false;
-  return {
+  const ctx: AppContext = {
     config,
     logger,
     database,
     queue,
     mailer,
     slack,
-    services: { auth, workspaces, events, backfill: bf, install, bot, delivery, deliveryEngine: engine },
-    interactivity: new Map(),
-    pokeDrain,
-    isKnownTeam,
+    services: {
+      auth: await authService({ db, config, queue, workspaces }),
+      workspaces,
+      install: installService({
+        slack,
+        workspaces,
+        logger,
+        redirectUri: `${config.publicUrl}/installworkspace`,
+        onInstalled: (teamId, how) => onWorkspaceInstalled(ctx, teamId, how),
+      }),
+      events: eventsService({ db, logger, workspaces, listeners: eventListenersOf(modules), ctx: () => ctx }),
+      historyImport: backfillService({ db, slack, workspaces, logger, days: config.backfillDays }),
+      bot,
+      tags,
+      membersList,
+      memberDetail: memberService({ db, workspaces, tags }),
+      analytics: analyticsService({ db, workspaces }),
+      tasks: tasksService(db),
+      audience,
+      delivery,
+      deliveryEngine: deliveryEngine({
+        repo: deliveryRepo(db),
+        pacing: pacing(db),
+        senders: delivery.senderHandle,
+        config: config.delivery,
+        logger: logger.child({ module: 'delivery' }),
+      }),
+      actions: actionsService({
+        db,
+        audience,
+        delivery,
+        timezoneOf: (teamId) => workspaces.timezone(teamId),
+        graceMs: config.actionsGraceMinutes * 60_000,
+        logger: logger.child({ module: 'actions' }),
+      }),
+    },
+    modules,
     setSlack: (next) => Object.assign(slackConfig, next),
     publicConfig: () => publicConfig,
     setPublicConfig: (next) => {
       publicConfig = next;
     },
     async startWorkers() {
-      await queue.startWorkers();
-      for (const teamId of await bf.listRunning()) await queue.send(backfillDef, { teamId });
-      pokeDrain();
-      await queue.send(windows, {});
+      await queue.startWorkers(ctx);
+      await resumeHistoryImports(ctx);
+      await queue.send(drainJob, {});
+      await queue.send(windowsJob, {});
     },
     async close() {
       if (closed) return;
@@ -222,4 +191,5 @@ export async function createContext(
       await database.close();
     },
   };
+  return ctx;
 }

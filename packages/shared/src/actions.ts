@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { DAY_CODES, FREQUENCIES } from './clock.ts';
-import { DELIVERY_TEXTS, hasInvalidCharacters, imagesSchema, MAX_MESSAGE_CHARS, senderSchema } from './delivery.ts';
+import {
+  DELIVERY_TEXTS,
+  hasInvalidCharacters,
+  imagesSchema,
+  MAX_MESSAGE_CHARS,
+  senderSchema,
+} from './delivery.ts';
 
 /*
  * Automations (Member Join triggers) and schedules (spec sections 2 Actions area, 3 Automation trigger and
@@ -23,7 +29,10 @@ export const ACTION_TEXTS = {
 
 const teamId = z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32);
 const channelIds = (field: string) =>
-  z.array(z.string().regex(/^[CG][A-Z0-9]{2,30}$/, `${field} must be Slack channel ids`)).max(1000).default([]);
+  z
+    .array(z.string().regex(/^[CG][A-Z0-9]{2,30}$/, `${field} must be Slack channel ids`))
+    .max(1000)
+    .default([]);
 const message = z
   .string({ error: ACTION_TEXTS.emptyMessage })
   .max(MAX_MESSAGE_CHARS, `The message is too long (${MAX_MESSAGE_CHARS} characters at most)`)
@@ -46,7 +55,10 @@ const common = {
     .min(1, ACTION_TEXTS.chooseTriggerName)
     .max(120, 'The name is too long (120 characters at most)'),
   message_sender: senderSchema,
-  admin_user: z.string().regex(/^[UW][A-Z0-9]{2,30}$/).nullish(),
+  admin_user: z
+    .string()
+    .regex(/^[UW][A-Z0-9]{2,30}$/)
+    .nullish(),
   message,
   htmlmessage: z.string().max(200_000).optional(),
   images: imagesSchema,
@@ -58,11 +70,16 @@ const adminNeedsUser = (v: { message_sender: 'bot' | 'admin'; admin_user?: strin
   v.message_sender !== 'admin' || !!v.admin_user;
 const adminIssue = { message: 'Choose which admin sends (admin_user)', path: ['admin_user'] };
 const targets = (v: { channel_ids: string[]; dms: z.output<typeof dms>; sendtoworkspace: boolean }) =>
-  v.channel_ids.length + v.dms.members.length + v.dms.tags.length + v.dms.channels.length > 0 || v.sendtoworkspace;
+  v.channel_ids.length + v.dms.members.length + v.dms.tags.length + v.dms.channels.length > 0 ||
+  v.sendtoworkspace;
 
 /** POST /actions/createautomation (spec section 3 Automation trigger, sent). Trigger: Member Join only. */
 export const createAutomationBody = z
-  .object({ ...common, trigger_name: common.trigger_name.default('Member Join'), send_dm: z.boolean().default(false) })
+  .object({
+    ...common,
+    trigger_name: common.trigger_name.default('Member Join'),
+    send_dm: z.boolean().default(false),
+  })
   .refine(adminNeedsUser, adminIssue)
   .refine((v) => v.send_dm || targets(v), { message: ACTION_TEXTS.automationTarget, path: ['dms'] });
 export type CreateAutomationRequest = z.input<typeof createAutomationBody>;
@@ -73,7 +90,10 @@ export const createScheduledBody = z
     ...common,
     frequency: z.enum(FREQUENCIES, { error: ACTION_TEXTS.noFieldEmpty }),
     /** Weekly: day codes (spec section 9). */
-    days: z.array(z.enum(DAY_CODES, { error: `days must be among ${DAY_CODES.join(', ')}` })).max(7).default([]),
+    days: z
+      .array(z.enum(DAY_CODES, { error: `days must be among ${DAY_CODES.join(', ')}` }))
+      .max(7)
+      .default([]),
     /** Every Day and Weekly: HH:MM in the workspace's timezone. */
     time: z.string().optional(),
     /** One Time: date DD/MM/YYYY and time HH:MM in the workspace's timezone. */
@@ -85,8 +105,10 @@ export const createScheduledBody = z
     if (v.frequency === 'Weekly' && v.days.length === 0)
       ctx.addIssue({ code: 'custom', message: ACTION_TEXTS.noFieldEmpty, path: ['days'] });
     if (v.frequency === 'onetime') {
-      if (!v.post_at?.date) ctx.addIssue({ code: 'custom', message: ACTION_TEXTS.scheduleDate, path: ['post_at', 'date'] });
-      if (!v.post_at?.time) ctx.addIssue({ code: 'custom', message: ACTION_TEXTS.scheduleTime, path: ['post_at', 'time'] });
+      if (!v.post_at?.date)
+        ctx.addIssue({ code: 'custom', message: ACTION_TEXTS.scheduleDate, path: ['post_at', 'date'] });
+      if (!v.post_at?.time)
+        ctx.addIssue({ code: 'custom', message: ACTION_TEXTS.scheduleTime, path: ['post_at', 'time'] });
     } else if (!v.time) ctx.addIssue({ code: 'custom', message: ACTION_TEXTS.scheduleTime, path: ['time'] });
   });
 export type CreateScheduledRequest = z.input<typeof createScheduledBody>;
@@ -96,7 +118,10 @@ export const updateActionBody = z.object({
   team_id: teamId,
   id: z.coerce.number().int().positive('id must be an automation or schedule id'),
   user_ids: z.array(z.string().trim().min(1).max(254)).max(50_000).optional(),
-  channel_ids: z.array(z.string().regex(/^[CG][A-Z0-9]{2,30}$/, 'channel_ids must be Slack channel ids')).max(1000).optional(),
+  channel_ids: z
+    .array(z.string().regex(/^[CG][A-Z0-9]{2,30}$/, 'channel_ids must be Slack channel ids'))
+    .max(1000)
+    .optional(),
   message: message.optional(),
   htmlmessage: z.string().max(200_000).optional(),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDbKind, type TestApp } from '../testing/build-test-app.ts';
 import { BUSY_TABLES, vacuumBusyTables } from './maintenance.ts';
+import { typedResult } from './sql.ts';
 
 describe('vacuumBusyTables', () => {
   let t: TestApp;
@@ -18,9 +19,7 @@ describe('vacuumBusyTables', () => {
       await db.execute(
         sql`update activity_team_daily set active_members = active_members + 1 where team_id = 'TVAC'`,
       );
-    const auto = (await db.execute(sql`select current_setting('autovacuum') as v`)) as unknown as {
-      rows: { v: string }[];
-    };
+    const auto = await typedResult<{ v: string }>(db, sql`select current_setting('autovacuum') as v`);
     const done = await vacuumBusyTables(t.ctx.database);
     if (testDbKind() === 'postgres' && auto.rows[0]!.v === 'on') {
       expect(done).toEqual([]);
@@ -28,14 +27,16 @@ describe('vacuumBusyTables', () => {
     }
     expect(done).toEqual([...BUSY_TABLES]);
     // VACUUM keeps the live rows.
-    const n = (await db.execute(
+    const n = await typedResult<{ n: number }>(
+      db,
       sql`select sum(active_members)::int as n from activity_team_daily where team_id = 'TVAC'`,
-    )) as unknown as { rows: { n: number }[] };
+    );
     expect(n.rows[0]!.n).toBe(800);
     // Only VACUUM marks pages all-visible (what index-only scans need); the churned table now has them.
-    const vm = (await db.execute(
+    const vm = await typedResult<{ n: number }>(
+      db,
       sql`select relallvisible::int as n from pg_class where relname = 'activity_team_daily'`,
-    )) as unknown as { rows: { n: number }[] };
+    );
     expect(vm.rows[0]!.n).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../jobs/queue.ts';
 import type { Database } from './client.ts';
+import { firstRow } from './sql.ts';
 
 /** The tables ingestion updates in place all day (counters, last-active times, the inbox). */
 export const BUSY_TABLES = [
@@ -26,24 +27,21 @@ export const BUSY_TABLES = [
  */
 export async function vacuumBusyTables(database: Database): Promise<string[]> {
   if (database.kind === 'postgres') {
-    const r = (await database.db.execute(sql`select current_setting('autovacuum') as v`)) as unknown as {
-      rows: { v: string }[];
-    };
-    if (r.rows[0]?.v === 'on') return [];
+    const r = await firstRow<{ v: string }>(database.db, sql`select current_setting('autovacuum') as v`);
+    if (r?.v === 'on') return [];
   }
   for (const table of BUSY_TABLES) await database.db.execute(sql.raw(`vacuum (analyze) ${table}`));
   return [...BUSY_TABLES];
 }
 
 /** `db.maintenance`: the nightly VACUUM (ANALYZE) of the busy tables where autovacuum does not run. */
-export const maintenanceJob = (database: Database) =>
-  defineJob({
-    name: 'db.maintenance',
-    payload: z.object({}).passthrough(),
-    cron: '50 3 * * *',
-    retryLimit: 1,
-    handle: async (_data, { logger }) => {
-      const done = await vacuumBusyTables(database);
-      if (done.length) logger.info({ tables: done.length }, 'vacuumed the busy tables');
-    },
-  });
+export const maintenanceJob = defineJob({
+  id: 'db.maintenance',
+  payload: z.object({}).passthrough(),
+  cron: '50 3 * * *',
+  retryLimit: 1,
+  handle: async (_data, { ctx, logger }) => {
+    const done = await vacuumBusyTables(ctx.database);
+    if (done.length) logger.info({ tables: done.length }, 'vacuumed the busy tables');
+  },
+});

@@ -13,7 +13,7 @@ describe('job queue (pg-boss on this database)', () => {
   it('runs a typed job, refuses a bad payload, and lets a running job finish on a graceful stop', async () => {
     const events: string[] = [];
     const slow = defineJob({
-      name: 'test.slow',
+      id: 'test.slow',
       payload: z.object({ n: z.number().int() }),
       retryLimit: 0,
       async handle(data) {
@@ -24,7 +24,7 @@ describe('job queue (pg-boss on this database)', () => {
     });
     const queue = await createQueue(t.ctx.database, t.ctx.logger, { pollingIntervalSeconds: 0.5 });
     await queue.register([slow]);
-    await queue.startWorkers();
+    await queue.startWorkers(t.ctx);
 
     await expect(queue.send(slow, { n: 'x' } as never)).rejects.toThrow();
     await queue.send(slow, { n: 1 });
@@ -55,7 +55,7 @@ describe('job queue (pg-boss on this database)', () => {
     };
     let ran = false;
     const quick = defineJob({
-      name: 'test.quick',
+      id: 'test.quick',
       payload: z.object({}),
       retryLimit: 0,
       async handle() {
@@ -64,7 +64,7 @@ describe('job queue (pg-boss on this database)', () => {
     });
     const queue = await createQueue(slowDb, t.ctx.logger, { pollingIntervalSeconds: 0.5 });
     await queue.register([quick]);
-    await queue.startWorkers();
+    await queue.startWorkers(t.ctx);
     await queue.send(quick, {});
     for (let i = 0; i < 100 && !ran; i++) await new Promise((r) => setTimeout(r, 20));
     expect(ran).toBe(true);
@@ -90,7 +90,7 @@ describe('job queue (pg-boss on this database)', () => {
     process.on('unhandledRejection', onUnhandled);
     let started = false;
     const long = defineJob({
-      name: 'test.outlives',
+      id: 'test.outlives',
       payload: z.object({}),
       retryLimit: 0,
       async handle() {
@@ -105,7 +105,7 @@ describe('job queue (pg-boss on this database)', () => {
     });
     try {
       await queue.register([long]);
-      await queue.startWorkers();
+      await queue.startWorkers(t.ctx);
       await queue.send(long, {});
       for (let i = 0; i < 100 && !started; i++) await new Promise((r) => setTimeout(r, 20));
       expect(started).toBe(true);

@@ -1,18 +1,25 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 
-/** A typed job: an id like `mail.send`, a zod payload, an idempotent handler and a retry policy. */
+/** What a running job gets beside its payload: the process's context (services), its id and a logger. */
+export type JobContext = { ctx: AppContext; jobId: string; logger: Logger };
+
+/**
+ * A typed job: an id like `mail.send`, a zod payload, an idempotent handler and a retry policy. Definitions
+ * are static (they capture nothing): a handler reaches services through `jc.ctx.services`.
+ */
 export type JobDefinition<S extends z.ZodType = z.ZodType> = {
-  name: string;
+  id: string;
   payload: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** A pg-boss cron schedule (UTC) for recurring jobs. */
   cron?: string;
   batchSize?: number;
-  handle(data: z.infer<S>, ctx: { jobId: string; logger: Logger }): Promise<void>;
+  handle(data: z.infer<S>, jc: JobContext): Promise<void>;
 };
 
 export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> => def;
@@ -27,8 +34,8 @@ export type Queue = {
   ): Promise<string | null>;
   /** Creates the pg-boss queues of these jobs (every role registers, so any process can send). */
   register(jobs: JobDefinition[]): Promise<void>;
-  /** Starts consuming every registered job in this process (roles `worker` and `all`). */
-  startWorkers(): Promise<void>;
+  /** Starts consuming every registered job in this process (roles `worker` and `all`); handlers get `ctx`. */
+  startWorkers(ctx: AppContext): Promise<void>;
   state(): { started: boolean; workers: number };
   stop(): Promise<void>;
 };
@@ -85,15 +92,15 @@ export async function createQueue(
     boss,
     async send(job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
-      const id = await boss.send(job.name, payload, options);
+      const id = await boss.send(job.id, payload, options);
       // Wake a local worker at once instead of waiting for its next poll.
-      for (const workerId of workerIds.get(job.name) ?? []) boss.notifyWorker(workerId);
+      for (const workerId of workerIds.get(job.id) ?? []) boss.notifyWorker(workerId);
       return id;
     },
     async register(defs) {
       for (const job of defs) {
-        await boss.createQueue(job.name, {
-          name: job.name,
+        await boss.createQueue(job.id, {
+          name: job.id,
           retryLimit: job.retryLimit ?? 3,
           retryDelay: job.retryDelaySeconds ?? 5,
           retryBackoff: true,
@@ -101,23 +108,24 @@ export async function createQueue(
         jobs.push(job);
       }
     },
-    async startWorkers() {
+    async startWorkers(ctx) {
       for (const job of jobs) {
         const id = await boss.work(
-          job.name,
+          job.id,
           { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
           async (batch) => {
             for (const item of batch) {
               const data = job.payload.parse(item.data);
               await job.handle(data, {
+                ctx,
                 jobId: item.id,
-                logger: logger.child({ job: job.name, jobId: item.id }),
+                logger: logger.child({ job: job.id, jobId: item.id }),
               });
             }
           },
         );
-        workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), id]);
-        if (job.cron) await boss.schedule(job.name, job.cron, {});
+        workerIds.set(job.id, [...(workerIds.get(job.id) ?? []), id]);
+        if (job.cron) await boss.schedule(job.id, job.cron, {});
       }
     },
     state: () => ({ started, workers: [...workerIds.values()].reduce((n, ids) => n + ids.length, 0) }),

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { AuthService, AuthUser } from '../modules/auth/service.ts';
 
@@ -9,8 +9,8 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler that requires a live bearer token ('Token is required', 401). */
-export const authenticate = (auth: AuthService) => async (request: FastifyRequest, _reply: FastifyReply) => {
+/** A hook that requires a live bearer token ('Token is required', 401). */
+export const authenticate = (auth: AuthService) => async (request: FastifyRequest) => {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw new AppError('TOKEN_REQUIRED', 401, 'Token is required');

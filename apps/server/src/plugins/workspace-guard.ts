@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import type { AuthService } from '../modules/auth/service.ts';
 import type { WorkspacesService } from '../modules/workspaces/service.ts';
@@ -7,10 +8,14 @@ import { authenticate, currentUser } from './auth.ts';
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
-    /** Marks a route guarded by `workspaceScoped` (the tenancy test walks every such route). */
+    /** Marks a route guarded by `scopedOptions` (the tenancy test walks every such route). */
     workspaceScoped?: boolean;
   }
 }
+
+/** The `:teamId` path parameter of every workspace-scoped route. */
+export const teamIdParam = z.string().min(1).max(32).describe('the workspace (team_id)');
+export const teamParams = z.object({ teamId: teamIdParam });
 
 /** Where a workspace-scoped route names its team: a path parameter, or team_id in the body or query. */
 export function teamIdOf(request: FastifyRequest): string | undefined {
@@ -24,18 +29,33 @@ export function teamIdOf(request: FastifyRequest): string | undefined {
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
 
+export type WorkspaceGuard = {
+  onRequest: (request: FastifyRequest) => Promise<void>;
+  preValidation: (request: FastifyRequest) => Promise<void>;
+};
+
 /**
- * preHandlers for every workspace-scoped route: a live token, then proof that the signed-in user
- * administers the named workspace (403 otherwise).
+ * The workspace guard, in one order for every scoped route:
+ * 1. onRequest: a live bearer token, else 401 (before the body is even read);
+ * 2. preValidation: the signed-in user administers the named workspace, else 403 (400 when no team is named),
+ *    so another workspace's admin gets 403 whatever they send;
+ * 3. then the route schema: 400 with the validation message.
  */
-export function workspaceScoped(auth: AuthService, workspaces: WorkspacesService) {
-  const token = authenticate(auth);
-  return [
-    token,
-    async (request: FastifyRequest, _reply: FastifyReply) => {
+export function workspaceGuard(deps: { auth: AuthService; workspaces: WorkspacesService }): WorkspaceGuard {
+  const token = authenticate(deps.auth);
+  return {
+    onRequest: (request) => token(request),
+    async preValidation(request) {
       const teamId = teamIdOf(request);
       if (!teamId) throw new AppError('VALIDATION_ERROR', 400, 'team_id is required');
-      await workspaces.assertAdmin(currentUser(request).id, teamId);
+      await deps.workspaces.assertAdmin(currentUser(request).id, teamId);
     },
-  ];
+  };
 }
+
+/** Route options of every workspace-scoped route: `{ ...scopedOptions(guard), schema }`. */
+export const scopedOptions = (guard: WorkspaceGuard) => ({
+  onRequest: guard.onRequest,
+  preValidation: guard.preValidation,
+  config: { workspaceScoped: true },
+});

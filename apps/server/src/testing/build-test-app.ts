@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
+import type { Module } from '../modules/module.ts';
 import type pino from 'pino';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
@@ -45,7 +46,12 @@ async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<v
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: pino.DestinationStream; workers?: boolean } = {},
+  opts: {
+    logStream?: pino.DestinationStream;
+    workers?: boolean;
+    /** The module list (default: every module of the product). */
+    modules?: Module[];
+  } = {},
 ): Promise<TestApp> {
   const scratch = testDbKind() === 'postgres' ? await createScratchDatabase() : undefined;
   const config = loadConfig({
@@ -58,7 +64,12 @@ export async function buildTestApp(
   });
   const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {});
   const logger = createLogger(config.logLevel, opts.logStream);
-  const ctx = await createContext(config, { database, logger, pollingIntervalSeconds: 0.5 });
+  const ctx = await createContext(config, {
+    database,
+    logger,
+    pollingIntervalSeconds: 0.5,
+    modules: opts.modules,
+  });
   if (opts.workers !== false) await ctx.startWorkers();
   const app = await buildApp(ctx);
   await app.ready();

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '../../lib/logger.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
-import { installThroughOAuth, settleEvents, slackTestEnv, waitForBackfill, type SlackTestEnv } from '../../testing/slack.ts';
+import {
+  installThroughOAuth,
+  settleEvents,
+  slackTestEnv,
+  waitForBackfill,
+  type SlackTestEnv,
+} from '../../testing/slack.ts';
 import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
 import { actionsService, type ActionsService } from './service.ts';
 
@@ -17,12 +23,17 @@ let otherTeam: string;
 let members: string[];
 let channel: string;
 /** The service on a clock the test moves (the process's own runs on the real one). */
-let clockMs = Date.parse('2026-03-20T12:00:00Z');
+let clockMs = Date.parse('2027-03-19T12:00:00Z');
 let actions: ActionsService;
 
 beforeAll(async () => {
   env = await slackTestEnv(
-    { workspaces: [{ seed: 21, members: 30, channels: 3, days: 2 }, { seed: 22, members: 8, channels: 2, days: 2 }] },
+    {
+      workspaces: [
+        { seed: 21, members: 30, channels: 3, days: 2 },
+        { seed: 22, members: 8, channels: 2, days: 2 },
+      ],
+    },
     { DELIVERY_RETRY_BASE_MS: '20' },
   );
   [teamId, otherTeam] = env.emu.teamIds as [string, string];
@@ -34,7 +45,9 @@ beforeAll(async () => {
   members = [...env.emu.truth(teamId).members()]
     .filter((m: any) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner)
     .map((m: any) => m.id);
-  channel = (env.emu.truth(teamId).channels() as any[]).find((c) => !c.is_private && !c.is_im && !c.is_archived).id;
+  channel = (env.emu.truth(teamId).channels() as any[]).find(
+    (c) => !c.is_private && !c.is_im && !c.is_archived,
+  ).id;
   const ctx = env.t.ctx;
   actions = actionsService({
     db: ctx.database.db,
@@ -48,8 +61,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => env.close());
 
-const call = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, token = user.token) =>
-  env.t.app.inject({ method, url: `/api/v0${url}`, headers: bearer(token), payload });
+const call = (
+  method: 'POST' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  payload?: object,
+  token = user.token,
+) => env.t.app.inject({ method, url: `/api/v0${url}`, headers: bearer(token), payload });
 
 /** Messages our receipts put in Slack, per receipt id. */
 function sentByReceipt(team = teamId) {
@@ -62,8 +79,20 @@ function sentByReceipt(team = teamId) {
   return per;
 }
 
+/** Until every recipient of the workspace's receipts is done (the process's workers and this call send). */
 async function drainDeliveries() {
-  await env.t.ctx.services.deliveryEngine.run(teamId, 5000);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await env.t.ctx.services.deliveryEngine.run(teamId, 2000);
+    const open = (
+      (await env.t.ctx.database.db.execute(
+        sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
+      )) as any
+    ).rows[0].n;
+    if (open === 0) return;
+    if (Date.now() > deadline) throw new Error(`${open} recipients still open`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const runsOf = async (actionId: number) =>
@@ -83,7 +112,7 @@ describe('schedules', () => {
   });
 
   it('a weekly schedule runs at 09:00 London on both sides of the spring change, once per run', async () => {
-    clockMs = Date.parse('2026-03-20T12:00:00Z'); // Friday, GMT
+    clockMs = Date.parse('2027-03-19T12:00:00Z'); // Friday, GMT (dates after today: the process's own tick leaves them alone)
     const row = await actions.createScheduled(user.userid, {
       ...base(),
       frequency: 'Weekly',
@@ -95,8 +124,8 @@ describe('schedules', () => {
       sendtoworkspace: false,
       message_sender: 'bot',
     } as any);
-    expect(row.next_run).toBe('2026-03-23T09:00:00.000Z');
-    const expected = ['2026-03-23T09:00:00.000Z', '2026-03-30T08:00:00.000Z', '2026-04-06T08:00:00.000Z'];
+    expect(row.next_run).toBe('2027-03-22T09:00:00.000Z');
+    const expected = ['2027-03-22T09:00:00.000Z', '2027-03-29T08:00:00.000Z', '2027-04-05T08:00:00.000Z'];
     for (const at of expected) {
       clockMs = Date.parse(at) + 30_000;
       await actions.planDueSchedules();
@@ -113,7 +142,7 @@ describe('schedules', () => {
   });
 
   it('missed runs: within the grace sent once, beyond it skipped, and never a burst', async () => {
-    clockMs = Date.parse('2026-06-01T06:00:00Z');
+    clockMs = Date.parse('2027-06-01T05:00:00Z');
     const daily = await actions.createScheduled(user.userid, {
       ...base(),
       frequency: 'Everyday',
@@ -125,20 +154,21 @@ describe('schedules', () => {
       sendtoworkspace: false,
       message_sender: 'bot',
     } as any);
-    expect(daily.next_run).toBe('2026-06-01T06:00:00.000Z'); // 07:00 BST
-    // Down from 06:00 UTC until 06:40 (07:40 London, 40 minutes late): sent.
-    clockMs = Date.parse('2026-06-01T06:40:00Z');
+    expect(daily.next_run).toBe('2027-06-01T06:00:00.000Z'); // 07:00 BST
+    // Down from 06:00 UTC until 06:40 (07:40 London, 40 minutes late): due, sent once.
+    clockMs = Date.parse('2027-06-01T06:40:00Z');
     await actions.planDueSchedules();
-    // Down for three days: the run of 4 June 07:00 London is 5 hours late at 11:00 UTC: skipped, no burst.
-    clockMs = Date.parse('2026-06-04T11:00:00Z');
+    // Down for three days: at 11:00 UTC on 4 June the run of 2 June is two days late: skipped, and the next
+    // run is 5 June (not a burst of the missed days).
+    clockMs = Date.parse('2027-06-04T11:00:00Z');
     await actions.planDueSchedules();
     const runs = await runsOf(daily.id);
     expect(runs).toEqual([
-      expect.objectContaining({ run_key: '2026-06-01T06:00:00.000Z', status: 'due' }),
-      expect.objectContaining({ run_key: '2026-06-02T06:00:00.000Z', status: 'skipped' }),
+      expect.objectContaining({ run_key: '2027-06-01T06:00:00.000Z', status: 'due' }),
+      expect.objectContaining({ run_key: '2027-06-02T06:00:00.000Z', status: 'skipped' }),
     ]);
     const [after] = await actions.list(teamId, 'schedule').then((l) => l.filter((r) => r.id === daily.id));
-    expect(after!.next_run).toBe('2026-06-05T06:00:00.000Z');
+    expect(after!.next_run).toBe('2027-06-05T06:00:00.000Z');
   });
 
   it('a one-time message 20 minutes ahead is accepted and runs once; 10 minutes or 31 days ahead are refused', async () => {
@@ -159,7 +189,7 @@ describe('schedules', () => {
       );
       return { date: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}` };
     };
-    clockMs = Date.parse('2026-07-01T10:00:00Z');
+    clockMs = Date.parse('2027-07-01T10:00:00Z');
     const body = (t: number) => ({
       ...base(),
       frequency: 'onetime',
@@ -173,9 +203,9 @@ describe('schedules', () => {
     await expect(actions.createScheduled(user.userid, body(clockMs + 10 * 60_000) as any)).rejects.toThrow(
       'Invalid date and time range',
     );
-    await expect(actions.createScheduled(user.userid, body(clockMs + 31 * 86_400_000) as any)).rejects.toThrow(
-      'Invalid date and time range',
-    );
+    await expect(
+      actions.createScheduled(user.userid, body(clockMs + 31 * 86_400_000) as any),
+    ).rejects.toThrow('Invalid date and time range');
     await expect(actions.createScheduled(user.userid, body(clockMs - 60 * 60_000) as any)).rejects.toThrow(
       "Scheduled time can't be less than current time.",
     );
@@ -205,19 +235,25 @@ describe('schedules', () => {
         ...over,
       });
     expect((await sched({})).statusCode).toBe(201);
-    expect((await sched({ dms: {} })).json().message).toBe('Select at least one member and/or channel and/or tag');
+    expect((await sched({ dms: {} })).json().message).toBe(
+      'Select at least one member and/or channel and/or tag',
+    );
     expect((await sched({ frequency: 'Weekly', days: [] })).json().message).toBe('No field Can be empty');
     expect((await sched({ message: '  ' })).json().message).toBe('The message cannot be empty!');
-    expect((await sched({ frequency: 'onetime', post_at: { date: '30/02/2027', time: '09:00' } })).json().message).toBe(
-      'Invalid date and time',
-    );
+    expect(
+      (await sched({ frequency: 'onetime', post_at: { date: '30/02/2027', time: '09:00' } })).json().message,
+    ).toBe('Invalid date and time');
     expect((await sched({ time: '25:00' })).json().message).toBe('Invalid date and time');
     expect((await sched({ team_id: otherTeam })).statusCode).toBe(403);
     const list = await call('GET', `/actions/getscheduled/${teamId}?search=hello`);
     expect(list.statusCode).toBe(200);
     const ids = list.json().data.map((r: any) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(list.json().data[0]).toMatchObject({ trigger_name: 'Hello', frequency: 'Everyday', time: '09:00' });
+    expect(list.json().data[0]).toMatchObject({
+      trigger_name: 'Hello',
+      frequency: 'Everyday',
+      time: '09:00',
+    });
     expect((await call('GET', `/actions/getscheduled/${otherTeam}`)).statusCode).toBe(403);
   });
 });
@@ -238,7 +274,11 @@ describe('automations', () => {
     const sig = `v0=${crypto.createHmac('sha256', env.emu.app.signingSecret).update(`v0:${ts}:${body}`).digest('hex')}`;
     const res = await fetch(`${env.url}/slack/events`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': ts, 'x-slack-signature': sig },
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': ts,
+        'x-slack-signature': sig,
+      },
       body,
     });
     expect(res.status).toBe(200);
@@ -253,7 +293,12 @@ describe('automations', () => {
     });
     expect(created.statusCode).toBe(201);
     const auto = created.json().data;
-    expect(auto).toMatchObject({ trigger_name: 'Member Join', send_dm: true, bulkdm: false, message_sender: 'b' });
+    expect(auto).toMatchObject({
+      trigger_name: 'Member Join',
+      send_dm: true,
+      bulkdm: false,
+      message_sender: 'b',
+    });
 
     // A new member through the emulator's admin API: its team_join reaches the server.
     const added = await fetch(`${env.emu.url}/_admin/teams/${teamId}/members`, {
@@ -264,7 +309,9 @@ describe('automations', () => {
     const newcomer = ((await added.json()) as { id: string }).id;
     await settleEvents(env);
     // Slack redelivers the same join twice more: once as a retry (same event id), once under a new id.
-    const join = env.emu.deliveries().find((d) => d.type === 'team_join' && JSON.stringify(d.envelope).includes(newcomer))!;
+    const join = env.emu
+      .deliveries()
+      .find((d) => d.type === 'team_join' && JSON.stringify(d.envelope).includes(newcomer))!;
     const envelope = join.envelope as { event: object; event_id: string };
     await deliver(envelope.event, envelope.event_id);
     await deliver(envelope.event, 'Ev0JOINAGAIN2');
@@ -289,9 +336,9 @@ describe('automations', () => {
     expect(edit.json().data).toMatchObject({ message: 'Welcome, friend!', channel_ids: [channel] });
     expect((await call('DELETE', `/actions/deleteaction/${otherTeam}/${auto.id}`)).statusCode).toBe(403);
     expect((await call('DELETE', `/actions/deleteaction/${teamId}/${auto.id}`)).statusCode).toBe(200);
-    expect((await call('GET', `/actions/getautomations/${teamId}`)).json().data.find((r: any) => r.id === auto.id)).toBe(
-      undefined,
-    );
+    expect(
+      (await call('GET', `/actions/getautomations/${teamId}`)).json().data.find((r: any) => r.id === auto.id),
+    ).toBe(undefined);
   });
 
   it('bulk-DM automations cannot be edited (spec tooltip text); creating needs a target', async () => {
@@ -302,10 +349,20 @@ describe('automations', () => {
       sendtoworkspace: true,
     });
     expect(bulk.json().data.bulkdm).toBe(true);
-    const edit = await call('PATCH', '/actions/updateactions', { team_id: teamId, id: bulk.json().data.id, message: 'x' });
+    const edit = await call('PATCH', '/actions/updateactions', {
+      team_id: teamId,
+      id: bulk.json().data.id,
+      message: 'x',
+    });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().message).toBe('Edit option is not availble for bulk DM');
-    const none = await call('POST', '/actions/createautomation', { team_id: teamId, message_sender: 'b', message: 'x' });
-    expect(none.json().message).toBe('Select at least one member and/or channel and/or tag and/or DM the new user');
+    const none = await call('POST', '/actions/createautomation', {
+      team_id: teamId,
+      message_sender: 'b',
+      message: 'x',
+    });
+    expect(none.json().message).toBe(
+      'Select at least one member and/or channel and/or tag and/or DM the new user',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { typedRows } from '../../db/sql.ts';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** What a transaction or the database runs SQL on. */
 type Runner = Pick<Db, 'execute'>;
 
@@ -48,8 +48,9 @@ const json = (v: unknown) => JSON.stringify(v);
 
 export const actionsRepo = (db: Db) => ({
   async insert(a: NewAction): Promise<number> {
-    const [row] = rowsOf<{ id: number }>(
-      await db.execute(sql`insert into actions (team_id, kind, name, sender, admin_user, message, html, images,
+    const [row] = await typedRows<{ id: number }>(
+      db,
+      sql`insert into actions (team_id, kind, name, sender, admin_user, message, html, images,
           channel_ids, dm_members, dm_tags, dm_channels, send_to_workspace, send_dm, frequency, days, time, run_at,
           next_run_at, created_by)
         values (${a.team_id}, ${a.kind}, ${a.name}, ${a.sender}, ${a.admin_user}, ${a.message}, ${a.html},
@@ -57,14 +58,15 @@ export const actionsRepo = (db: Db) => ({
           ${json(a.dm_tags)}::jsonb, ${json(a.dm_channels)}::jsonb, ${a.send_to_workspace}, ${a.send_dm},
           ${a.frequency}, ${json(a.days)}::jsonb, ${a.time}, ${a.run_at}::timestamptz, ${a.next_run_at}::timestamptz,
           ${a.created_by})
-        returning id`),
+        returning id`,
     );
     return row!.id;
   },
 
   async find(teamId: string, id: number): Promise<ActionRecord | null> {
-    const [row] = rowsOf<ActionRecord>(
-      await db.execute(sql`select ${COLUMNS} from actions where team_id = ${teamId} and id = ${id}`),
+    const [row] = await typedRows<ActionRecord>(
+      db,
+      sql`select ${COLUMNS} from actions where team_id = ${teamId} and id = ${id}`,
     );
     return row ?? null;
   },
@@ -72,10 +74,11 @@ export const actionsRepo = (db: Db) => ({
   /** A workspace's automations or schedules, newest first, optionally matching a search in name or message. */
   async list(teamId: string, kind: 'automation' | 'schedule', search?: string): Promise<ActionRecord[]> {
     const like = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    return rowsOf<ActionRecord>(
-      await db.execute(sql`select ${COLUMNS} from actions where team_id = ${teamId} and kind = ${kind}
+    return await typedRows<ActionRecord>(
+      db,
+      sql`select ${COLUMNS} from actions where team_id = ${teamId} and kind = ${kind}
         ${like ? sql`and (lower(name) like ${like} or lower(message) like ${like})` : sql``}
-        order by id desc limit 1000`),
+        order by id desc limit 1000`,
     );
   },
 
@@ -94,25 +97,43 @@ export const actionsRepo = (db: Db) => ({
 
   /** Deletes an action; its pending runs go with it (nothing more is sent). */
   async remove(teamId: string, id: number): Promise<boolean> {
-    return rowsOf(await db.execute(sql`delete from actions where team_id = ${teamId} and id = ${id} returning id`))
-      .length > 0;
+    return (
+      (
+        await typedRows<unknown>(
+          db,
+          sql`delete from actions where team_id = ${teamId} and id = ${id} returning id`,
+        )
+      ).length > 0
+    );
   },
 
   /** Schedules whose next run is due, locked for this transaction (another worker skips them). */
-  async lockDueSchedules(tx: Runner, limit: number, now: Date): Promise<(ActionRecord & { late_ms: number })[]> {
+  async lockDueSchedules(
+    tx: Runner,
+    limit: number,
+    now: Date,
+  ): Promise<(ActionRecord & { late_ms: number })[]> {
     const at = now.toISOString();
-    return rowsOf(
-      await tx.execute(sql`select ${COLUMNS},
+    return await typedRows<ActionRecord & { late_ms: number }>(
+      tx,
+      sql`select ${COLUMNS},
           (extract(epoch from (${at}::timestamptz - next_run_at)) * 1000)::float8 as late_ms
         from actions where active and next_run_at is not null and next_run_at <= ${at}::timestamptz
           and kind = 'schedule'
-        order by next_run_at limit ${limit} for update skip locked`),
+        order by next_run_at limit ${limit} for update skip locked`,
     );
   },
 
   async addRun(
     tx: Runner,
-    r: { actionId: number; teamId: string; key: string; memberId: string | null; dueAt: string; status: 'due' | 'skipped' },
+    r: {
+      actionId: number;
+      teamId: string;
+      key: string;
+      memberId: string | null;
+      dueAt: string;
+      status: 'due' | 'skipped';
+    },
   ): Promise<void> {
     await tx.execute(sql`insert into action_runs (action_id, team_id, run_key, member_id, due_at, status)
       values (${r.actionId}, ${r.teamId}, ${r.key}, ${r.memberId}, ${r.dueAt}::timestamptz, ${r.status})
@@ -129,18 +150,22 @@ export const actionsRepo = (db: Db) => ({
    * workspace, keyed by member and join time, so a redelivered event adds nothing and a rejoin is a new run.
    */
   async addJoinRuns(tx: Runner, teamId: string, memberId: string, joinedAt: string): Promise<number> {
-    return rowsOf(
-      await tx.execute(sql`insert into action_runs (action_id, team_id, run_key, member_id, due_at, status)
+    return (
+      await typedRows<unknown>(
+        tx,
+        sql`insert into action_runs (action_id, team_id, run_key, member_id, due_at, status)
         select id, team_id, ${`join:${memberId}:${joinedAt}`}, ${memberId}, ${joinedAt}::timestamptz, 'due'
         from actions where team_id = ${teamId} and kind = 'automation' and active
-        on conflict (action_id, run_key) do nothing returning id`),
+        on conflict (action_id, run_key) do nothing returning id`,
+      )
     ).length;
   },
 
   async dueRuns(limit: number, now: Date): Promise<DueRun[]> {
-    return rowsOf<DueRun>(
-      await db.execute(sql`select id::int as id, action_id, team_id, member_id, run_key from action_runs
-        where status = 'due' and due_at <= ${now.toISOString()}::timestamptz order by due_at, id limit ${limit}`),
+    return await typedRows<DueRun>(
+      db,
+      sql`select id::int as id, action_id, team_id, member_id, run_key from action_runs
+        where status = 'due' and due_at <= ${now.toISOString()}::timestamptz order by due_at, id limit ${limit}`,
     );
   },
 
@@ -151,18 +176,20 @@ export const actionsRepo = (db: Db) => ({
 
   async memberNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = rowsOf<{ member_id: string; name: string }>(
-      await db.execute(sql`select member_id, coalesce(nullif(real_name, ''), nullif(display_name, ''), member_id) as name
-        from slack_members where team_id = ${teamId} and member_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`),
+    const rows = await typedRows<{ member_id: string; name: string }>(
+      db,
+      sql`select member_id, coalesce(nullif(real_name, ''), nullif(display_name, ''), member_id) as name
+        from slack_members where team_id = ${teamId} and member_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`,
     );
     return new Map(rows.map((r) => [r.member_id, r.name]));
   },
 
   async channelNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = rowsOf<{ channel_id: string; name: string }>(
-      await db.execute(sql`select channel_id, name from slack_channels where team_id = ${teamId}
-        and channel_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`),
+    const rows = await typedRows<{ channel_id: string; name: string }>(
+      db,
+      sql`select channel_id, name from slack_channels where team_id = ${teamId}
+        and channel_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`,
     );
     return new Map(rows.map((r) => [r.channel_id, r.name]));
   },
@@ -173,11 +200,12 @@ export const actionsRepo = (db: Db) => ({
    * the event recorded no join (a profile change).
    */
   async recordedJoin(tx: Runner, teamId: string, memberId: string, at: Date): Promise<string | null> {
-    const [row] = rowsOf<{ at: string }>(
-      await tx.execute(sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    const [row] = await typedRows<{ at: string }>(
+      tx,
+      sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
         from slack_member_events where team_id = ${teamId} and member_id = ${memberId} and kind = 'join'
           and at between ${at.toISOString()}::timestamptz - interval '1 day' and ${at.toISOString()}::timestamptz + interval '1 day'
-        order by at desc limit 1`),
+        order by at desc limit 1`,
     );
     return row?.at ?? null;
   },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,15 +10,17 @@ import {
 } from '@flywheel/shared/actions';
 import { messageResponse } from '@flywheel/shared/http';
 import { currentUser } from '../../plugins/auth.ts';
-import { scopedOptions } from '../tags/routes.ts';
+import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
 import type { ActionsService } from './service.ts';
 
 const tags = ['actions'];
-const teamParam = z.object({ team_id: z.string().min(1).max(32) });
-const listQuery = z.object({ search: z.string().max(200, 'search is too long (200 characters at most)').optional() });
+const teamParam = z.object({ teamId: teamIdParam });
+const listQuery = z.object({
+  search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+});
 
 /** Actions area: automations (Member Join) and schedules; lists are under /actions/getautomations|getscheduled. */
-export function actionsRoutes(deps: { actions: ActionsService; guard: preHandlerHookHandler[] }) {
+export function actionsRoutes(deps: { actions: ActionsService; guard: WorkspaceGuard }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -29,7 +31,8 @@ export function actionsRoutes(deps: { actions: ActionsService; guard: preHandler
         ...opts,
         schema: {
           tags,
-          summary: 'Create Trigger (Member Join): DM the new member, members, tags, channels or the workspace',
+          summary:
+            'Create Trigger (Member Join): DM the new member, members, tags, channels or the workspace',
           body: createAutomationBody,
           response: { 201: actionResponse },
         },
@@ -61,8 +64,8 @@ export function actionsRoutes(deps: { actions: ActionsService; guard: preHandler
     );
 
     for (const [url, kind] of [
-      ['/actions/getautomations/:team_id', 'automation'],
-      ['/actions/getscheduled/:team_id', 'schedule'],
+      ['/actions/getautomations/:teamId', 'automation'],
+      ['/actions/getscheduled/:teamId', 'schedule'],
     ] as const) {
       r.get(
         url,
@@ -76,7 +79,7 @@ export function actionsRoutes(deps: { actions: ActionsService; guard: preHandler
             response: { 200: actionsListResponse },
           },
         },
-        async (req) => ({ data: await deps.actions.list(req.params.team_id, kind, req.query.search) }),
+        async (req) => ({ data: await deps.actions.list(req.params.teamId, kind, req.query.search) }),
       );
     }
 
@@ -95,18 +98,20 @@ export function actionsRoutes(deps: { actions: ActionsService; guard: preHandler
     );
 
     r.delete(
-      '/actions/deleteaction/:team_id/:id',
+      '/actions/deleteaction/:teamId/:id',
       {
         ...opts,
         schema: {
           tags,
           summary: 'Deletes an automation or schedule; runs not sent yet are cancelled',
-          params: teamParam.extend({ id: z.coerce.number().int().positive('id must be an automation or schedule id') }),
+          params: teamParam.extend({
+            id: z.coerce.number().int().positive('id must be an automation or schedule id'),
+          }),
           response: { 200: messageResponse },
         },
       },
       async (req) => {
-        await deps.actions.remove(req.params.team_id, req.params.id);
+        await deps.actions.remove(req.params.teamId, req.params.id);
         return { message: 'Deleted successfully' };
       },
     );

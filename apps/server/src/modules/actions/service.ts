@@ -32,7 +32,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function recurrenceOf(a: Pick<ActionRecord, 'frequency' | 'time' | 'days' | 'run_at'>): Recurrence | null {
   if (a.frequency === 'onetime') return a.run_at ? { frequency: 'onetime', at: Date.parse(a.run_at) } : null;
   if (a.frequency === 'Everyday' && a.time) return { frequency: 'Everyday', time: a.time };
-  if (a.frequency === 'Weekly' && a.time) return { frequency: 'Weekly', time: a.time, days: a.days as DayCode[] };
+  if (a.frequency === 'Weekly' && a.time)
+    return { frequency: 'Weekly', time: a.time, days: a.days as DayCode[] };
   return null;
 }
 
@@ -57,7 +58,10 @@ export const actionsService = (deps: {
   const now = () => deps.now?.() ?? Date.now();
 
   /** The targets must name this workspace's members, tags and channels (checked now, resolved at each run). */
-  async function checkTargets(teamId: string, a: { channel_ids: string[]; dms: AutomationBody['dms']; sendtoworkspace: boolean }) {
+  async function checkTargets(
+    teamId: string,
+    a: { channel_ids: string[]; dms: AutomationBody['dms']; sendtoworkspace: boolean },
+  ) {
     await deps.audience.resolve(teamId, { channel_ids: a.channel_ids, dms: a.dms, sendtoworkspace: false });
   }
 
@@ -91,10 +95,13 @@ export const actionsService = (deps: {
       bulkdm: isBulk(a),
       frequency: a.frequency,
       days: a.days as DayCode[],
-      time: a.frequency === 'onetime' && a.run_at ? (() => {
-        const w = wallClock(Date.parse(a.run_at!), tz);
-        return `${pad(w.hour)}:${pad(w.minute)}`;
-      })() : a.time,
+      time:
+        a.frequency === 'onetime' && a.run_at
+          ? (() => {
+              const w = wallClock(Date.parse(a.run_at!), tz);
+              return `${pad(w.hour)}:${pad(w.minute)}`;
+            })()
+          : a.time,
       days_date: daysDate,
       timezone: tz,
       next_run: a.next_run_at ? new Date(a.next_run_at).toISOString() : null,
@@ -151,7 +158,8 @@ export const actionsService = (deps: {
         if (runAt <= t) throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.pastTime);
         if (runAt < t + MIN_LEAD_MS || runAt > t + MAX_LEAD_MS)
           throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidRange);
-      } else if (!parseTime(b.time!)) throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidDateTime);
+      } else if (!parseTime(b.time!))
+        throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidDateTime);
       await checkTargets(b.team_id, b);
       const fields = {
         frequency: b.frequency,
@@ -172,7 +180,9 @@ export const actionsService = (deps: {
 
     async list(teamId: string, kind: 'automation' | 'schedule', search?: string): Promise<ActionRow[]> {
       const tz = await deps.timezoneOf(teamId);
-      return Promise.all((await repo.list(teamId, kind, search?.trim() || undefined)).map((a) => toRow(a, tz)));
+      return Promise.all(
+        (await repo.list(teamId, kind, search?.trim() || undefined)).map((a) => toRow(a, tz)),
+      );
     },
 
     async update(b: UpdateBody): Promise<ActionRow> {
@@ -187,7 +197,11 @@ export const actionsService = (deps: {
           400,
           a.kind === 'automation' ? ACTION_TEXTS.automationTarget : ACTION_TEXTS.scheduleTarget,
         );
-      await checkTargets(b.team_id, { channel_ids: channels, dms: { members, tags: [], channels: [] }, sendtoworkspace: false });
+      await checkTargets(b.team_id, {
+        channel_ids: channels,
+        dms: { members, tags: [], channels: [] },
+        sendtoworkspace: false,
+      });
       await repo.update(b.team_id, b.id, {
         dm_members: b.user_ids,
         channel_ids: b.channel_ids,
@@ -198,7 +212,8 @@ export const actionsService = (deps: {
     },
 
     async remove(teamId: string, id: number): Promise<void> {
-      if (!(await repo.remove(teamId, id))) throw notFound('No such automation or schedule in this workspace');
+      if (!(await repo.remove(teamId, id)))
+        throw notFound('No such automation or schedule in this workspace');
     },
 
     /**

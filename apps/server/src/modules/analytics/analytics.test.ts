@@ -8,13 +8,14 @@ import {
   waitForBackfill,
   type SlackTestEnv,
 } from '../../testing/slack.ts';
-import { addDays } from '../members/service.ts';
-import { localDay, tsToDate } from '../slack/days.ts';
-import { keywordsOf } from '../slack/keywords.ts';
-import { ingestLock } from '../slack/inbox-repo.ts';
-import { rollupBuffer } from '../slack/rollups.ts';
-import { refreshStandingWindows } from '../slack/standing-windows.ts';
+import { addDays } from '../members-list/service.ts';
+import { localDay, tsToDate } from '../../lib/days.ts';
+import { keywordsOf } from '../activity/keywords.ts';
+import { LOCKS, xactLock } from '../../db/locks.ts';
+import { rollupBuffer } from '../activity/rollups.ts';
+import { refreshStandingWindows } from '../activity/standing-windows.ts';
 import { localHour } from './service.ts';
+import { typedResult } from '../../db/sql.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -56,9 +57,10 @@ beforeAll(async () => {
   await waitForBackfill(env, other.token, emptyTeam, 90_000);
   // Installing queued the standing windows' build, so the import added to them; make sure they exist.
   await refreshStandingWindows(env.t.ctx.database.db, await env.t.ctx.services.workspaces.allTimezones());
-  const ws = (await env.t.ctx.database.db.execute(
+  const ws = await typedResult<{ timezone: string }>(
+    env.t.ctx.database.db,
     sql`select timezone from workspaces where team_id = ${teamId}`,
-  )) as unknown as { rows: { timezone: string }[] };
+  );
   tz = ws.rows[0]!.timezone;
   today = localDay(new Date(), tz);
   groundTruth();
@@ -497,9 +499,10 @@ describe('standing windows and paging', () => {
     });
 
   it('the windows end today and give the same answers as summing the rollups', async () => {
-    const anchor = (await db().execute(
+    const anchor = await typedResult<{ day: string }>(
+      db(),
       sql`select day::text as day from activity_window_anchor where team_id = ${teamId}`,
-    )) as unknown as { rows: { day: string }[] };
+    );
     expect(anchor.rows[0]?.day).toBe(today);
     const withWindows = [];
     for (const [m, url, body] of perMemberCalls()) withWindows.push(await ok(m, url, body));
@@ -515,9 +518,10 @@ describe('standing windows and paging', () => {
   });
 
   it('activity of a user missing from the directory is listed under their id; a bot never is', async () => {
-    const bots = (await db().execute(
+    const bots = await typedResult<{ member_id: string }>(
+      db(),
       sql`select member_id from slack_members where team_id = ${teamId} and is_bot limit 1`,
-    )) as unknown as { rows: { member_id: string }[] };
+    );
     const bot = bots.rows[0]!.member_id;
     const channel = [...visible][0]!;
     const apply = async (sign: 1 | -1) => {
@@ -525,7 +529,7 @@ describe('standing windows and paging', () => {
       buf.add(teamId, { day: today, hour: 0 }, 'UNOTLISTED', channel, { messages: 500 * sign });
       buf.add(teamId, { day: today, hour: 0 }, bot, channel, { messages: 900 * sign });
       await db().transaction(async (tx) => {
-        await ingestLock(tx);
+        await xactLock(tx, LOCKS.ingest);
         await buf.flush(tx);
       });
     };

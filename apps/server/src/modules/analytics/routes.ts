@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,12 +16,12 @@ import {
   wordCloudResponse,
 } from '@flywheel/shared/analytics';
 import { MAX_FILTER_DAYS } from '@flywheel/shared/members';
-import { scopedOptions } from '../tags/routes.ts';
 import type { AnalyticsService } from './service.ts';
+import { type WorkspaceGuard, scopedOptions, teamIdParam } from '../../plugins/workspace-guard.ts';
 
 const tags = ['analytics'];
 const compareParams = z.object({
-  teamId: z.string().min(1).max(32),
+  teamId: teamIdParam,
   days: z.coerce
     .number({ error: 'days must be a number of days' })
     .int('days must be a whole number of days')
@@ -30,7 +30,7 @@ const compareParams = z.object({
 });
 
 /** Analytics, normal mode (spec section 7 Analytics): everything from the rollups, in the workspace timezone. */
-export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: preHandlerHookHandler[] }) {
+export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: WorkspaceGuard }) {
   const a = deps.analytics;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

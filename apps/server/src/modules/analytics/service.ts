@@ -9,10 +9,10 @@ import {
 } from '@flywheel/shared/analytics';
 import type { ActivityFilter, TimeFilter } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { activityMatch, addDays, dayRange } from '../members/service.ts';
-import { localDay } from '../slack/days.ts';
+import { activityMatch, addDays, dayRange } from '../members-list/service.ts';
+import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
-import { analyticsRepo, type Counts, type MemberTotalsRow, type Window } from './repo.ts';
+import { activityReads, type Counts, type MemberTotalsRow, type Window } from '../activity/reads.ts';
 
 export type AnalyticsService = ReturnType<typeof analyticsService>;
 
@@ -60,10 +60,10 @@ export function toMemberActivity(r: MemberTotalsRow): MemberActivity {
  * whole local days; the Home cards use local hours.
  */
 export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }) => {
-  const repo = analyticsRepo(deps.db);
+  const repo = activityReads(deps.db);
 
   async function tzOf(teamId: string): Promise<string> {
-    return (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
+    return await deps.workspaces.timezone(teamId);
   }
   async function windowOf(teamId: string, tf: TimeFilter | undefined, now: Date): Promise<Window> {
     const today = localDay(now, await tzOf(teamId));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { typedRows } from '../../db/sql.ts';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const textArray = (values: string[]) =>
   `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
@@ -25,8 +25,9 @@ export const audienceRepo = (db: Db) => ({
   async members(teamId: string, t: MemberTargets): Promise<string[]> {
     if (!t.everyone && !t.ids.length && !t.emails.length && !t.tagIds.length && !t.channelIds.length)
       return [];
-    const rows = rowsOf<{ member_id: string }>(
-      await db.execute(sql`
+    const rows = await typedRows<{ member_id: string }>(
+      db,
+      sql`
         select m.member_id from slack_members m
         where m.team_id = ${teamId} and not m.is_bot and not m.deleted and m.member_id <> ${SLACKBOT}
           and (${t.everyone}
@@ -36,7 +37,7 @@ export const audienceRepo = (db: Db) => ({
                          and mt.tag_id = any(${intArray(t.tagIds)}::int[]))
             or exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id
                          and cm.member_id = m.member_id and cm.channel_id = any(${textArray(t.channelIds)}::text[])))
-        order by m.member_id`),
+        order by m.member_id`,
     );
     return rows.map((r) => r.member_id);
   },
@@ -48,10 +49,11 @@ export const audienceRepo = (db: Db) => ({
     emails: string[],
   ): Promise<{ ids: Set<string>; emails: Set<string> }> {
     if (!ids.length && !emails.length) return { ids: new Set(), emails: new Set() };
-    const rows = rowsOf<{ member_id: string; email: string | null }>(
-      await db.execute(sql`select member_id, lower(email) as email from slack_members
+    const rows = await typedRows<{ member_id: string; email: string | null }>(
+      db,
+      sql`select member_id, lower(email) as email from slack_members
         where team_id = ${teamId} and (member_id = any(${textArray(ids)}::text[])
-          or lower(email) = any(${textArray(emails.map((e) => e.toLowerCase()))}::text[]))`),
+          or lower(email) = any(${textArray(emails.map((e) => e.toLowerCase()))}::text[]))`,
     );
     return {
       ids: new Set(rows.map((r) => r.member_id)),
@@ -61,19 +63,19 @@ export const audienceRepo = (db: Db) => ({
 
   async knownChannels(teamId: string, ids: string[]): Promise<Map<string, { archived: boolean }>> {
     if (!ids.length) return new Map();
-    const rows = rowsOf<{ channel_id: string; is_archived: boolean }>(
-      await db.execute(sql`select channel_id, is_archived from slack_channels
-        where team_id = ${teamId} and channel_id = any(${textArray(ids)}::text[])`),
+    const rows = await typedRows<{ channel_id: string; is_archived: boolean }>(
+      db,
+      sql`select channel_id, is_archived from slack_channels
+        where team_id = ${teamId} and channel_id = any(${textArray(ids)}::text[])`,
     );
     return new Map(rows.map((r) => [r.channel_id, { archived: r.is_archived }]));
   },
 
   async knownTags(teamId: string, ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
-    const rows = rowsOf<{ id: number }>(
-      await db.execute(
-        sql`select id from tags where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
-      ),
+    const rows = await typedRows<{ id: number }>(
+      db,
+      sql`select id from tags where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
     );
     return new Set(rows.map((r) => Number(r.id)));
   },

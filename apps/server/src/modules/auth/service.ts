@@ -5,8 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
-import type { mailSendPayload } from '../mail/jobs.ts';
+import { mailSendJob } from '../mail/jobs.ts';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { authRepo } from './repo.ts';
@@ -24,11 +23,10 @@ type Deps = {
   db: Db;
   config: Config;
   queue: Pick<Queue, 'send'>;
-  mailJob: JobDefinition<typeof mailSendPayload>;
   workspaces: WorkspacesService;
 };
 
-export async function authService({ db, config, queue, mailJob, workspaces }: Deps) {
+export async function authService({ db, config, queue, workspaces }: Deps) {
   const repo = authRepo(db);
   const secret =
     config.jwtSecret ?? (await repo.secret('jwt', () => crypto.randomBytes(48).toString('base64url')));
@@ -53,7 +51,10 @@ export async function authService({ db, config, queue, mailJob, workspaces }: De
 
   async function sendVerification(user: { id: string; email: string; username: string }) {
     const token = await issueToken(user.id, 'verify_email', VERIFY_TTL_MS);
-    await queue.send(mailJob, verifyEmailMail(user.email, user.username, link('/auth/verify-email', token)));
+    await queue.send(
+      mailSendJob,
+      verifyEmailMail(user.email, user.username, link('/auth/verify-email', token)),
+    );
   }
 
   async function loginResponse(user: { id: string; email: string; username: string; country: string }) {
@@ -164,7 +165,7 @@ export async function authService({ db, config, queue, mailJob, workspaces }: De
       if (user) {
         const token = await issueToken(user.id, 'reset_password', RESET_TTL_MS);
         await queue.send(
-          mailJob,
+          mailSendJob,
           resetPasswordMail(user.email, user.username, link('/auth/reset-password', token)),
         );
       }

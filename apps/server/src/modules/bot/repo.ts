@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { typedResult } from '../../db/sql.ts';
 
 export type BotRow = { bot_name: string; use_custom: boolean; workspace_icon: string | null };
 
 /** bot_settings: one row per workspace once its bot was customised or its icon looked up. */
 export const botRepo = (db: Db) => ({
   async find(teamId: string): Promise<BotRow | undefined> {
-    const r = (await db.execute(
+    const r = await typedResult<BotRow>(
+      db,
       sql`select bot_name, use_custom, workspace_icon from bot_settings where team_id = ${teamId}`,
-    )) as unknown as { rows: BotRow[] };
+    );
     return r.rows[0];
   },
   async save(teamId: string, botName: string, useCustom: boolean) {

@@ -1,16 +1,14 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { BOT_UPLOAD_SUCCESS, botDetailsResponse, botUploadBody } from '@flywheel/shared/analytics';
-import { scopedOptions } from '../tags/routes.ts';
 import { flywheelPng } from './image.ts';
 import { FLYWHEEL_IMAGE_PATH, type BotService } from './service.ts';
+import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
 
 const tags = ['bot'];
-const teamParams = z.object({ teamId: z.string().min(1).max(32) });
 
 /** Customise Bot (spec section 7 Home and bot), and the public Flywheel bot image. */
-export function botRoutes(deps: { bot: BotService; guard: preHandlerHookHandler[] }) {
+export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard }) {
   const png = flywheelPng();
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { typedRows } from '../../db/sql.ts';
 import type { DeliveryMessage } from './table.ts';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type ClaimedRecipient = {
   id: number;
@@ -19,6 +18,14 @@ export type ClaimedRecipient = {
   message: DeliveryMessage;
   /** The member left Slack (deactivated) since the audience was resolved. */
   deactivated: boolean;
+};
+
+export type RecipientCsvRow = {
+  name: string;
+  type: 'member' | 'channel';
+  email: string;
+  state: string;
+  error: string | null;
 };
 
 export type ReceiptRow = {
@@ -41,6 +48,8 @@ export type NewReceipt = {
   adminUser: string | null;
   message: DeliveryMessage;
   createdBy: string | null;
+  /** One receipt per key: asking again answers the first receipt. */
+  idempotencyKey?: string | null;
 };
 
 export const deliveryRepo = (db: Db) => ({
@@ -48,16 +57,27 @@ export const deliveryRepo = (db: Db) => ({
   async createReceipt(
     r: NewReceipt,
     recipients: { members: string[]; channels: string[] },
-  ): Promise<{ id: number; total: number }> {
+  ): Promise<{ id: number; total: number; existing?: boolean }> {
     return db.transaction(async (tx) => {
-      const [created] = rowsOf<{ id: number }>(
-        await tx.execute(sql`
-          insert into delivery_receipts (team_id, action_type, description, sender, admin_user, message, created_by)
+      const [created] = await typedRows<{ id: number }>(
+        tx,
+        sql`
+          insert into delivery_receipts (team_id, action_type, description, sender, admin_user, message, created_by,
+                                         idempotency_key)
           values (${r.teamId}, ${r.actionType}, ${r.description}, ${r.sender}, ${r.adminUser},
-                  ${JSON.stringify(r.message)}::jsonb, ${r.createdBy})
-          returning id::int as id`),
+                  ${JSON.stringify(r.message)}::jsonb, ${r.createdBy}, ${r.idempotencyKey ?? null})
+          on conflict (idempotency_key) do nothing
+          returning id::int as id`,
       );
-      const id = created!.id;
+      if (!created) {
+        const [existing] = await typedRows<{ id: number; total: number }>(
+          tx,
+          sql`select id::int as id, total from delivery_receipts
+            where idempotency_key = ${r.idempotencyKey ?? null}`,
+        );
+        return { id: existing!.id, total: existing!.total, existing: true };
+      }
+      const id = created.id;
       const kinds: [string, string[]][] = [
         ['channel', recipients.channels],
         ['member', recipients.members],
@@ -72,11 +92,12 @@ export const deliveryRepo = (db: Db) => ({
             on conflict do nothing`);
         }
       }
-      const [count] = rowsOf<{ n: number }>(
-        await tx.execute(sql`update delivery_receipts
+      const [count] = await typedRows<{ n: number }>(
+        tx,
+        sql`update delivery_receipts
           set total = (select count(*) from delivery_recipients where receipt_id = ${id}),
               finished_at = case when (select count(*) from delivery_recipients where receipt_id = ${id}) = 0 then now() end
-          where id = ${id} returning total as n`),
+          where id = ${id} returning total as n`,
       );
       return { id, total: count!.n };
     });
@@ -88,8 +109,9 @@ export const deliveryRepo = (db: Db) => ({
    * worker died or hung between the call and the commit.
    */
   async claim(teamId: string, leaseSeconds: number): Promise<ClaimedRecipient | null> {
-    const [row] = rowsOf<ClaimedRecipient>(
-      await db.execute(sql`
+    const [row] = await typedRows<ClaimedRecipient>(
+      db,
+      sql`
         with picked as (
           select id from delivery_recipients
           where team_id = ${teamId} and state in ('pending', 'sending') and due_at <= now()
@@ -115,16 +137,17 @@ export const deliveryRepo = (db: Db) => ({
                coalesce(m.deleted, false) as deactivated
         from claimed c
         join delivery_receipts d on d.id = c.receipt_id
-        left join slack_members m on c.kind = 'member' and m.team_id = c.team_id and m.member_id = c.target_id`),
+        left join slack_members m on c.kind = 'member' and m.team_id = c.team_id and m.member_id = c.target_id`,
     );
     return row ?? null;
   },
 
   /** The thread a reply to this message goes in (its parent's ts), or null when the message is unknown. */
   async threadRoot(teamId: string, channelId: string, ts: string): Promise<string | null> {
-    const [row] = rowsOf<{ root: string }>(
-      await db.execute(sql`select coalesce(nullif(thread_ts, ''), ts) as root from slack_messages
-        where team_id = ${teamId} and channel_id = ${channelId} and ts = ${ts}`),
+    const [row] = await typedRows<{ root: string }>(
+      db,
+      sql`select coalesce(nullif(thread_ts, ''), ts) as root from slack_messages
+        where team_id = ${teamId} and channel_id = ${channelId} and ts = ${ts}`,
     );
     return row?.root ?? null;
   },
@@ -145,11 +168,12 @@ export const deliveryRepo = (db: Db) => ({
   /** Sent: the row and its receipt's count move together. False when another worker took the row meanwhile. */
   async markSent(r: ClaimedRecipient, channelId: string | null, ts: string | null): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const moved = rowsOf<{ id: number }>(
-        await tx.execute(sql`update delivery_recipients
+      const moved = await typedRows<{ id: number }>(
+        tx,
+        sql`update delivery_recipients
           set state = 'sent', ts = ${ts}, channel_id = coalesce(${channelId}, channel_id), lease_until = null,
               error = null, retryable = 0, updated_at = now()
-          where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`),
+          where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`,
       );
       if (moved.length === 0) return false;
       await tx.execute(sql`update delivery_receipts set sent = sent + 1,
@@ -162,11 +186,12 @@ export const deliveryRepo = (db: Db) => ({
   /** Failed for good (or out of tries): recorded with Slack's error code. */
   async markFailed(r: ClaimedRecipient, error: string, retryable: boolean): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const moved = rowsOf<{ id: number }>(
-        await tx.execute(sql`update delivery_recipients
+      const moved = await typedRows<{ id: number }>(
+        tx,
+        sql`update delivery_recipients
           set state = 'failed', error = ${error}, retryable = ${retryable ? 1 : 0}, lease_until = null,
               updated_at = now()
-          where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`),
+          where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`,
       );
       if (moved.length === 0) return false;
       await tx.execute(sql`update delivery_receipts set failed = failed + 1, retryable = retryable + ${retryable ? 1 : 0},
@@ -193,70 +218,73 @@ export const deliveryRepo = (db: Db) => ({
 
   /** Milliseconds until this workspace's next open row is due (0 = now), or null when nothing is open. */
   async nextDueMs(teamId: string): Promise<number | null> {
-    const [row] = rowsOf<{ ms: number | null }>(
-      await db.execute(sql`select (extract(epoch from (min(
+    const [row] = await typedRows<{ ms: number | null }>(
+      db,
+      sql`select (extract(epoch from (min(
             case when state = 'pending' then due_at else greatest(due_at, lease_until) end) - now())) * 1000)::float8 as ms
-        from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`),
+        from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
     );
     return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Number(row.ms));
   },
 
   /** Workspaces with open rows due by now (or leases lapsed): the recovery sweep wakes a sender for each. */
   async teamsWithDueWork(): Promise<string[]> {
-    return rowsOf<{ team_id: string }>(
-      await db.execute(sql`select distinct team_id from delivery_recipients
-        where state in ('pending', 'sending') and due_at <= now() and (state = 'pending' or lease_until < now())`),
+    return (
+      await typedRows<{ team_id: string }>(
+        db,
+        sql`select distinct team_id from delivery_recipients
+        where state in ('pending', 'sending') and due_at <= now() and (state = 'pending' or lease_until < now())`,
+      )
     ).map((r) => r.team_id);
   },
 
   async listReceipts(teamId: string, limit: number): Promise<ReceiptRow[]> {
-    return rowsOf<ReceiptRow>(
-      await db.execute(sql`select id::int as id, action_type, description, sender, created_at::text as created_at,
+    return await typedRows<ReceiptRow>(
+      db,
+      sql`select id::int as id, action_type, description, sender, created_at::text as created_at,
           total, sent, failed, retryable
-        from delivery_receipts where team_id = ${teamId} order by id desc limit ${limit}`),
+        from delivery_receipts where team_id = ${teamId} order by id desc limit ${limit}`,
     );
   },
 
   async findReceipt(teamId: string, id: number): Promise<ReceiptRow | null> {
-    const [row] = rowsOf<ReceiptRow>(
-      await db.execute(sql`select id::int as id, action_type, description, sender, created_at::text as created_at,
+    const [row] = await typedRows<ReceiptRow>(
+      db,
+      sql`select id::int as id, action_type, description, sender, created_at::text as created_at,
           total, sent, failed, retryable
-        from delivery_receipts where team_id = ${teamId} and id = ${id}`),
+        from delivery_receipts where team_id = ${teamId} and id = ${id}`,
     );
     return row ?? null;
   },
 
   /** Recipients of a receipt with their names (members) or channel names, for the CSV downloads. */
-  async recipients(
-    receiptId: number,
-    kind: 'total' | 'successful' | 'failed',
-  ): Promise<
-    { name: string; type: 'member' | 'channel'; email: string; state: string; error: string | null }[]
-  > {
+  async recipients(receiptId: number, kind: 'total' | 'successful' | 'failed'): Promise<RecipientCsvRow[]> {
     const state =
       kind === 'successful'
         ? sql`and r.state = 'sent'`
         : kind === 'failed'
           ? sql`and r.state = 'failed'`
           : sql``;
-    return rowsOf(
-      await db.execute(sql`select coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), c.name, r.target_id) as name,
+    return await typedRows<RecipientCsvRow>(
+      db,
+      sql`select coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), c.name, r.target_id) as name,
           r.kind as type, coalesce(m.email, '') as email, r.state, r.error
         from delivery_recipients r
         left join slack_members m on r.kind = 'member' and m.team_id = r.team_id and m.member_id = r.target_id
         left join slack_channels c on r.kind = 'channel' and c.team_id = r.team_id and c.channel_id = r.target_id
         where r.receipt_id = ${receiptId} ${state}
-        order by r.id`),
+        order by r.id`,
     );
   },
 
   /** Retry: failed recipients whose error is worth another try go back to the queue; the counts follow. */
   async requeueRetryable(receiptId: number): Promise<number> {
     return db.transaction(async (tx) => {
-      const moved = rowsOf<{ id: number }>(
-        await tx.execute(sql`update delivery_recipients
+      const moved = await typedRows<{ id: number }>(
+        tx,
+        sql`update delivery_recipients
           set state = 'pending', due_at = now(), retryable = 0, attempts = 0, updated_at = now()
-          where receipt_id = ${receiptId} and state = 'failed' and retryable = 1 returning id`),
+          where receipt_id = ${receiptId} and state = 'failed' and retryable = 1 returning id`,
       );
       if (moved.length > 0)
         await tx.execute(sql`update delivery_receipts
@@ -289,9 +317,10 @@ export const imagesRepo = (db: Db) => ({
   /** The ids among these that were uploaded for this workspace. */
   async known(teamId: string, fileIds: string[]): Promise<Set<string>> {
     if (!fileIds.length) return new Set();
-    const rows = rowsOf<{ file_id: string }>(
-      await db.execute(sql`select file_id from delivery_images where team_id = ${teamId}
-        and file_id = any(${toArray(fileIds)}::text[])`),
+    const rows = await typedRows<{ file_id: string }>(
+      db,
+      sql`select file_id from delivery_images where team_id = ${teamId}
+        and file_id = any(${toArray(fileIds)}::text[])`,
     );
     return new Set(rows.map((r) => r.file_id));
   },

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +22,7 @@ import {
 import { messageResponse } from '@flywheel/shared/http';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { scopedOptions } from '../tags/routes.ts';
+import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
 import type { DeliveryService } from './service.ts';
 
 const tags = ['delivery'];
@@ -38,7 +38,7 @@ type UploadedFile = { filename: string; mimetype: string; bytes: Buffer; truncat
  * Quick actions (spec section 7): send a message, DM one or many members, reply in a thread, pin, unpin and
  * react, upload an image; and the Receipts page. Every send answers at once with its receipt.
  */
-export function deliveryRoutes(deps: { delivery: DeliveryService; guard: preHandlerHookHandler[] }) {
+export function deliveryRoutes(deps: { delivery: DeliveryService; guard: WorkspaceGuard }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -247,21 +247,21 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: preHand
     });
 
     r.get(
-      '/receipts/getallreceipts/:team_id',
+      '/receipts/getallreceipts/:teamId',
       {
         ...opts,
         schema: {
           tags,
           summary: 'Receipts of the workspace, newest first, with their counts (the 1,000 newest)',
-          params: z.object({ team_id: z.string().min(1).max(32) }),
+          params: z.object({ teamId: teamIdParam }),
           response: { 200: receiptsResponse },
         },
       },
-      async (req) => ({ data: await deps.delivery.receipts(req.params.team_id) }),
+      async (req) => ({ data: await deps.delivery.receipts(req.params.teamId) }),
     );
 
     r.get(
-      '/receipts/exportrecipients/:team_id/:id/:kind',
+      '/receipts/exportrecipients/:teamId/:id/:kind',
       {
         ...opts,
         schema: {
@@ -269,7 +269,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: preHand
           summary:
             'CSV of a receipt’s recipients: total, successful or failed (RecipientName, RecipientType, RecipientEmail)',
           params: z.object({
-            team_id: z.string().min(1).max(32),
+            teamId: teamIdParam,
             id: z.coerce.number().int().positive('id must be a receipt id'),
             kind: z.enum(RECIPIENT_KINDS, { error: 'kind must be total, successful or failed' }),
           }),
@@ -277,7 +277,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: preHand
         },
       },
       async (req, reply) => {
-        const { team_id, id, kind } = req.params;
+        const { teamId: team_id, id, kind } = req.params;
         const lines = deps.delivery.recipientsCsv(team_id, id, kind);
         const first = await lines.next();
         async function* all() {

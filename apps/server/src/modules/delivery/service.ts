@@ -16,7 +16,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { SlackApi } from '../../slack/client.ts';
 import type { AudienceService, Recipients } from '../audience/service.ts';
 import type { BotService } from '../bot/service.ts';
-import { csvCell } from '../members/service.ts';
+import { csvCell } from '../members-list/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
 import { pacing as pacingOf } from './pacing.ts';
@@ -35,6 +35,9 @@ export type SendRequest = {
   audience: ResolvedAudienceInput;
   /** Already resolved recipients (a reply goes to its channel) instead of an audience. */
   recipients?: Recipients;
+  /** A sender that may ask twice (a schedule's run, a join) names the send: one receipt per key. */
+  idempotencyKey?: string;
+  description?: string;
 };
 
 /** Slack's pin/reaction answers that mean the wanted state already holds. */
@@ -187,6 +190,7 @@ export const deliveryService = (deps: {
 
   return {
     senderHandle,
+    teamsWithDueWork: () => repo.teamsWithDueWork(),
 
     /** Queues a message to an audience: one receipt, one row per recipient; answers at once. */
     async send(req: SendRequest): Promise<{ receipt_id: number; total: number }> {
@@ -205,15 +209,16 @@ export const deliveryService = (deps: {
         {
           teamId: req.teamId,
           actionType: req.actionType,
-          description: describe(req.text, recipients),
+          description: req.description ?? describe(req.text, recipients),
           sender: req.sender,
           adminUser: req.sender === 'admin' ? req.adminUser : null,
           message,
           createdBy: req.userId,
+          idempotencyKey: req.idempotencyKey ?? null,
         },
         recipients,
       );
-      await deps.wake(req.teamId);
+      if (!created.existing) await deps.wake(req.teamId);
       return { receipt_id: created.id, total: created.total };
     },
 

@@ -36,6 +36,8 @@ export const deliveryReceipts = pgTable(
     adminUser: text('admin_user'),
     message: jsonb('message').$type<DeliveryMessage>().notNull(),
     createdBy: text('created_by'),
+    /** Set by senders that may ask twice for the same send (a schedule's run, a join): one receipt per key. */
+    idempotencyKey: text('idempotency_key'),
     total: integer('total').notNull().default(0),
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
@@ -44,7 +46,10 @@ export const deliveryReceipts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('delivery_receipts_team_idx').on(t.teamId, t.id)],
+  (t) => [
+    index('delivery_receipts_team_idx').on(t.teamId, t.id),
+    uniqueIndex('delivery_receipts_idempotency_key').on(t.idempotencyKey),
+  ],
 );
 
 export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed'] as const;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_TIME_FILTER_DAYS } from '@flywheel/shared/constants';
@@ -12,55 +12,39 @@ import {
 } from '@flywheel/shared/directory';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { localDay } from '../slack/days.ts';
+import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import type { Db } from '../../db/client.ts';
+import { toMember } from '../workspace-data/member-dto.ts';
+import { activityReads } from '../activity/reads.ts';
 import { directoryRepo } from './repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
+import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
 
-const teamParams = z.object({ teamId: z.string().min(1).max(32) });
 const tags = ['directory'];
 
 /** What login loads for the current workspace (spec section 4): members, suggestions, channels, admins, tags. */
-export function directoryRoutes(deps: {
-  db: Db;
-  workspaces: WorkspacesService;
-  guard: preHandlerHookHandler[];
-}) {
+export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; guard: WorkspaceGuard }) {
   const repo = directoryRepo(deps.db);
+  const reads = activityReads(deps.db);
   const tagRepo = tagsRepo(deps.db);
   const since = async (teamId: string) => {
-    const tz = (await deps.workspaces.timezones([teamId])).get(teamId) ?? 'UTC';
+    const tz = await deps.workspaces.timezone(teamId);
     return localDay(new Date(Date.now() - (DEFAULT_TIME_FILTER_DAYS - 1) * 86400_000), tz);
   };
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const opts = { preHandler: deps.guard, config: { workspaceScoped: true } };
+    const opts = scopedOptions(deps.guard);
 
     r.get(
       '/members/getmembers/:teamId',
       { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSchema) } } },
       async (req) => {
-        const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+        const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
         const tagsOf = await tagRepo.ofMembers(req.params.teamId, null);
         return {
-          data: rows.map((m) => ({
-            member_id: m.member_id,
-            real_name: m.real_name,
-            display_name: m.display_name,
-            email: m.email ?? '',
-            avatar: m.avatar_url,
-            is_admin: m.is_admin,
-            deleted: m.deleted,
-            messages: m.messages,
-            replies: m.replies,
-            reactions: m.reactions,
-            activity: m.messages + m.replies + m.reactions,
-            last_active: m.last_active ? Number(m.last_active) : 0,
-            join_time: m.join_time ? Number(m.join_time) : 0,
-            tags: tagsOf.get(m.member_id) ?? null,
-          })),
+          data: rows.map((m) => toMember(m, tagsOf.get(m.member_id))),
         };
       },
     );
@@ -69,7 +53,7 @@ export function directoryRoutes(deps: {
       '/members/getmembersuggestion/:teamId',
       { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSuggestionSchema) } } },
       async (req) => {
-        const rows = await repo.members(req.params.teamId, await since(req.params.teamId));
+        const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
         return {
           data: rows
             .filter((m) => !m.deleted)

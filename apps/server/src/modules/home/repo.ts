@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Task } from '@flywheel/shared/analytics';
 import type { Db } from '../../db/client.ts';
-import type { Tx } from '../slack/facts-repo.ts';
+import type { Tx } from '../../db/sql.ts';
+import { typedResult } from '../../db/sql.ts';
+import { LOCKS, xactLock } from '../../db/locks.ts';
 
 type Status = Task['status'];
 const columns = sql`id, title, description, status, position`;
@@ -25,7 +27,7 @@ export const tasksRepo = (db: Db) => ({
   async create(teamId: string, t: { title: string; description: string; status: Status }): Promise<Task> {
     return db.transaction(async (tx) => {
       // One writer per board at a time keeps positions dense.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`home_tasks:${teamId}`}))`);
+      await xactLock(tx, LOCKS.homeTasks(teamId));
       const [row] = await rows(
         tx.execute(sql`insert into home_tasks (team_id, title, description, status, position)
           values (${teamId}, ${t.title}, ${t.description}, ${t.status},
@@ -48,17 +50,18 @@ export const tasksRepo = (db: Db) => ({
   /** Moves a task to `status` at `position` (clamped); both columns are renumbered densely. */
   async move(teamId: string, id: number, status: Status, position: number): Promise<Task | undefined> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`home_tasks:${teamId}`}))`);
+      await xactLock(tx, LOCKS.homeTasks(teamId));
       const task = await tasksRepo(db).find(tx, teamId, id);
       if (!task) return undefined;
       // Close the gap it leaves, then open one where it lands.
       await tx.execute(sql`update home_tasks set position = position - 1
         where team_id = ${teamId} and status = ${task.status} and position > ${task.position}`);
       const [{ n }] = (
-        (await tx.execute(sql`select count(*)::int as n from home_tasks
-          where team_id = ${teamId} and status = ${status} and id <> ${id}`)) as unknown as {
-          rows: { n: number }[];
-        }
+        await typedResult<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from home_tasks
+          where team_id = ${teamId} and status = ${status} and id <> ${id}`,
+        )
       ).rows as [{ n: number }];
       const at = Math.min(position, n);
       await tx.execute(sql`update home_tasks set position = position + 1
@@ -73,7 +76,7 @@ export const tasksRepo = (db: Db) => ({
 
   async remove(teamId: string, id: number): Promise<boolean> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`home_tasks:${teamId}`}))`);
+      await xactLock(tx, LOCKS.homeTasks(teamId));
       const [gone] = await rows(
         tx.execute(sql`delete from home_tasks where team_id = ${teamId} and id = ${id} returning ${columns}`),
       );

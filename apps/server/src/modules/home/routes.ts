@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,17 +19,21 @@ import {
 import { messageResponse } from '@flywheel/shared/http';
 import type { TimeFilter } from '@flywheel/shared/members';
 import type { AnalyticsService } from '../analytics/service.ts';
-import { scopedOptions } from '../tags/routes.ts';
 import type { TasksService } from './service.ts';
+import {
+  type WorkspaceGuard,
+  scopedOptions,
+  teamIdParam,
+  teamParams,
+} from '../../plugins/workspace-guard.ts';
 
 const tags = ['home'];
-const teamParams = z.object({ teamId: z.string().min(1).max(32) });
 const deleteParams = z.object({
   taskId: z.coerce
     .number({ error: 'taskId must be a task id' })
     .int('taskId must be a task id')
     .positive('taskId must be a task id'),
-  teamId: z.string().min(1).max(32),
+  teamId: teamIdParam,
 });
 
 /** `?days=` or `?start_date=&end_date=` (both, start not after end); default the last 7 days. */
@@ -51,7 +55,7 @@ const toFilter = (q: z.output<typeof homeRange>): TimeFilter =>
 export function homeRoutes(deps: {
   analytics: AnalyticsService;
   tasks: TasksService;
-  guard: preHandlerHookHandler[];
+  guard: WorkspaceGuard;
 }) {
   const a = deps.analytics;
   return async (app: FastifyInstance) => {

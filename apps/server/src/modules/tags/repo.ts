@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberTags, tags } from './table.ts';
+import { typedResult } from '../../db/sql.ts';
 
-type Rows<T> = { rows: T[] };
 export type TagRef = { id: number; name: string };
 
 export const tagsRepo = (db: Db) => ({
@@ -43,10 +43,13 @@ export const tagsRepo = (db: Db) => ({
   /** Which of these member ids are members of the workspace. */
   async existingMembers(teamId: string, memberIds: string[]): Promise<Set<string>> {
     if (memberIds.length === 0) return new Set();
-    const r = (await db.execute(sql`select member_id from slack_members
-      where team_id = ${teamId} and member_id = any(${sql.param(memberIds)}::text[])`)) as unknown as Rows<{
+    const r = await typedResult<{
       member_id: string;
-    }>;
+    }>(
+      db,
+      sql`select member_id from slack_members
+      where team_id = ${teamId} and member_id = any(${sql.param(memberIds)}::text[])`,
+    );
     return new Set(r.rows.map((x) => x.member_id));
   },
 
@@ -56,9 +59,12 @@ export const tagsRepo = (db: Db) => ({
     for (const tagId of tagIds) {
       for (let i = 0; i < memberIds.length; i += 5000) {
         const chunk = memberIds.slice(i, i + 5000);
-        const r = (await db.execute(sql`insert into member_tags (team_id, member_id, tag_id)
+        const r = await typedResult<unknown>(
+          db,
+          sql`insert into member_tags (team_id, member_id, tag_id)
           select ${teamId}, m, ${tagId}::int from unnest(${sql.param(chunk)}::text[]) as m
-          on conflict do nothing returning 1`)) as unknown as Rows<unknown>;
+          on conflict do nothing returning 1`,
+        );
         added += r.rows.length;
       }
     }
@@ -78,14 +84,17 @@ export const tagsRepo = (db: Db) => ({
   /** Tags of the given members (all tagged members when `memberIds` is null), oldest assignment first. */
   async ofMembers(teamId: string, memberIds: string[] | null): Promise<Map<string, TagRef[]>> {
     const only = memberIds ? sql`and mt.member_id = any(${sql.param(memberIds)}::text[])` : sql``;
-    const r = (await db.execute(sql`select mt.member_id, t.id, t.name from member_tags mt
-      join tags t on t.id = mt.tag_id
-      where mt.team_id = ${teamId} ${only}
-      order by mt.member_id, mt.created_at, t.name`)) as unknown as Rows<{
+    const r = await typedResult<{
       member_id: string;
       id: number;
       name: string;
-    }>;
+    }>(
+      db,
+      sql`select mt.member_id, t.id, t.name from member_tags mt
+      join tags t on t.id = mt.tag_id
+      where mt.team_id = ${teamId} ${only}
+      order by mt.member_id, mt.created_at, t.name`,
+    );
     const out = new Map<string, TagRef[]>();
     for (const row of r.rows) {
       const list = out.get(row.member_id) ?? [];

@@ -1,22 +1,14 @@
-import type { FastifyInstance, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@flywheel/shared/http';
 import { addTagsBody, createTagBody, createTagResponse } from '@flywheel/shared/members';
 import type { TagsService } from './service.ts';
+import { type WorkspaceGuard, scopedOptions, teamIdParam } from '../../plugins/workspace-guard.ts';
 
 const tags = ['tags'];
 
-/**
- * Workspace-scoped options. The guard runs at preValidation, before the schema: another workspace's admin gets
- * 403 whatever they send, and only the workspace's own admins see validation messages.
- */
-export const scopedOptions = (guard: preHandlerHookHandler[]) => ({
-  preValidation: guard as unknown as preValidationHookHandler[],
-  config: { workspaceScoped: true },
-});
-
-export function tagRoutes(deps: { tags: TagsService; guard: preHandlerHookHandler[] }) {
+export function tagRoutes(deps: { tags: TagsService; guard: WorkspaceGuard }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -65,7 +57,7 @@ export function tagRoutes(deps: { tags: TagsService; guard: preHandlerHookHandle
           tags,
           summary: 'Removes one tag from one member',
           params: z.object({
-            teamId: z.string().min(1).max(32).describe('the workspace (team_id)'),
+            teamId: teamIdParam,
             memberId: z.string().min(1).max(32).describe('the member (member_id, U…)'),
             tagId: z.coerce
               .number({ error: 'tagId must be a tag id (a number)' })

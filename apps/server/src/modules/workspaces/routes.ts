@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,18 +8,19 @@ import {
   workspaceStatusResponse,
 } from '@flywheel/shared/directory';
 import { currentUser } from '../../plugins/auth.ts';
-import type { BackfillService } from '../slack/backfill.ts';
+import type { BackfillService } from '../workspace-data/history-import.ts';
 import type { InstallService } from './install.ts';
 import type { WorkspacesService } from './service.ts';
+import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
 
 const tags = ['workspaces'];
 
 export function workspaceRoutes(deps: {
   install: InstallService;
   workspaces: WorkspacesService;
-  backfill: BackfillService;
-  authed: preHandlerHookHandler;
-  guard: preHandlerHookHandler[];
+  historyImport: BackfillService;
+  authed: (request: FastifyRequest) => Promise<void>;
+  guard: WorkspaceGuard;
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,11 +62,10 @@ export function workspaceRoutes(deps: {
     r.get(
       '/workspaces/status/:teamId',
       {
-        preHandler: deps.guard,
-        config: { workspaceScoped: true },
+        ...scopedOptions(deps.guard),
         schema: {
           tags,
-          params: z.object({ teamId: z.string().min(1).max(32) }),
+          params: teamParams,
           response: { 200: workspaceStatusResponse },
         },
       },
@@ -75,7 +75,7 @@ export function workspaceRoutes(deps: {
           team_id: req.params.teamId,
           status: ws?.status ?? 'disconnected',
           disconnect_reason: ws?.disconnectReason ?? null,
-          backfill: await deps.backfill.progress(req.params.teamId),
+          backfill: await deps.historyImport.progress(req.params.teamId),
         };
       },
     );

@@ -11,6 +11,9 @@ export const workspacesService = (db: Db, box: SecretBox) => {
   return {
     listForUser: (userId: string): Promise<Workspace[]> => repo.listForUser(userId),
     timezones: (teamIds: string[]) => repo.timezones(teamIds),
+    /** A workspace's timezone (UTC when it has none): every local day of its answers is in it. */
+    timezone: async (teamId: string): Promise<string> =>
+      (await repo.timezones([teamId])).get(teamId) ?? 'UTC',
     allTimezones: () => repo.allTimezones(),
     find: (teamId: string) => repo.find(teamId),
     listActive: () => repo.listActive(),

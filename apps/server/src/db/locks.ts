@@ -1,0 +1,18 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from './sql.ts';
+
+/**
+ * Every named transaction-level advisory lock. A lock is held until its transaction ends.
+ * - `ingest`: writers of facts and rollups (the event drain, history pages) take turns across every process,
+ *   so events apply in arrival order and concurrent rollup upserts cannot deadlock.
+ * - `homeTasks(teamId)`: changes of one workspace's task board apply one at a time (positions stay dense).
+ */
+export const LOCKS = {
+  ingest: sql`${72_410_001}`,
+  homeTasks: (teamId: string) => sql`hashtext(${`home_tasks:${teamId}`})`,
+} as const;
+
+/** Waits for a named lock (see LOCKS); it is held until the transaction ends. */
+export async function xactLock(tx: Tx, lock: SQL): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${lock})`);
+}

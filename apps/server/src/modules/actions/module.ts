@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { tsToDate } from '../../lib/days.ts';
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import { defineModule } from '../module.ts';
+import { actionsTickJob } from './jobs.ts';
+import { actionsRoutes } from './routes.ts';
+
+const userEvent = z.object({
+  user: z.object({ id: z.string().min(1), deleted: z.boolean().optional() }).passthrough(),
+  event_ts: z.string().optional(),
+});
+
+/**
+ * A member joined (team_join), or a deactivated member came back (user_change): once workspace data has
+ * recorded the join, every active automation gets a run keyed by the member and the join, in the event's
+ * transaction. Redeliveries find the same join; the runs are sent after the commit (and by the minute tick).
+ */
+async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
+  if (event.user.deleted) return;
+  const at = event.event_ts ? tsToDate(event.event_ts) : new Date();
+  const actions = scope.ctx.services.actions;
+  const joinedAt = await actions.recordedJoin(scope.tx, scope.teamId, event.user.id, at);
+  if (!joinedAt) return;
+  if ((await actions.addJoinRuns(scope.tx, scope.teamId, event.user.id, joinedAt)) > 0)
+    scope.afterCommit('actions.tick', () => scope.ctx.queue.send(actionsTickJob, {}));
+}
+
+/** Actions area: automations (Member Join) and schedules. */
+export const actionsModule = defineModule({
+  name: 'actions',
+  routes: async (app, ctx) => {
+    await app.register(actionsRoutes({ actions: ctx.services.actions, guard: workspaceGuard(ctx.services) }));
+  },
+  jobs: [actionsTickJob],
+  events: [
+    defineEventListener({ type: 'team_join', payload: userEvent, handle: onJoin }),
+    defineEventListener({ type: 'user_change', payload: userEvent, handle: onJoin }),
+  ],
+});

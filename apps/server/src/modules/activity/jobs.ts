@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/queue.ts';
+import { refreshStandingWindows } from './standing-windows.ts';
+
+/**
+ * `slack.windows.refresh`: moves each workspace's standing windows (per-member 7/14/90/365-day totals) to its
+ * local today once the day changes, and builds them for new workspaces. Every minute; a no-op when current.
+ */
+export const windowsJob = defineJob({
+  id: 'slack.windows.refresh',
+  payload: z.object({}).passthrough(),
+  cron: '* * * * *',
+  retryLimit: 1,
+  handle: async (_data, { ctx }) => {
+    await refreshStandingWindows(ctx.database.db, await ctx.services.workspaces.allTimezones());
+  },
+});

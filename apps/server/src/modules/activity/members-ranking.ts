@@ -1,0 +1,330 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { MemberSortField, Operator } from '@flywheel/shared/members';
+import type { Db } from '../../db/client.ts';
+import { scopeCondition, type MemberScope } from './member-window.ts';
+import { memberTotalsSource, readingOf, type Reading } from './standing-windows.ts';
+import { typedResult, type Tx } from '../../db/sql.ts';
+import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
+
+/** A resolved filter: local days, instants and ids, ready for SQL. */
+export type MemberQuery = {
+  teamId: string;
+  /** Activity window, local days (inclusive). */
+  fromDay: string;
+  toDay: string;
+  channels: string[] | null;
+  tags: number[] | null;
+  base: {
+    kind: 'join' | 'leave';
+    fromDay?: string;
+    toDay?: string;
+    fromTs?: Date;
+    toTs?: Date;
+  } | null;
+  activity: {
+    combiner: 'AND' | 'OR';
+    conditions: { column: 'messages' | 'reactions' | 'replies'; operator: Operator; count: number }[];
+  } | null;
+  search: string | null;
+  memberIds: string[] | null;
+  sort: { field: MemberSortField; direction: 'asc' | 'desc' };
+};
+
+export type MemberDataRow = MemberCountsRow & { email: string; total: number };
+
+const SORT_SQL: Record<MemberSortField, SQL> = {
+  real_name: sql`lower(m.real_name)`,
+  display_name: sql`lower(m.display_name)`,
+  email: sql`lower(m.email)`,
+  messages: sql`coalesce(a.messages, 0)`,
+  reactions: sql`coalesce(a.reactions, 0)`,
+  replies: sql`coalesce(a.replies, 0)`,
+  activity: sql`coalesce(a.messages + a.replies + a.reactions, 0)`,
+  last_active: sql`m.last_active_at`,
+  join_time: sql`m.joined_at`,
+};
+
+const OPS: Record<Operator, SQL> = { '>': sql`>`, '<': sql`<`, '=': sql`=` };
+
+/** A `like` pattern matching `s` anywhere (its wildcards escaped; the field separator of search_text dropped). */
+const likePattern = (s: string) => `%${s.replaceAll('\u001f', '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The activity rollup of the window, per member (rollups only, never raw messages): whole months and edge
+ * days of the per-member rollups when every channel counts; per member, channel and day when narrowed.
+ */
+async function activityCte(db: Db, q: MemberQuery, scope: MemberScope, reading?: Reading): Promise<SQL> {
+  const source = q.channels
+    ? sql`select member_id, sum(messages)::int as messages, sum(replies)::int as replies,
+        sum(reactions)::int as reactions from activity_daily where team_id = ${q.teamId}
+        and channel_id = any(${sql.param(q.channels)}::text[]) and day >= ${q.fromDay}::date
+        and day <= ${q.toDay}::date${scopeCondition(scope)} group by member_id`
+    : await memberTotalsSource(db, q.teamId, q.fromDay, q.toDay, scope, reading);
+  return sql`act as (${source})`;
+}
+
+/** Above this many, summing everyone's rollups is cheaper than looking members up one by one. */
+const FEW_CANDIDATES = 2000;
+
+/**
+ * When search, tags, a join/leave window or chosen ids narrow the list to a few members, their ids: the
+ * activity is then summed for them alone. Null when nothing narrows it (or too little).
+ */
+async function candidates(db: Db, q: MemberQuery): Promise<{ ids: string[] } | null> {
+  if (!q.search && !q.tags && !q.base && !q.memberIds) return null;
+  const r = await typedResult<{
+    member_id: string;
+  }>(
+    db,
+    sql`select m.member_id from slack_members m
+    where ${conditions({ ...q, activity: null }, null)} limit ${FEW_CANDIDATES + 1}`,
+  );
+  return r.rows.length > FEW_CANDIDATES ? null : { ids: r.rows.map((x) => x.member_id) };
+}
+
+/**
+ * The filter as SQL over `m` (members) and `a` (activity). With chosen ids (the members the other filters
+ * already picked) only the activity filter is added; with a slice of the id order, every filter and the slice.
+ */
+function conditions(q: MemberQuery, scope: MemberScope): SQL {
+  const where: SQL[] = [sql`m.team_id = ${q.teamId}`, sql`not m.is_bot`];
+  if (scope && 'ids' in scope)
+    return sql`${sql.join([...where, ...activityWhere(q)], sql` and `)}${scopeCondition(scope, sql`m.member_id`)}`;
+  if (q.memberIds) where.push(sql`m.member_id = any(${sql.param(q.memberIds)}::text[])`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    // Case-insensitive substring of real name, display name or e-mail (search_text holds them lower-cased).
+    where.push(sql`m.search_text like lower(${p})`);
+  }
+  if (q.channels)
+    where.push(sql`exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id
+      and cm.member_id = m.member_id and cm.channel_id = any(${sql.param(q.channels)}::text[]))`);
+  if (q.tags)
+    where.push(sql`exists (select 1 from member_tags mt where mt.team_id = m.team_id
+      and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(q.tags)}::int[]))`);
+  if (q.base) {
+    const b = q.base;
+    const window = b.fromTs
+      ? sql`e.at >= ${b.fromTs.toISOString()}::timestamptz and e.at <= ${b.toTs!.toISOString()}::timestamptz`
+      : sql`e.day >= ${b.fromDay!}::date and e.day <= ${b.toDay!}::date`;
+    where.push(sql`exists (select 1 from slack_member_events e where e.team_id = m.team_id
+      and e.member_id = m.member_id and e.kind = ${b.kind} and ${window})`);
+  }
+  where.push(...activityWhere(q));
+  return sql`${sql.join(where, sql` and `)}${scopeCondition(scope, sql`m.member_id`)}`;
+}
+
+function activityWhere(q: MemberQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.activity && q.activity.conditions.length > 0) {
+    const parts = q.activity.conditions.map(
+      (c) => sql`coalesce(a.${sql.raw(c.column)}, 0) ${OPS[c.operator]} ${c.count}`,
+    );
+    where.push(sql`(${sql.join(parts, q.activity.combiner === 'AND' ? sql` and ` : sql` or `)})`);
+  }
+  return where;
+}
+
+function orderBy(q: MemberQuery): SQL {
+  const dir = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  return sql`${SORT_SQL[q.sort.field]} ${dir} nulls last, m.member_id`;
+}
+
+/** The member columns of a page's rows (`m`), after the narrow ranking chose them. */
+const DETAILS = sql`m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, m.avatar_url, m.is_admin,
+  m.deleted, (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
+  (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active`;
+
+type Ranked = { member_id: string; messages: number; replies: number; reactions: number; total: number };
+
+export type MembersRepoOptions = {
+  /**
+   * How many slices of the member id order a whole-workspace page is ranked in, side by side on separate
+   * connections (PostgreSQL: one per core it can give a request). 1 ranks in one query (PGlite: one connection).
+   */
+  slices?: number;
+  /** Workspaces with fewer members are ranked in one query (slicing pays on big ones); 5,000 by default. */
+  sliceFromMembers?: number;
+};
+
+/** A slice's ranking returns at most this many rows: deeper pages are ranked in one query. */
+const SLICE_MAX_ROWS = 2000;
+const CUTS_TTL_MS = 10 * 60_000;
+
+export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
+  const sliceCount = Math.max(1, Math.floor(opts.slices ?? 1));
+  const sliceFromMembers = opts.sliceFromMembers ?? 5000;
+  const cutsCache = new Map<string, { at: number; cuts: string[] | null }>();
+  const refreshing = new Set<string>();
+
+  /** Member ids splitting the workspace into `sliceCount` equal slices of the id order (null: too few members). */
+  async function computeCuts(teamId: string): Promise<string[] | null> {
+    const counted = await typedResult<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from slack_members where team_id = ${teamId}`,
+    );
+    const n = counted.rows[0]?.n ?? 0;
+    if (n < Math.max(1, sliceFromMembers)) return null;
+    const found: string[] = [];
+    for (let i = 1; i < sliceCount; i++) {
+      const r = await typedResult<{
+        member_id: string;
+      }>(
+        db,
+        sql`select member_id from slack_members where team_id = ${teamId}
+        order by member_id offset ${Math.floor((n * i) / sliceCount)} limit 1`,
+      );
+      const id = r.rows[0]?.member_id;
+      if (id !== undefined && id !== found.at(-1)) found.push(id);
+    }
+    return found.length > 0 ? found : null;
+  }
+
+  /**
+   * The slice cuts of a workspace. Any cuts give exact pages (fresh ones only balance the work), so cuts older
+   * than a few minutes are still used while new ones are worked out in the background.
+   */
+  async function cuts(teamId: string): Promise<string[] | null> {
+    const hit = cutsCache.get(teamId);
+    if (hit) {
+      if (Date.now() - hit.at > CUTS_TTL_MS && !refreshing.has(teamId)) {
+        refreshing.add(teamId);
+        computeCuts(teamId)
+          .then((found) => cutsCache.set(teamId, { at: Date.now(), cuts: found }))
+          .catch(() => {}) // the old cuts stay; the next stale read tries again
+          .finally(() => refreshing.delete(teamId));
+      }
+      return hit.cuts;
+    }
+    const found = await computeCuts(teamId);
+    cutsCache.set(teamId, { at: Date.now(), cuts: found });
+    return found;
+  }
+
+  /**
+   * Runs a ranking query in a transaction of its own without parallel workers: with them PostgreSQL sorts
+   * before it counts and then probes the channel members once per member (50,000 index probes), and several
+   * slices at once only contend for the same cores. The hash tables get room in memory (16 MB).
+   */
+  function ranking<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('work_mem', '16MB', true)`);
+      return run(tx);
+    });
+  }
+
+  /**
+   * Matches `offset` to `offset + limit` of a scope in table order, as narrow rows (id, counts) with the
+   * scope's match count. Slices are the parallelism: each runs on one core.
+   */
+  async function ranked(
+    q: MemberQuery,
+    scope: MemberScope,
+    limit: number,
+    offset: number,
+    reading?: Reading,
+  ): Promise<Ranked[]> {
+    const act = await activityCte(db, q, scope, reading);
+    return ranking(async (tx) => {
+      const r = await typedResult<Ranked>(
+        tx,
+        sql`with ${act}
+        select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+          coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
+        from slack_members m left join act a on a.member_id = m.member_id
+        where ${conditions(q, scope)}
+        order by ${orderBy(q)}
+        limit ${limit} offset ${offset}`,
+      );
+      return r.rows;
+    });
+  }
+
+  /** Ranked rows joined to their members' details: `offset` to `offset + limit` of them, in table order. */
+  async function withDetails(q: MemberQuery, rows: Ranked[], total: number, limit: number, offset: number) {
+    if (rows.length === 0) return { rows: [], total };
+    const r = await typedResult<MemberDataRow>(
+      db,
+      sql`select ${DETAILS}, a.messages, a.replies, a.reactions, ${total}::int as total
+      from unnest(${sql.param(rows.map((x) => x.member_id))}::text[], ${sql.param(rows.map((x) => x.messages))}::int[],
+        ${sql.param(rows.map((x) => x.replies))}::int[], ${sql.param(rows.map((x) => x.reactions))}::int[])
+        as a(member_id, messages, replies, reactions)
+      join slack_members m on m.team_id = ${q.teamId} and m.member_id = a.member_id
+      order by ${orderBy(q)}
+      limit ${limit} offset ${offset}`,
+    );
+    return { rows: r.rows, total };
+  }
+
+  /**
+   * A whole-workspace page ranked in slices of the id order at once (each on its own connection): every
+   * slice ranks its own first offset+limit matches; the page is the same window of their union, ordered
+   * again with the same keys, and the total is the sum of the slices' counts. Exact: the slices partition
+   * the members and each member's totals come whole from one slice.
+   */
+  async function slicedPage(q: MemberQuery, cutIds: string[], limit: number, offset: number) {
+    const bounds = [null, ...cutIds];
+    const scopes = bounds.map((from, i) => ({ from, to: bounds[i + 1] ?? null }));
+    // Every slice reads the range the same way: chosen once.
+    const reading = await readingOf(db, q.teamId, q.fromDay, q.toDay);
+    const parts = await Promise.all(scopes.map((scope) => ranked(q, scope, offset + limit, 0, reading)));
+    const total = parts.reduce((n, p) => n + (p[0]?.total ?? 0), 0);
+    return withDetails(q, parts.flat(), total, limit, offset);
+  }
+
+  async function count(q: MemberQuery, scope: MemberScope): Promise<number> {
+    const r = await typedResult<{ n: number }>(
+      db,
+      sql`with ${await activityCte(db, q, scope)}
+      select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
+      where ${conditions(q, scope)}`,
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  return {
+    /**
+     * One page of filtered, sorted members with the total count of matches. The matches are counted and
+     * ranked as narrow rows (id, sort key, counts); only the page's rows are then joined to their details.
+     * A few candidates (search, tags, join/leave, chosen ids) are ranked alone; the whole workspace is
+     * ranked in slices at once when the options allow it.
+     */
+    async page(
+      q: MemberQuery,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: MemberDataRow[]; total: number }> {
+      const only = await candidates(db, q);
+      // Channel filters read the per-channel rollup through its channel index, which a slice cannot bound.
+      if (!only && !q.channels && sliceCount > 1 && offset + limit <= SLICE_MAX_ROWS) {
+        const cutIds = await cuts(q.teamId);
+        if (cutIds && cutIds.length > 0) return slicedPage(q, cutIds, limit, offset);
+      }
+      const rows = await ranked(q, only, limit, offset);
+      const total = rows[0]?.total ?? (offset > 0 ? await count(q, only) : 0);
+      return withDetails(q, rows, total, rows.length, 0);
+    },
+
+    /** Name and e-mail of every match, in table order, for the CSV export. */
+    async exportRows(
+      q: MemberQuery,
+    ): Promise<{ member_id: string; real_name: string; display_name: string; email: string }[]> {
+      const only = await candidates(db, q);
+      const r = await typedResult<{
+        member_id: string;
+        real_name: string;
+        display_name: string;
+        email: string;
+      }>(
+        db,
+        sql`with ${await activityCte(db, q, only)}
+        select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
+        from slack_members m left join act a on a.member_id = m.member_id
+        where ${conditions(q, only)}
+        order by ${orderBy(q)}`,
+      );
+      return r.rows;
+    },
+  };
+};

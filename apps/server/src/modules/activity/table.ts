@@ -1,0 +1,139 @@
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Daily activity per team, local day, member and channel: what analytics read. */
+export const activityDaily = pgTable(
+  'activity_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    memberId: text('member_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.day, t.memberId, t.channelId] }),
+    index('activity_daily_member_idx').on(t.teamId, t.memberId, t.day),
+    // Migration 0009 extends this index to (team_id, channel_id, day, member_id) INCLUDE (messages, replies,
+    // reactions): channel filters read it index-only.
+    index('activity_daily_channel_idx').on(t.teamId, t.channelId, t.day),
+  ],
+);
+
+// Coarser rollups maintained with activity_daily, so Home and Analytics stay fast at 365 days on big workspaces.
+
+/** Per team, local day and local hour (Activity Trends slots, workspace highlights). */
+export const activityTeamHourly = pgTable(
+  'activity_team_hourly',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    hour: integer('hour').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day, t.hour] })],
+);
+
+/** Per team, local day and channel. */
+export const activityChannelDaily = pgTable(
+  'activity_channel_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    channelId: text('channel_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day, t.channelId] })],
+);
+
+/** Per team, local day and member. */
+export const activityMemberDaily = pgTable(
+  'activity_member_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    memberId: text('member_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  (t) => [
+    // Migration 0005 makes this key carry messages, replies and reactions (INCLUDE): windows read index-only.
+    primaryKey({ columns: [t.teamId, t.day, t.memberId] }),
+    index('activity_member_daily_member_idx').on(t.teamId, t.memberId, t.day),
+  ],
+);
+
+/** Per team, local day and keyword (lemma): in how many messages and replies it appeared (word cloud). */
+export const keywordDaily = pgTable(
+  'keyword_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    term: text('term').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day, t.term] })],
+);
+
+/** Per team, local month (its first day) and member: long windows read whole months here. */
+export const activityMemberMonthly = pgTable(
+  'activity_member_monthly',
+  {
+    teamId: text('team_id').notNull(),
+    month: date('month').notNull(),
+    memberId: text('member_id').notNull(),
+    messages: integer('messages').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    reactions: integer('reactions').notNull().default(0),
+  },
+  // Migration 0005 makes this key carry messages, replies and reactions (INCLUDE): windows read index-only.
+  (t) => [primaryKey({ columns: [t.teamId, t.month, t.memberId] })],
+);
+
+/** Per team and local day: how many members had any activity (messages + replies + reactions > 0). */
+export const activityTeamDaily = pgTable(
+  'activity_team_daily',
+  {
+    teamId: text('team_id').notNull(),
+    day: date('day').notNull(),
+    activeMembers: integer('active_members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.day] })],
+);
+
+/** The standing windows: the last 7, 14, 90 and 365 local days, and the same lengths just before them. */
+export const STANDING_WINDOWS = [7, 14, 90, 365] as const;
+const windowColumns = Object.fromEntries(
+  STANDING_WINDOWS.flatMap((n) =>
+    (['w', 'p'] as const).flatMap((side) =>
+      (['messages', 'replies', 'reactions'] as const).map((c) => {
+        const name = `${side}${n}_${c}`;
+        return [name, integer(name).notNull().default(0)] as const;
+      }),
+    ),
+  ),
+);
+
+/**
+ * Per team and member: totals of the standing windows ending on the team's anchor day (`w7_messages`: the
+ * last 7 days, `p7_messages`: the 7 before them, ...). Rebuilt from the member rollups when the local day
+ * changes and kept current by every ingestion batch, so year-long per-member answers read one row per member.
+ */
+export const activityMemberWindows = pgTable(
+  'activity_member_windows',
+  { teamId: text('team_id').notNull(), memberId: text('member_id').notNull(), ...windowColumns },
+  (t) => [primaryKey({ columns: [t.teamId, t.memberId] })],
+);
+
+/** Per team: the local day the standing windows of activity_member_windows end on. */
+export const activityWindowAnchor = pgTable('activity_window_anchor', {
+  teamId: text('team_id').primaryKey(),
+  day: date('day').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});

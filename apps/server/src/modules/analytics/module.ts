@@ -1,0 +1,13 @@
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineModule } from '../module.ts';
+import { analyticsRoutes } from './routes.ts';
+
+/** Analytics (normal mode): everything from the rollups, in the workspace timezone. */
+export const analyticsModule = defineModule({
+  name: 'analytics',
+  routes: async (app, ctx) => {
+    await app.register(
+      analyticsRoutes({ analytics: ctx.services.analytics, guard: workspaceGuard(ctx.services) }),
+    );
+  },
+});

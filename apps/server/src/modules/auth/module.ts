@@ -1,0 +1,11 @@
+import { defineModule } from '../module.ts';
+import { authPurgeJob } from './jobs.ts';
+import { authRoutes } from './routes.ts';
+
+export const authModule = defineModule({
+  name: 'auth',
+  routes: async (app, ctx) => {
+    await app.register(authRoutes(ctx.services.auth));
+  },
+  jobs: [authPurgeJob],
+});

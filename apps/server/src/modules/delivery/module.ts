@@ -1,0 +1,18 @@
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineModule } from '../module.ts';
+import { deliverJob, recoverJob } from './jobs.ts';
+import { deliveryRoutes } from './routes.ts';
+
+/**
+ * Delivery: the one sender. Quick actions and Receipts under /api/v0; the engine's jobs (`delivery.send` per
+ * workspace, `delivery.recover` every minute). Other modules send through `ctx.services.delivery`.
+ */
+export const deliveryModule = defineModule({
+  name: 'delivery',
+  routes: async (app, ctx) => {
+    await app.register(
+      deliveryRoutes({ delivery: ctx.services.delivery, guard: workspaceGuard(ctx.services) }),
+    );
+  },
+  jobs: [deliverJob, recoverJob],
+});

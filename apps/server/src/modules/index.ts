@@ -1,0 +1,37 @@
+import { actionsModule } from './actions/module.ts';
+import { activityModule } from './activity/module.ts';
+import { analyticsModule } from './analytics/module.ts';
+import { authModule } from './auth/module.ts';
+import { botModule } from './bot/module.ts';
+import { deliveryModule } from './delivery/module.ts';
+import { directoryModule } from './directory/module.ts';
+import { homeModule } from './home/module.ts';
+import { intakeModule } from './intake/module.ts';
+import { mailModule } from './mail/module.ts';
+import { memberDetailModule } from './member-detail/module.ts';
+import { membersListModule } from './members-list/module.ts';
+import type { Module } from './module.ts';
+import { platformModule } from './platform/module.ts';
+import { tagsModule } from './tags/module.ts';
+import { workspaceDataModule } from './workspace-data/module.ts';
+import { workspacesModule } from './workspaces/module.ts';
+
+/** Every module of the product, in registration order: app.ts mounts their routes, workers run their jobs. */
+export const modules: Module[] = [
+  platformModule,
+  authModule,
+  mailModule,
+  workspacesModule,
+  intakeModule,
+  workspaceDataModule,
+  activityModule,
+  directoryModule,
+  membersListModule,
+  tagsModule,
+  memberDetailModule,
+  homeModule,
+  analyticsModule,
+  botModule,
+  deliveryModule,
+  actionsModule,
+];

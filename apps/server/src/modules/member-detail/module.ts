@@ -1,0 +1,13 @@
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineModule } from '../module.ts';
+import { memberRoutes } from './routes.ts';
+
+/** One member's page: profile, charts, per-channel table and action log. */
+export const memberDetailModule = defineModule({
+  name: 'member-detail',
+  routes: async (app, ctx) => {
+    await app.register(
+      memberRoutes({ member: ctx.services.memberDetail, guard: workspaceGuard(ctx.services) }),
+    );
+  },
+});

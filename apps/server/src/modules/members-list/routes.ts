@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MEMBERS_CSV_TITLE,
+  membersDataBody,
+  membersDataResponse,
+  membersExportBody,
+} from '@flywheel/shared/members';
+import type { MembersService } from './service.ts';
+import { type WorkspaceGuard, scopedOptions } from '../../plugins/workspace-guard.ts';
+
+const tags = ['members'];
+
+export function memberListRoutes(deps: { members: MembersService; guard: WorkspaceGuard }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = scopedOptions(deps.guard);
+
+    r.post(
+      '/members/getmembersdata',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Members Data: the filter payload plus search, sort and paging (counts from the daily rollups)',
+          body: membersDataBody,
+          response: { 200: membersDataResponse },
+        },
+      },
+      async (req) => deps.members.page(req.body),
+    );
+
+    r.post(
+      '/members/exportmembersdata',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "CSV 'Members Data' (UserName, Email) of every match, or of member_ids; streamed",
+          body: membersExportBody,
+          produces: ['text/csv'],
+        },
+      },
+      async (req, reply) => {
+        const lines = deps.members.csv(req.body);
+        // Resolve the filter before the headers go out, so a bad one still gets the JSON error envelope.
+        const first = await lines.next();
+        async function* all() {
+          if (!first.done) yield first.value;
+          yield* lines;
+        }
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${MEMBERS_CSV_TITLE}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(all()));
+      },
+    );
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * The Events API payloads workspace data reads, as zod schemas (loose: Slack adds fields freely, and only
+ * the fields named here are read). Web API answers are typed with the SDK's response types instead.
+ */
+
+const opt = z.string().nullish();
+
+/** A user object (team_join, user_change; users.list answers the SDK's `Member`, which has this shape). */
+export const slackUserSchema = z.looseObject({
+  id: z.string(),
+  name: opt,
+  real_name: opt,
+  profile: z
+    .looseObject({ real_name: opt, display_name: opt, email: opt, image_192: opt, image_72: opt })
+    .nullish(),
+  is_admin: z.boolean().nullish(),
+  is_owner: z.boolean().nullish(),
+  is_bot: z.boolean().nullish(),
+  deleted: z.boolean().nullish(),
+  tz: opt,
+  updated: z.number().nullish(),
+});
+export type SlackUser = z.infer<typeof slackUserSchema>;
+
+const reactionSchema = z.looseObject({ name: opt, users: z.array(z.string()).nullish() });
+
+/** A message as events and history carry it (history answers the SDK's `MessageElement`, of this shape). */
+export const slackMessageSchema = z.looseObject({
+  ts: z.string(),
+  user: opt,
+  subtype: opt,
+  thread_ts: opt,
+  text: opt,
+  bot_id: opt,
+  reactions: z.array(reactionSchema).nullish(),
+});
+/** What recording a message reads (the SDK's history and replies messages fit it too). */
+export type SlackMessage = {
+  ts?: string | null;
+  user?: string | null;
+  subtype?: string | null;
+  thread_ts?: string | null;
+  text?: string | null;
+  bot_id?: string | null;
+  reactions?: { name?: string | null; users?: string[] | null }[] | null;
+};
+
+export const messageEventSchema = slackMessageSchema.extend({
+  ts: opt,
+  channel: z.string(),
+  channel_type: opt,
+  deleted_ts: opt,
+  message: slackMessageSchema.nullish(),
+});
+
+export const reactionEventSchema = z.looseObject({
+  user: opt,
+  reaction: z.string(),
+  item: z.looseObject({ type: z.string(), channel: opt, ts: opt }).nullish(),
+});
+
+export const userEventSchema = z.looseObject({ user: slackUserSchema });
+export const channelMemberEventSchema = z.looseObject({ user: z.string(), channel: z.string() });
+export const channelObjectEventSchema = z.looseObject({
+  channel: z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    is_private: z.boolean().nullish(),
+    created: z.number().nullish(),
+  }),
+});
+export const channelIdEventSchema = z.looseObject({
+  channel: z.union([z.string(), z.looseObject({ id: z.string() })]),
+});
+export const tokensRevokedEventSchema = z.looseObject({
+  tokens: z
+    .looseObject({ oauth: z.array(z.string()).nullish(), bot: z.array(z.string()).nullish() })
+    .nullish(),
+});
+
+/** The envelope of an Events API delivery as stored in the inbox. */
+export type SlackEnvelope = {
+  type?: string;
+  event_id?: string;
+  team_id?: string;
+  event_time?: number;
+  event?: { type?: string; event_ts?: string; [field: string]: unknown };
+};
