@@ -18,6 +18,7 @@ import { workspaceRoutes } from './modules/workspaces/routes.ts';
 import { authenticate } from './plugins/auth.ts';
 import { workspaceScoped } from './plugins/workspace-guard.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 
 export type RouteRecord = { method: string; url: string; workspaceScoped: boolean };
 /** Every route an app registered (the tenancy test walks them). */
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

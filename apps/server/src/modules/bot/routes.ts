@@ -1,13 +1,14 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { slackId } from '@flywheel/shared/input';
 import { BOT_UPLOAD_SUCCESS, botDetailsResponse, botUploadBody } from '@flywheel/shared/analytics';
 import { scopedOptions } from '../tags/routes.ts';
 import { flywheelPng } from './image.ts';
 import { FLYWHEEL_IMAGE_PATH, type BotService } from './service.ts';
 
 const tags = ['bot'];
-const teamParams = z.object({ teamId: z.string().min(1).max(32) });
+const teamParams = z.object({ teamId: slackId('teamId') });
 
 /** Customise Bot (spec section 7 Home and bot), and the public Flywheel bot image. */
 export function botRoutes(deps: { bot: BotService; guard: preHandlerHookHandler[] }) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText, slackId } from '@flywheel/shared/input';
 import { DEFAULT_TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import {
   authorizedAdminSchema,
@@ -18,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { directoryRepo } from './repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 
-const teamParams = z.object({ teamId: z.string().min(1).max(32) });
+const teamParams = z.object({ teamId: slackId('teamId') });
 const tags = ['directory'];
 
 /** What login loads for the current workspace (spec section 4): members, suggestions, channels, admins, tags. */
@@ -105,7 +106,7 @@ export function directoryRoutes(deps: {
         ...opts,
         schema: {
           tags,
-          params: teamParams.extend({ userId: z.string().min(1) }),
+          params: teamParams.extend({ userId: safeText('userId', 64).min(1) }),
           response: { 200: dataOf(authorizedAdminSchema) },
         },
       },

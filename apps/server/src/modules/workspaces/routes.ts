@@ -1,6 +1,7 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText, slackId } from '@flywheel/shared/input';
 import {
   authRedirectBody,
   authRedirectResponse,
@@ -31,7 +32,7 @@ export function workspaceRoutes(deps: {
         preHandler: deps.authed,
         schema: {
           tags,
-          querystring: z.object({ team_id: z.string().max(32).optional() }),
+          querystring: z.object({ team_id: safeText('team_id', 32).optional() }),
           response: { 200: installUrlResponse },
         },
       },
@@ -65,7 +66,7 @@ export function workspaceRoutes(deps: {
         config: { workspaceScoped: true },
         schema: {
           tags,
-          params: z.object({ teamId: z.string().min(1).max(32) }),
+          params: z.object({ teamId: slackId('teamId') }),
           response: { 200: workspaceStatusResponse },
         },
       },
