@@ -72,6 +72,7 @@ export const rangeDays = (field: string) =>
     .max(MAX_RANGE_DAYS, `${field} must be at most ${MAX_RANGE_DAYS}`);
 
 /** NUL and the other C0 control characters except tab, line feed and carriage return (and DEL). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const controlCharacterMessage = (field: string) => `${field} must not contain control characters`;
