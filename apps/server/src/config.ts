@@ -145,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET: required with SLACK_CLIENT_ID (from your Slack app's Basic Information page)",
     );
   }
+  if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_OUTBOX: cannot be on in production (it shows every e-mailed link); configure SMTP_URL',
+    );
+  }
   if (e.DATABASE_URL && !e.SECRETS_KEY && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  SECRETS_KEY: required with DATABASE_URL in production (openssl rand -base64 32)',

@@ -78,7 +78,13 @@ export async function createContext(
   const slackConfig = { ...config.slack };
   const slack = slackApi(slackConfig);
 
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    logLinks: config.nodeEnv === 'development',
+  });
   const mailJob = mailSendJob(mailer);
   const workspaces = workspacesService(db, secretBox(secretsKey(config)));
   const auth = await authService({ db, config, queue, mailJob, workspaces });
