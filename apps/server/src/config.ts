@@ -48,6 +48,9 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(50),
+  MAIL_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  MAIL_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  MAIL_MAX_PER_CLIENT: z.coerce.number().int().positive().default(20),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   TRUST_PROXY: optionalString.pipe(bool.optional()),
   SECRETS_KEY: optionalString.pipe(
@@ -102,6 +105,8 @@ export type Config = {
   /** The development outbox (stored mail readable at /api/dev/outbox): on when no SMTP is set and not in production. */
   devOutbox: boolean;
   login: { windowMinutes: number; maxPerEmail: number; maxPerIp: number };
+  /** E-mails sent on request (signup, reset, verification) per recipient and per client address. */
+  mailLimits: { windowMinutes: number; maxPerAddress: number; maxPerClient: number };
   webDist: string;
   trustProxy: boolean;
   /** 32-byte key for Slack tokens at rest; unset = a key file under DATA_DIR (embedded use only). */
@@ -175,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
       maxPerEmail: e.LOGIN_MAX_PER_EMAIL,
       maxPerIp: e.LOGIN_MAX_PER_IP,
+    },
+    mailLimits: {
+      windowMinutes: e.MAIL_WINDOW_MINUTES,
+      maxPerAddress: e.MAIL_MAX_PER_ADDRESS,
+      maxPerClient: e.MAIL_MAX_PER_CLIENT,
     },
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY ?? false,
