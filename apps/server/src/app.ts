@@ -19,6 +19,7 @@ import { authenticate } from './plugins/auth.ts';
 import { workspaceScoped } from './plugins/workspace-guard.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export type RouteRecord = { method: string; url: string; workspaceScoped: boolean };
 /** Every route an app registered (the tenancy test walks them). */
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(swagger, {
     openapi: {
