@@ -15,6 +15,8 @@ import { membersModule } from './modules/members/module.ts';
 import { homeModule } from './modules/home/module.ts';
 import { slackRoutes } from './modules/slack/routes.ts';
 import { workspaceRoutes } from './modules/workspaces/routes.ts';
+import { invitationRoutes } from './modules/workspaces/invitation-routes.ts';
+import { mailSendJob } from './modules/mail/jobs.ts';
 import { authenticate } from './plugins/auth.ts';
 import { workspaceScoped } from './plugins/workspace-guard.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -68,6 +70,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await v0.register(authRoutes(auth));
       await v0.register(
         workspaceRoutes({ install, workspaces, backfill, authed: authenticate(auth), guard }),
+      );
+      await v0.register(
+        invitationRoutes({
+          workspaces,
+          guard,
+          publicUrl: config.publicUrl,
+          sendMail: async (mail) => void (await ctx.queue.send(mailSendJob(ctx.mailer), mail)),
+        }),
       );
       await v0.register(directoryRoutes({ db: ctx.database.db, workspaces, guard }));
       await v0.register(

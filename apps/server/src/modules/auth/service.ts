@@ -97,6 +97,8 @@ export async function authService({ db, config, queue, mailJob, workspaces }: De
   }
 
   async function loginResponse(user: { id: string; email: string; username: string; country: string }) {
+    // Only verified accounts get here (login refuses the others): invitations to this address are theirs.
+    await workspaces.acceptInvitations(user.id, user.email);
     return {
       userid: user.id,
       workspaces: await workspaces.listForUser(user.id),
