@@ -112,7 +112,10 @@ export function installService(deps: {
       const slackUser = user?.user;
       if (!slackUser || !(slackUser.is_admin || slackUser.is_owner || slackUser.is_primary_owner)) {
         const name = team?.team?.name ?? access.team?.name ?? teamId;
-        deps.logger.warn({ teamId, slackUserId: installer.id }, 'install refused: the installer is not a Slack admin');
+        deps.logger.warn(
+          { teamId, slackUserId: installer.id },
+          'install refused: the installer is not a Slack admin',
+        );
         throw new AppError('FORBIDDEN', 403, notSlackAdminMessage(name));
       }
       const existing = await workspaces.find(teamId);

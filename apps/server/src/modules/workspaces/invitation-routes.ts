@@ -34,7 +34,13 @@ export function invitationRoutes(deps: {
         const name = ws?.name ?? team_id;
         const expiresAt = await deps.workspaces.invite(team_id, email, inviter.id);
         await deps.sendMail(
-          workspaceInvitationMail(email, inviter.email, name, `${deps.publicUrl}/auth/login`, INVITATION_TTL_DAYS),
+          workspaceInvitationMail(
+            email,
+            inviter.email,
+            name,
+            `${deps.publicUrl}/auth/login`,
+            INVITATION_TTL_DAYS,
+          ),
         );
         return reply
           .code(201)
