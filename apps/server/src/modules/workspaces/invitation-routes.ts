@@ -2,6 +2,7 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invitationSentMessage, inviteAdminBody, inviteAdminResponse } from '@flywheel/shared/invitations';
 import { currentUser } from '../../plugins/auth.ts';
+import { scopedOptions } from '../tags/routes.ts';
 import type { Mail } from '../mail/service.ts';
 import { workspaceInvitationMail } from '../mail/templates.ts';
 import { INVITATION_TTL_DAYS, type WorkspacesService } from './service.ts';
@@ -17,8 +18,8 @@ export function invitationRoutes(deps: {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/workspaces/inviteadmin',
       {
-        preHandler: deps.guard,
-        config: { workspaceScoped: true },
+        // The guard runs before the schema, as on every workspace-scoped route: strangers get 403 whatever they send.
+        ...scopedOptions(deps.guard),
         schema: {
           tags: ['workspaces'],
           summary: 'Invites a person by e-mail to administer the workspace in Flywheel',
