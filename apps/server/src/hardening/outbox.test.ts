@@ -91,5 +91,6 @@ describe('links in the log in development', () => {
     } finally {
       await d.close();
     }
-  });
+    // A second embedded database of its own: slow to create on a busy machine.
+  }, 90_000);
 });
