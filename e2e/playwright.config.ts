@@ -52,6 +52,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_PER_IP: '1000',
+      // Every spec signs its accounts up from this one machine.
+      MAIL_MAX_PER_CLIENT: '1000',
       DEV_OUTBOX: 'true',
       // Demo mode with small generated workspaces, so the history import finishes in seconds.
       DEMO_EMULATOR_PORT: String(emulatorPort),

@@ -15,7 +15,7 @@ export default defineConfig({
                 name: 'postgres',
                 env: { TEST_DB: 'postgres' },
                 // Configuration and process tests do not depend on the database: they run once.
-                exclude: ['src/config.test.ts', 'src/main.test.ts'],
+                exclude: ['src/config.test.ts', 'src/main.test.ts', 'src/supervise.test.ts'],
               },
             },
           ]

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoCredentials, logIn } from './helpers.ts';
 
 /** A CSV line as spec section 9 writes it: quoted strings ("" inside), bare numbers, comma-separated. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logIn, outboxLink, uniqueEmail, verifiedAccount } from './helpers.ts';
 
 test('sign up, verify through the outbox link, log in to the create-dashboard page, log out', async ({

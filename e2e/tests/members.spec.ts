@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoCredentials, logIn } from './helpers.ts';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Members Data' });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { demoCredentials, logIn, verifiedAccount } from './helpers.ts';
 
 /** On the emulator's authorize page: pick the workspace (when offered) and press Allow. */

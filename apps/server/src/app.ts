@@ -10,6 +10,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { intakeRoutes } from './modules/intake/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export type RouteRecord = { method: string; url: string; workspaceScoped: boolean };
 /** Every route an app registered (the tenancy test walks them). */
@@ -37,6 +39,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(swagger, {
     openapi: {

@@ -48,6 +48,9 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(50),
+  MAIL_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  MAIL_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  MAIL_MAX_PER_CLIENT: z.coerce.number().int().positive().default(20),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   TRUST_PROXY: optionalString.pipe(bool.optional()),
   SECRETS_KEY: optionalString.pipe(
@@ -113,6 +116,8 @@ export type Config = {
   /** The development outbox (stored mail readable at /api/dev/outbox): on when no SMTP is set and not in production. */
   devOutbox: boolean;
   login: { windowMinutes: number; maxPerEmail: number; maxPerIp: number };
+  /** E-mails sent on request (signup, reset, verification) per recipient and per client address. */
+  mailLimits: { windowMinutes: number; maxPerAddress: number; maxPerClient: number };
   webDist: string;
   trustProxy: boolean;
   /** 32-byte key for Slack tokens at rest; unset = a key file under DATA_DIR (embedded use only). */
@@ -169,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET: required with SLACK_CLIENT_ID (from your Slack app's Basic Information page)",
     );
   }
+  if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_OUTBOX: cannot be on in production (it shows every e-mailed link); configure SMTP_URL',
+    );
+  }
   if (e.DATABASE_URL && !e.SECRETS_KEY && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  SECRETS_KEY: required with DATABASE_URL in production (openssl rand -base64 32)',
@@ -194,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
       maxPerEmail: e.LOGIN_MAX_PER_EMAIL,
       maxPerIp: e.LOGIN_MAX_PER_IP,
+    },
+    mailLimits: {
+      windowMinutes: e.MAIL_WINDOW_MINUTES,
+      maxPerAddress: e.MAIL_MAX_PER_ADDRESS,
+      maxPerClient: e.MAIL_MAX_PER_CLIENT,
     },
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY ?? false,

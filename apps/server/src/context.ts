@@ -105,7 +105,13 @@ export async function createContext(
 
   const slackConfig = { ...config.slack };
   const slack = slackApi(slackConfig);
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    logLinks: config.nodeEnv === 'development',
+  });
   const workspaces = workspacesService(db, secretBox(secretsKey(config)));
   const tags = tagsService(db);
   const bot = botService({ db, workspaces, slack, publicUrl: config.publicUrl, logger });

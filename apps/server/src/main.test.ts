@@ -53,7 +53,7 @@ const tempDir = () => {
 describe('the server process', () => {
   it('refuses to start on a bad variable, naming it', async () => {
     const p = run({ PORT: 'not-a-port' });
-    expect(await p.exited).toBe(1);
+    expect(await p.exited).toBe(78);
     expect(p.output()).toMatch(/Invalid configuration:\n\s+PORT:/);
   });
 

@@ -7,6 +7,9 @@ import { startDemo } from './demo/demo.ts';
 import type { EmulatorProcess } from './demo/emulator-process.ts';
 import { createLogger } from './lib/logger.ts';
 
+/** Exit code for a wrong configuration (EX_CONFIG); supervise.ts does not restart after it. */
+const EXIT_CONFIG = 78;
+
 // A local .env is read when present; real environment variables win.
 const envFile = path.join(REPO_ROOT, '.env');
 if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
@@ -17,7 +20,8 @@ try {
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
-    process.exit(1);
+    // The supervisor (supervise.ts) does not start again after this code: the configuration must change.
+    process.exit(EXIT_CONFIG);
   }
   throw err;
 }

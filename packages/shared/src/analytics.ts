@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { TREND_SLOTS_HOURS } from './constants.ts';
 import {
+  calendarDay,
+  CONTROL_CHARACTERS,
+  controlCharacterMessage,
+  dateRangeProblem,
+  MAX_ROW_ID,
+  rangeDays,
+  rowId,
+  safeText,
+  slackId,
+} from './input.ts';
+import {
   activityFilterSchema,
   channelTotalsSchema,
   dailyActivitySchema,
@@ -13,21 +24,32 @@ import {
  * end local dates, both included).
  */
 
-const teamId = z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32);
-const channelIds = z.array(z.string().min(1).max(32)).max(500).default([]);
+const teamId = slackId('team_id');
+/** Channels of a per-day-and-channel answer: at most MAX_CHANNELS, so an answer is at most 366 x 100 rows. */
+export const MAX_CHANNELS = 100;
+const channelIds = z
+  .array(slackId('channels[]'), { error: 'channels must be a list of channel ids' })
+  .max(MAX_CHANNELS, `channels: at most ${MAX_CHANNELS} channels`)
+  .default([]);
 
-/** Query string of the GET Home calls: `days` (7, 14, 90, 365; default 7) or `start_date` + `end_date`. */
-export const rangeQuery = z.object({
-  days: z.coerce.number().int().min(1).max(3660).optional(),
-  start_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'start_date must be YYYY-MM-DD')
-    .optional(),
-  end_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'end_date must be YYYY-MM-DD')
-    .optional(),
-});
+/**
+ * Query string of the GET Home calls: `days` (7, 14, 90, 365; default 7) or `start_date` + `end_date` (both;
+ * the custom-range rules of `dateRangeProblem`).
+ */
+export const rangeQuery = z
+  .object({
+    days: rangeDays('days').optional(),
+    start_date: calendarDay('start_date').optional(),
+    end_date: calendarDay('end_date').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (Boolean(v.start_date) !== Boolean(v.end_date))
+      ctx.addIssue({ code: 'custom', message: 'A custom range needs both start_date and end_date' });
+    else if (v.start_date && v.end_date) {
+      const problem = dateRangeProblem(v.start_date, v.end_date);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
+  });
 
 /** Spec section 3: Summary card (name, val, percent, sign). */
 export const summaryCardSchema = z.object({
@@ -99,9 +121,14 @@ export const channelsTimeBody = timeFilterBody.extend({ channels: channelIds });
 /** POST /analytics/membersactivityanalytics */
 export const membersActivityBody = channelsTimeBody.extend({
   activity_filter: activityFilterSchema.optional(),
-  tags: z.array(z.coerce.number().int().positive()).max(100).default([]),
+  tags: z.array(rowId('tags[]'), { error: 'tags must be a list of tag ids' }).max(100).default([]),
   /** Paging (most active first). Without page_size every matching member comes back (the CSV download). */
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1),
   page_size: z.coerce
     .number({ error: 'page_size must be a whole number from 1 to 500' })
     .int()
@@ -216,12 +243,10 @@ const taskTitle = z
   .string({ error: 'title is required' })
   .trim()
   .min(1, 'title must not be empty')
-  .max(200, 'title must be at most 200 characters');
-const taskDescription = z.string().max(2000, 'description must be at most 2000 characters');
-const taskId = z.coerce
-  .number({ error: 'id must be a task id' })
-  .int('id must be a task id')
-  .positive('id must be a task id');
+  .max(200, 'title must be at most 200 characters')
+  .refine((v) => !CONTROL_CHARACTERS.test(v), controlCharacterMessage('title'));
+const taskDescription = safeText('description', 2000);
+const taskId = rowId('id');
 
 /** POST /homepage/createtasks: appended at the end of its column (default 'todo'). */
 export const createTaskBody = z.object({
@@ -245,7 +270,8 @@ export const dropTaskBody = z.object({
   position: z.coerce
     .number({ error: 'position must be a number' })
     .int('position must be a whole number')
-    .min(0, 'position must be 0 or more'),
+    .min(0, 'position must be 0 or more')
+    .max(MAX_ROW_ID, 'position is too large'),
 });
 export const taskResponse = dataOf(taskSchema);
 /** The whole board, by status (todo, doing, done) then position. */

@@ -5,7 +5,7 @@ import { COUNTRIES } from './countries.ts';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -20,7 +20,7 @@ const password = z
 
 /** POST /api/v0/auth/signup */
 export const signupBody = z.object({
-  email,
+  email: emailSchema,
   password,
   username: z
     .string({ error: 'Username is required' })
@@ -37,7 +37,7 @@ export type SignupBody = z.input<typeof signupBody>;
 
 /** POST /api/v0/auth/login. `remember` is 'Keep me signed in' (longer token life). */
 export const loginBody = z.object({
-  email,
+  email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
   remember: z.boolean().optional(),
 });
@@ -58,7 +58,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const logoutBody = z.object({ email: z.string().optional(), token: z.string().optional() });
 
 /** POST /api/v0/auth/inititatechangepassword (the spec's spelling) */
-export const initiateChangePasswordBody = z.object({ email });
+export const initiateChangePasswordBody = z.object({ email: emailSchema });
 
 /** POST /api/v0/auth/resetpassword: completes the e-mailed reset link. */
 export const resetPasswordBody = z.object({
@@ -74,7 +74,7 @@ export const verifyEmailBody = z.object({
 });
 
 /** POST /api/v0/auth/resendverification */
-export const resendVerificationBody = z.object({ email });
+export const resendVerificationBody = z.object({ email: emailSchema });
 
 /** GET /api/v0/auth/me */
 export const meResponse = loginResponse.omit({ token: true });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { memberSchema, tagSchema } from './directory.ts';
+import {
+  calendarDay,
+  CONTROL_CHARACTERS,
+  controlCharacterMessage,
+  dateRangeProblem,
+  MAX_RANGE_DAYS,
+  rangeDays,
+  rowId,
+  safeText,
+  slackId,
+} from './input.ts';
 
 /*
  * Members screen and member detail contracts (spec sections 2, 3, 5, 7). The filter payload is the spec's:
@@ -7,28 +18,19 @@ import { memberSchema, tagSchema } from './directory.ts';
  * server applies so a 50,000-member workspace never travels whole.
  */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayString = (field: string) =>
-  z
-    .string({ error: `${field} is required for a custom range` })
-    .regex(DAY, `${field} must be a date like 2024-05-31`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field} is not a real date`);
-
 /** Days a static time filter may cover (the UI offers 7, 14, 90 and 365). */
-export const MAX_FILTER_DAYS = 3660;
+export const MAX_FILTER_DAYS = MAX_RANGE_DAYS;
 
-/** Spec: time_filter {type static or dynamic, days, start_date, end_date}; days default 7. */
+/**
+ * Spec: time_filter {type static or dynamic, days, start_date, end_date}; days default 7. A custom range is
+ * real calendar days, start not after end, neither in the future, at most MAX_RANGE_DAYS days (issue 18).
+ */
 export const timeFilterSchema = z
   .object({
     type: z.enum(['static', 'dynamic'], { error: "time_filter.type must be 'static' or 'dynamic'" }),
-    days: z.coerce
-      .number({ error: 'time_filter.days must be a number of days' })
-      .int('time_filter.days must be a whole number of days')
-      .min(1, 'time_filter.days must be at least 1')
-      .max(MAX_FILTER_DAYS, `time_filter.days must be at most ${MAX_FILTER_DAYS}`)
-      .optional(),
-    start_date: dayString('time_filter.start_date').optional(),
-    end_date: dayString('time_filter.end_date').optional(),
+    days: rangeDays('time_filter.days').optional(),
+    start_date: calendarDay('time_filter.start_date').optional(),
+    end_date: calendarDay('time_filter.end_date').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.type !== 'dynamic') return;
@@ -37,8 +39,10 @@ export const timeFilterSchema = z
         code: 'custom',
         message: 'A custom range needs both time_filter.start_date and time_filter.end_date',
       });
-    else if (v.start_date > v.end_date)
-      ctx.addIssue({ code: 'custom', message: 'The start date must not be after the end date' });
+    else {
+      const problem = dateRangeProblem(v.start_date, v.end_date);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }
   });
 export type TimeFilter = z.infer<typeof timeFilterSchema>;
 
@@ -65,6 +69,14 @@ export const activityFilterSchema = z.object({
 });
 export type ActivityFilter = z.infer<typeof activityFilterSchema>;
 
+/** Epoch milliseconds between 2000 and 2100 (a join or leave window is a time, not a day count). */
+const epochMs = (field: string) =>
+  z
+    .number({ error: `${field} must be a time in milliseconds` })
+    .int(`${field} must be a time in milliseconds`)
+    .min(Date.UTC(2000, 0, 1), `${field} must be a time after 2000`)
+    .max(Date.UTC(2100, 0, 1), `${field} must be a time before 2100`);
+
 /**
  * Spec: base_filter {type team_join or team_left, startts, endts or time_filter}: members who joined (or left)
  * the workspace inside the window. startts and endts are epoch milliseconds.
@@ -74,12 +86,8 @@ export const baseFilterSchema = z
     type: z.enum(['team_join', 'team_left'], {
       error: "base_filter.type must be 'team_join' or 'team_left'",
     }),
-    startts: z
-      .number({ error: 'base_filter.startts must be a time in milliseconds' })
-      .int()
-      .min(0)
-      .optional(),
-    endts: z.number({ error: 'base_filter.endts must be a time in milliseconds' }).int().min(0).optional(),
+    startts: epochMs('base_filter.startts').optional(),
+    endts: epochMs('base_filter.endts').optional(),
     time_filter: timeFilterSchema.optional(),
   })
   .superRefine((v, ctx) => {
@@ -113,19 +121,19 @@ export const DEFAULT_MEMBER_PAGE_SIZE = 5;
 
 /** The filters, shared by the table (with paging) and the CSV export. */
 export const membersFilterSchema = z.object({
-  team_id: z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32),
+  team_id: slackId('team_id'),
   time_filter: timeFilterSchema.default({ type: 'static', days: 7 }),
   channels: z
-    .array(z.string().min(1).max(32), { error: 'channels must be a list of channel ids' })
-    .max(1000)
+    .array(slackId('channels[]'), { error: 'channels must be a list of channel ids' })
+    .max(1000, 'channels: at most 1000 channels')
     .nullish(),
   activity_filter: activityFilterSchema.nullish(),
   base_filter: baseFilterSchema.nullish(),
   tags: z
-    .array(z.coerce.number().int().positive(), { error: 'tags must be a list of tag ids' })
-    .max(200)
+    .array(rowId('tags[]'), { error: 'tags must be a list of tag ids' })
+    .max(200, 'tags: at most 200 tags')
     .nullish(),
-  search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+  search: safeText('search', 200).optional(),
   sort: z
     .object({
       field: z.enum(MEMBER_SORT_FIELDS, {
@@ -139,7 +147,12 @@ export type MembersFilter = z.input<typeof membersFilterSchema>;
 
 /** POST /members/getmembersdata */
 export const membersDataBody = membersFilterSchema.extend({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .default(1),
   page_size: z.coerce
     .number()
     .int()
@@ -159,7 +172,7 @@ export type MembersDataResponse = z.infer<typeof membersDataResponse>;
 
 /** POST /members/exportmembersdata: the filters, or just the chosen members (member_ids). */
 export const membersExportBody = membersFilterSchema.extend({
-  member_ids: z.array(z.string().min(1).max(32)).max(100_000).optional(),
+  member_ids: z.array(slackId('member_ids[]')).max(100_000).optional(),
 });
 export type MembersExportRequest = z.input<typeof membersExportBody>;
 export const MEMBERS_CSV_TITLE = 'Members Data';
@@ -171,21 +184,22 @@ const tagName = z
   .string({ error: 'Enter a tag name' })
   .trim()
   .min(1, 'Enter a tag name')
-  .max(40, 'A tag name can be at most 40 characters');
+  .max(40, 'A tag name can be at most 40 characters')
+  .refine((v) => !CONTROL_CHARACTERS.test(v), controlCharacterMessage('name'));
 
-export const createTagBody = z.object({ team_id: z.string().min(1).max(32), name: tagName });
+export const createTagBody = z.object({ team_id: slackId('team_id'), name: tagName });
 export const createTagResponse = z.object({ data: tagSchema, message: z.string() });
 
 export const addTagsBody = z.object({
-  team_id: z.string().min(1).max(32),
+  team_id: slackId('team_id'),
   tags: z
-    .array(z.object({ id: z.coerce.number().int().positive(), name: z.string().optional() }), {
+    .array(z.object({ id: rowId('tags[].id'), name: safeText('tags[].name', 200).optional() }), {
       error: 'Select a tag',
     })
     .min(1, 'Select a tag')
     .max(100),
   users: z
-    .array(z.object({ id: z.string().min(1).max(32) }), { error: 'Select at least one member' })
+    .array(z.object({ id: slackId('users[].id') }), { error: 'Select at least one member' })
     .min(1, 'Select at least one member')
     .max(100_000),
 });

@@ -157,6 +157,8 @@ export function createAdminActions(core: Core) {
         core.config.interactivityUrl = (p.interactivityUrl as string) || undefined;
       if (p.eventsUrl !== undefined) {
         core.config.eventsUrl = (p.eventsUrl as string) || undefined;
+        // Unverified until the new URL answers the challenge: nothing is sent to it meanwhile.
+        core.config.eventsUrlVerified = false;
         core.config.eventsUrlVerified = core.config.eventsUrl
           ? await core.dispatcher.verifyUrl(core.config.eventsUrl, core.auth.app.verificationToken)
           : false;

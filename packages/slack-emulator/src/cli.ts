@@ -77,3 +77,10 @@ const stop = async (): Promise<void> => {
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+// Run as another process's child (the demo): stop when that process goes, even if it was killed outright, so
+// the port is free for its next start. Its end of our stdin pipe closes when it dies.
+if (env.EMULATOR_EXIT_WITH_PARENT === '1') {
+  process.stdin.on('end', () => void stop());
+  process.stdin.on('error', () => void stop());
+  process.stdin.resume();
+}

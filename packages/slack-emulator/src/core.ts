@@ -43,8 +43,13 @@ export function createCore(options: CoreOptions) {
   };
   const teams = new Map<string, Team>();
   const auth = createAuth(options.app, now);
+  // Like Slack, nothing is delivered to an events URL that has not passed its url_verification handshake.
   const dispatcher = createDispatcher(
-    () => ({ url: config.eventsUrl, signingSecret: options.app.signingSecret, now }),
+    () => ({
+      url: config.eventsUrlVerified ? config.eventsUrl : undefined,
+      signingSecret: options.app.signingSecret,
+      now,
+    }),
     options.events,
   );
 

@@ -11,8 +11,9 @@ afterEach(async () => {
 async function setup(
   answer?: Parameters<typeof receiver>[0],
   events = { retryDelaysMs: [50, 100, 150], timeoutMs: 300 },
+  verification: Parameters<typeof receiver>[1] = 'echo',
 ) {
-  const app = await receiver(answer);
+  const app = await receiver(answer, verification);
   const emu: Emu = await emulator({ events });
   cleanup.push(
     () => emu.close(),
@@ -25,9 +26,11 @@ const parse = (body: string) =>
 
 describe('Events API delivery', () => {
   it('verifies the request URL with url_verification, signed', async () => {
-    const { app, emu } = await setup((r) => ({
-      body: JSON.stringify({ challenge: parse(r.body).challenge }),
-    }));
+    const { app, emu } = await setup(
+      (r) => ({ body: JSON.stringify({ challenge: parse(r.body).challenge }) }),
+      undefined,
+      'answer',
+    );
     expect(await emu.setEventsUrl(app.url)).toBe(true);
     const r = app.received[0];
     expect(parse(r?.body as string).type).toBe('url_verification');
@@ -38,8 +41,25 @@ describe('Events API delivery', () => {
       body: r?.body as string,
     });
     expect(ok).toBe(true);
-    const { app: wrong } = await setup(() => ({ body: 'nope' }));
+    const { app: wrong } = await setup(() => ({ body: 'nope' }), undefined, 'answer');
     expect(await emu.setEventsUrl(wrong.url)).toBe(false);
+  });
+
+  it('delivers nothing to an events URL whose verification failed, as Slack does', async () => {
+    const { app, emu } = await setup(
+      (r) => (parse(r.body).type === 'url_verification' ? { body: 'not the challenge' } : {}),
+      undefined,
+      'answer',
+    );
+    emu.install();
+    expect(await emu.setEventsUrl(app.url)).toBe(false);
+    emu.team().addMember({ realName: 'Never Sent' });
+    await emu.eventsIdle();
+    expect(app.received.map((r) => parse(r.body).type)).toEqual(['url_verification']);
+    expect(emu.deliveries().find((d) => d.type === 'team_join')).toMatchObject({
+      state: 'failed',
+      attempts: [],
+    });
   });
 
   it('delivers the events writes produce, only for channels the app is in', async () => {

@@ -59,6 +59,8 @@ export async function receiver(
     r: Received,
     n: number,
   ) => { status?: number; body?: string; delayMs?: number; headers?: Record<string, string> } = () => ({}),
+  /** 'echo': answer url_verification with its challenge, as a working app does; 'answer': let `answer` do it. */
+  verification: 'echo' | 'answer' = 'echo',
 ): Promise<{ url: string; received: Received[]; close(): Promise<void>; server: Server }> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
@@ -67,7 +69,11 @@ export async function receiver(
     req.on('end', () => {
       const r = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       received.push(r);
-      const a = answer(r, received.length);
+      const challenge =
+        verification === 'echo' && r.body.includes('"url_verification"')
+          ? (JSON.parse(r.body) as { challenge?: string }).challenge
+          : undefined;
+      const a = challenge ? { body: JSON.stringify({ challenge }) } : answer(r, received.length);
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(a.status ?? 200, { 'content-type': 'application/json', ...a.headers });

@@ -1,12 +1,32 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.ts';
 
-// The demo app's credentials, shared with the emulator process (not secrets: a local stand-in).
-const DEMO_APP = {
-  clientId: '1111111111.2222222222',
-  clientSecret: 'demo-client-secret',
-  signingSecret: 'demo-signing-secret',
-};
+/**
+ * The demo app's credentials, shared with the emulator process. The secrets are generated once per data
+ * directory (`$DATA_DIR/demo-slack-app.json`, readable by its owner only): a public constant would let anyone
+ * who can reach the server sign Slack events for the demo workspace.
+ */
+export function demoApp(dataDir: string): { clientId: string; clientSecret: string; signingSecret: string } {
+  const file = path.join(dataDir, 'demo-slack-app.json');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const fresh = {
+      clientId: '1111111111.2222222222',
+      clientSecret: crypto.randomBytes(24).toString('hex'),
+      signingSecret: crypto.randomBytes(24).toString('hex'),
+    };
+    try {
+      fs.writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process wrote it first: use theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof demoApp>;
+}
 /** How much faster than Slack the demo's emulator (and our pacing) runs, so the import takes about a minute. */
 const DEMO_TIME_SCALE = 100;
 
@@ -20,11 +40,12 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
   const { auth, install, workspaces } = ctx.services;
   // History ends at the demo's first start, so every restart serves the same history.
   const endTime = await ctx.services.auth.demoEpoch();
+  const app = demoApp(ctx.config.dataDir);
   const emulator = await startEmulatorProcess(
     {
-      SLACK_CLIENT_ID: DEMO_APP.clientId,
-      SLACK_CLIENT_SECRET: DEMO_APP.clientSecret,
-      SLACK_SIGNING_SECRET: DEMO_APP.signingSecret,
+      SLACK_CLIENT_ID: app.clientId,
+      SLACK_CLIENT_SECRET: app.clientSecret,
+      SLACK_SIGNING_SECRET: app.signingSecret,
       EMULATOR_WORKSPACES: '2',
       EMULATOR_MEMBERS: String(demo.members),
       EMULATOR_CHANNELS: String(demo.channels),
@@ -43,7 +64,7 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
   // The browser reaches the emulator's authorize page on the host people use for Flywheel.
   const browserHost = new URL(publicUrl).hostname;
   ctx.setSlack({
-    ...DEMO_APP,
+    ...app,
     apiUrl: `${emulator.url}/api/`,
     authorizeUrl: `http://${browserHost}:${demo.emulatorPort}/oauth/v2/authorize`,
     rateScale: DEMO_TIME_SCALE,

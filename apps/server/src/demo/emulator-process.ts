@@ -17,8 +17,9 @@ export async function startEmulatorProcess(
   const tsx = path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
   const cli = path.join(REPO_ROOT, 'packages/slack-emulator/src/cli.ts');
   const child: ChildProcess = spawn(process.execPath, [tsx, cli], {
-    env: { ...process.env, ...env, EMULATOR_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its stdin is a pipe from us: when this process dies (even by kill -9) the emulator stops too.
+    env: { ...process.env, ...env, EMULATOR_PORT: String(port), EMULATOR_EXIT_WITH_PARENT: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (c) => (output += c));

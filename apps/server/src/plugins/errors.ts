@@ -31,6 +31,12 @@ const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
 };
 
+/**
+ * PostgreSQL data exceptions a request value can cause (a NUL byte, a number out of range, a bad date): the
+ * request's fault, so a 400. Contracts refuse these first; this is the net under them.
+ */
+const PG_INPUT_ERRORS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '54000']);
+
 /** The single error envelope: `{ statusCode, code, message }`. 5xx details are logged, never sent. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -43,6 +49,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     } else if (err.code && FASTIFY_MESSAGES[err.code]) {
       const known = FASTIFY_MESSAGES[err.code]!;
       body = { statusCode: known.status, code: 'VALIDATION_ERROR', message: known.message };
+    } else if (typeof err.code === 'string' && PG_INPUT_ERRORS.has(err.code)) {
+      request.log.warn({ err }, 'the database refused a request value');
+      body = {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'A value in the request is out of range or not valid',
+      };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       body = {
         statusCode: err.statusCode,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { slackId } from '@flywheel/shared/input';
 import { AppError } from '../lib/errors.ts';
 import type { AuthService } from '../modules/auth/service.ts';
 import type { WorkspacesService } from '../modules/workspaces/service.ts';
@@ -14,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** The `:teamId` path parameter of every workspace-scoped route. */
-export const teamIdParam = z.string().min(1).max(32).describe('the workspace (team_id)');
+export const teamIdParam = slackId('teamId').describe('the workspace (team_id)');
 export const teamParams = z.object({ teamId: teamIdParam });
 
 /** Where a workspace-scoped route names its team: a path parameter, or team_id in the body or query. */

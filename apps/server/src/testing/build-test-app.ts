@@ -59,6 +59,8 @@ export async function buildTestApp(
     LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: '/nonexistent',
+    // Every test signs its users up from one address (inject's 127.0.0.1).
+    MAIL_MAX_PER_CLIENT: '100000',
     ...env,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   });

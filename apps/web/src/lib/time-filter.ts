@@ -1,15 +1,17 @@
+import { dateRangeProblem } from '@flywheel/shared/input';
+
 /** Time filter shared by every screen: the last N days, or a custom range of local days (spec sections 4, 5, 9). */
 export type TimeChoice =
   { type: 'static'; days: number } | { type: 'dynamic'; start_date: string; end_date: string };
 
 export const DEFAULT_TIME: TimeChoice = { type: 'static', days: 7 };
 
-/** Spec section 5: custom ranges need start not after end and neither in the future. */
+/**
+ * Spec section 5: custom ranges need real dates, start not after end, neither in the future, and at most
+ * MAX_RANGE_DAYS days (the server's contract, `dateRangeProblem` in @flywheel/shared/input).
+ */
 export function rangeProblem(start: string, end: string, today: string): string | null {
-  if (!start || !end) return 'Choose both a start and an end date';
-  if (start > today || end > today) return 'Dates cannot be in the future';
-  if (start > end) return 'The start date must not be after the end date';
-  return null;
+  return dateRangeProblem(start, end, today);
 }
 
 /** Today as YYYY-MM-DD in the browser's timezone. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rangeDays } from '@flywheel/shared/input';
 import {
   activityRowsResponse,
   activityTrendBody,
@@ -15,18 +16,13 @@ import {
   timeFilterBody,
   wordCloudResponse,
 } from '@flywheel/shared/analytics';
-import { MAX_FILTER_DAYS } from '@flywheel/shared/members';
 import type { AnalyticsService } from './service.ts';
 import { type WorkspaceGuard, scopedOptions, teamIdParam } from '../../plugins/workspace-guard.ts';
 
 const tags = ['analytics'];
 const compareParams = z.object({
   teamId: teamIdParam,
-  days: z.coerce
-    .number({ error: 'days must be a number of days' })
-    .int('days must be a whole number of days')
-    .min(1, 'days must be at least 1')
-    .max(MAX_FILTER_DAYS, `days must be at most ${MAX_FILTER_DAYS}`),
+  days: rangeDays('days'),
 });
 
 /** Analytics, normal mode (spec section 7 Analytics): everything from the rollups, in the workspace timezone. */

@@ -19,14 +19,14 @@ describe('sign up, verify, log in, log out', () => {
     const email = uniqueEmail('flow');
     const signup = await post('/auth/signup', {
       email: email.toUpperCase(),
-      password: 'hunter2hunter2',
+      password: 'hunter2 rides the tram',
       username: 'Ann',
       country: 'France',
     });
     expect(signup.statusCode).toBe(201);
     expect(signup.json()).toEqual({ message: AUTH_TEXT.signupDone });
 
-    const early = await post('/auth/login', { email, password: 'hunter2hunter2' });
+    const early = await post('/auth/login', { email, password: 'hunter2 rides the tram' });
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: AUTH_TEXT.emailNotVerified });
 
@@ -37,7 +37,7 @@ describe('sign up, verify, log in, log out', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('VERIFY_TOKEN_INVALID');
 
-    const login = await post('/auth/login', { email, password: 'hunter2hunter2' });
+    const login = await post('/auth/login', { email, password: 'hunter2 rides the tram' });
     expect(login.statusCode).toBe(200);
     const body = login.json();
     expect(Object.keys(body).sort()).toEqual([
@@ -77,7 +77,7 @@ describe('sign up, verify, log in, log out', () => {
     const user = await signedInUser(t);
     const res = await post('/auth/signup', {
       email: user.email.toUpperCase(),
-      password: 'another-pass',
+      password: 'another-passphrase-9',
       username: 'Bo',
       country: 'Spain',
     });
@@ -87,7 +87,12 @@ describe('sign up, verify, log in, log out', () => {
 
   it('re-sends verification only to unverified accounts, answering the same either way', async () => {
     const email = uniqueEmail('resend');
-    await post('/auth/signup', { email, password: 'hunter2hunter2', username: 'Cy', country: 'Chile' });
+    await post('/auth/signup', {
+      email,
+      password: 'hunter2 rides the tram',
+      username: 'Cy',
+      country: 'Chile',
+    });
     const first = await waitForMailLink(t, email, /verify/i);
     const res = await post('/auth/resendverification', { email });
     const unknown = await post('/auth/resendverification', { email: uniqueEmail('nobody') });
@@ -111,7 +116,7 @@ describe('bad input gets 400 or 401 with a message a person can act on', () => {
     ['missing password', { email: 'a@b.co', username: 'u', country: 'France' }, 'Password is required'],
     [
       'malformed e-mail',
-      { email: 'not-an-email', password: 'hunter2hunter2', username: 'u', country: 'France' },
+      { email: 'not-an-email', password: 'hunter2 rides the tram', username: 'u', country: 'France' },
       'Enter a valid email address, like name@example.com',
     ],
     [
@@ -121,17 +126,17 @@ describe('bad input gets 400 or 401 with a message a person can act on', () => {
     ],
     [
       'no country',
-      { email: 'a@b.co', password: 'hunter2hunter2', username: 'uu' },
+      { email: 'a@b.co', password: 'hunter2 rides the tram', username: 'uu' },
       'Please select you country',
     ],
     [
       'unknown country',
-      { email: 'a@b.co', password: 'hunter2hunter2', username: 'uu', country: 'Atlantis' },
+      { email: 'a@b.co', password: 'hunter2 rides the tram', username: 'uu', country: 'Atlantis' },
       'Please select you country',
     ],
     [
       'short username',
-      { email: 'a@b.co', password: 'hunter2hunter2', username: 'u', country: 'France' },
+      { email: 'a@b.co', password: 'hunter2 rides the tram', username: 'u', country: 'France' },
       'Username must be 2 to 40 characters',
     ],
   ])('signup with %s', async (_name, payload, message) => {

@@ -85,11 +85,46 @@ export const authRepo = (db: Db) => ({
       .groupBy(loginAttempts.key);
     return new Map(rows.map((r) => [r.key, { n: Number(r.n), oldest: new Date(r.oldest ?? Date.now()) }]));
   },
-  async recordAttempts(keys: string[]): Promise<void> {
-    await db.insert(loginAttempts).values(keys.map((key) => ({ key })));
+  /**
+   * Takes one slot under every key unless one of them already holds `max` attempts since `since`. Atomic:
+   * each key's advisory lock (taken in key order) is held while counting and inserting, so N parallel
+   * requests can never pass a limit of M < N. Answers the slots' ids, or the full key and its oldest attempt.
+   */
+  async reserveAttempts(
+    limits: { key: string; max: number }[],
+    since: Date,
+  ): Promise<{ ok: true; ids: number[] } | { ok: false; key: string; oldest: Date }> {
+    const keys = limits.map((l) => l.key);
+    return db.transaction(async (tx) => {
+      for (const key of [...keys].sort())
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempts:${key}`}))`);
+      const rows = await tx
+        .select({ key: loginAttempts.key, n: count(), oldest: min(loginAttempts.attemptedAt) })
+        .from(loginAttempts)
+        .where(and(inArray(loginAttempts.key, keys), gt(loginAttempts.attemptedAt, since)))
+        .groupBy(loginAttempts.key);
+      for (const l of limits) {
+        const r = rows.find((x) => x.key === l.key);
+        if (r && Number(r.n) >= l.max)
+          return { ok: false as const, key: l.key, oldest: new Date(r.oldest ?? Date.now()) };
+      }
+      const ids = await tx
+        .insert(loginAttempts)
+        .values(keys.map((key) => ({ key })))
+        .returning({ id: loginAttempts.id });
+      return { ok: true as const, ids: ids.map((r) => r.id) };
+    });
+  },
+  /** Gives reserved slots back (the attempt turned out not to count). */
+  async releaseAttempts(ids: number[]): Promise<void> {
+    if (ids.length > 0) await db.delete(loginAttempts).where(inArray(loginAttempts.id, ids));
   },
   async clearAttempts(key: string): Promise<void> {
     await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+  },
+  /** Clears every key that starts with `prefix` (all addresses of one e-mail). */
+  async clearAttemptsStartingWith(prefix: string): Promise<void> {
+    await db.delete(loginAttempts).where(sql`left(${loginAttempts.key}, ${prefix.length}) = ${prefix}`);
   },
 
   /** Removes what can no longer matter: expired sessions and tokens, old attempts. */

@@ -25,7 +25,7 @@ export function authRoutes(auth: AuthService) {
     r.post(
       '/auth/signup',
       { schema: { tags, body: signupBody, response: { 201: messageResponse } } },
-      async (req, reply) => reply.code(201).send(await auth.signup(req.body)),
+      async (req, reply) => reply.code(201).send(await auth.signup(req.body, { ip: req.ip })),
     );
     r.post(
       '/auth/login',
@@ -46,7 +46,7 @@ export function authRoutes(auth: AuthService) {
     r.post(
       '/auth/inititatechangepassword',
       { schema: { tags, body: initiateChangePasswordBody, response: { 200: messageResponse } } },
-      async (req) => auth.requestPasswordReset(req.body.email),
+      async (req) => auth.requestPasswordReset(req.body.email, { ip: req.ip }),
     );
     r.post(
       '/auth/resetpassword',
@@ -61,7 +61,7 @@ export function authRoutes(auth: AuthService) {
     r.post(
       '/auth/resendverification',
       { schema: { tags, body: resendVerificationBody, response: { 200: messageResponse } } },
-      async (req) => auth.resendVerification(req.body.email),
+      async (req) => auth.resendVerification(req.body.email, { ip: req.ip }),
     );
   };
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { mailSendJob } from '../mail/jobs.ts';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
+import { weakPasswordReason } from './password-strength.ts';
 import { authRepo } from './repo.ts';
 import { randomToken, sessionTokens, sha256, type TokenClaims } from './tokens.ts';
 
@@ -17,6 +18,18 @@ const VERIFY_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
 
 export type AuthUser = { id: string; email: string; jti: string; exp: number };
+/** Who is asking: the client's address (throttles count per address). */
+export type ClientMeta = { ip: string; userAgent?: string };
+
+const minutesText = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+function assertStrong(password: string, userInputs: string[]) {
+  const reason = weakPasswordReason(password, userInputs);
+  if (reason) throw new AppError('WEAK_PASSWORD', 400, reason);
+}
 export type AuthService = Awaited<ReturnType<typeof authService>>;
 
 type Deps = {
@@ -25,6 +38,9 @@ type Deps = {
   queue: Pick<Queue, 'send'>;
   workspaces: WorkspacesService;
 };
+
+const retryAfterSeconds = (oldest: Date, windowMinutes: number) =>
+  Math.max(1, Math.ceil((oldest.getTime() + windowMinutes * 60_000 - Date.now()) / 1000));
 
 export async function authService({ db, config, queue, workspaces }: Deps) {
   const repo = authRepo(db);
@@ -49,6 +65,30 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     return token;
   }
 
+  /**
+   * Every e-mail we send on request (signup, reset, verification) takes a slot per recipient and per client
+   * address in the mail window: nobody can flood a mailbox or use us to send mail in bulk.
+   */
+  async function throttleMail(to: string, meta: ClientMeta) {
+    const { windowMinutes, maxPerAddress, maxPerClient } = config.mailLimits;
+    const slot = await repo.reserveAttempts(
+      [
+        { key: `mail-to:${to}`, max: maxPerAddress },
+        { key: `mail-ip:${meta.ip}`, max: maxPerClient },
+      ],
+      new Date(Date.now() - windowMinutes * 60_000),
+    );
+    if (!slot.ok) {
+      const retryAfter = retryAfterSeconds(slot.oldest, windowMinutes);
+      throw new AppError(
+        'TOO_MANY_ATTEMPTS',
+        429,
+        `Too many e-mails were requested. Please wait ${minutesText(retryAfter)} and try again.`,
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+  }
+
   async function sendVerification(user: { id: string; email: string; username: string }) {
     const token = await issueToken(user.id, 'verify_email', VERIFY_TTL_MS);
     await queue.send(
@@ -58,6 +98,8 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
   }
 
   async function loginResponse(user: { id: string; email: string; username: string; country: string }) {
+    // Only verified accounts get here (login refuses the others): invitations to this address are theirs.
+    await workspaces.acceptInvitations(user.id, user.email);
     return {
       userid: user.id,
       workspaces: await workspaces.listForUser(user.id),
@@ -68,7 +110,12 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
   }
 
   return {
-    async signup(input: { email: string; password: string; username: string; country: string }) {
+    async signup(
+      input: { email: string; password: string; username: string; country: string },
+      meta: ClientMeta,
+    ) {
+      assertStrong(input.password, [input.email, input.username]);
+      await throttleMail(input.email, meta);
       const user = {
         id: crypto.randomUUID(),
         email: input.email,
@@ -81,40 +128,34 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
       return { message: AUTH_TEXT.signupDone };
     },
 
-    async login(
-      input: { email: string; password: string; remember?: boolean },
-      meta: { ip: string; userAgent?: string },
-    ) {
+    async login(input: { email: string; password: string; remember?: boolean }, meta: ClientMeta) {
       const { windowMinutes, maxPerEmail, maxPerIp } = config.login;
-      const keys = [`email:${input.email}`, `ip:${meta.ip}`];
-      const windowStart = new Date(Date.now() - windowMinutes * 60_000);
-      const attempts = await repo.countAttempts(keys, windowStart);
-      const limited = [
-        { a: attempts.get(keys[0]!), max: maxPerEmail },
-        { a: attempts.get(keys[1]!), max: maxPerIp },
-      ].find((x) => x.a && x.a.n >= x.max);
-      if (limited?.a) {
-        const retryAfter = Math.max(
-          1,
-          Math.ceil((limited.a.oldest.getTime() + windowMinutes * 60_000 - Date.now()) / 1000),
-        );
-        const minutes = Math.ceil(retryAfter / 60);
+      // Counted per e-mail AND address: a stranger elsewhere cannot lock the owner out. Every check takes its
+      // slot first (atomically), so parallel guesses never pass the limit.
+      const slot = await repo.reserveAttempts(
+        [
+          { key: `login:${input.email}|${meta.ip}`, max: maxPerEmail },
+          { key: `login-ip:${meta.ip}`, max: maxPerIp },
+        ],
+        new Date(Date.now() - windowMinutes * 60_000),
+      );
+      if (!slot.ok) {
+        const retryAfter = retryAfterSeconds(slot.oldest, windowMinutes);
         throw new AppError(
           'TOO_MANY_ATTEMPTS',
           429,
-          `Too many login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+          `Too many login attempts. Please wait ${minutesText(retryAfter)} and try again, or reset your password.`,
           { 'retry-after': String(retryAfter) },
         );
       }
 
       const user = await repo.findUserByEmail(input.email);
       const ok = await verify(user?.passwordHash ?? dummyHash, input.password).catch(() => false);
-      if (!user || !ok) {
-        await repo.recordAttempts(keys);
-        throw new AppError('INVALID_CREDENTIALS', 401, AUTH_TEXT.invalidCredentials);
-      }
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, AUTH_TEXT.invalidCredentials);
+      // The right password: this attempt does not count, and the e-mail's failures from here are forgiven.
+      await repo.releaseAttempts(slot.ids);
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_TEXT.emailNotVerified);
-      await repo.clearAttempts(keys[0]!);
+      await repo.clearAttempts(`login:${input.email}|${meta.ip}`);
 
       const ttlMs = input.remember ? config.rememberMeTtlDays * 86400_000 : config.tokenTtlHours * 3600_000;
       const expiresAt = new Date(Date.now() + ttlMs);
@@ -139,6 +180,9 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
       }
       if (session.revokedAt)
         throw new AppError('TOKEN_REVOKED', 401, 'You have been logged out. Please log in again.');
+      // The session row decides too (it may be shortened after the token was signed).
+      if (session.expiresAt.getTime() <= Date.now())
+        throw new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
       return { id: claims.sub, email: claims.email, jti: claims.jti, exp: claims.exp };
     },
 
@@ -160,7 +204,8 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     },
 
     /** Answers the same whether or not the e-mail belongs to an account. */
-    async requestPasswordReset(email: string) {
+    async requestPasswordReset(email: string, meta: ClientMeta) {
+      await throttleMail(email, meta);
       const user = await repo.findUserByEmail(email);
       if (user) {
         const token = await issueToken(user.id, 'reset_password', RESET_TTL_MS);
@@ -173,6 +218,8 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     },
 
     async resetPassword(token: string, password: string) {
+      // Strength first: a weak choice must not use up the single-use link.
+      assertStrong(password, []);
       const userId = await repo.consumeToken(sha256(token), 'reset_password');
       if (!userId) {
         throw new AppError(
@@ -185,6 +232,9 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
       // The link proved the mailbox; every old session ends with the old password.
       await repo.markVerified(userId);
       await repo.revokeAllSessions(userId);
+      // The owner proved the mailbox: failed logins for the account no longer block it, from any address.
+      const user = await repo.findUserById(userId);
+      if (user) await repo.clearAttemptsStartingWith(`login:${user.email}|`);
       return { message: AUTH_TEXT.resetDone };
     },
 
@@ -201,7 +251,8 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
       return { message: AUTH_TEXT.verifyDone };
     },
 
-    async resendVerification(email: string) {
+    async resendVerification(email: string, meta: ClientMeta) {
+      await throttleMail(email, meta);
       const user = await repo.findUserByEmail(email);
       if (user && !user.emailVerifiedAt) await sendVerification(user);
       return { message: AUTH_TEXT.verificationResent };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { safeText } from '@flywheel/shared/input';
 import { DEFAULT_TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import {
   authorizedAdminSchema,
@@ -89,7 +89,7 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
         ...opts,
         schema: {
           tags,
-          params: teamParams.extend({ userId: z.string().min(1) }),
+          params: teamParams.extend({ userId: safeText('userId', 64).min(1) }),
           response: { 200: dataOf(authorizedAdminSchema) },
         },
       },

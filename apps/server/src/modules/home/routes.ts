@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@flywheel/shared/input';
 import {
   activityRowsResponse,
   channelActivityResponse,
@@ -29,23 +30,12 @@ import {
 
 const tags = ['home'];
 const deleteParams = z.object({
-  taskId: z.coerce
-    .number({ error: 'taskId must be a task id' })
-    .int('taskId must be a task id')
-    .positive('taskId must be a task id'),
+  taskId: rowId('taskId'),
   teamId: teamIdParam,
 });
 
-/** `?days=` or `?start_date=&end_date=` (both, start not after end); default the last 7 days. */
-const homeRange = rangeQuery.superRefine((v, ctx) => {
-  if (Boolean(v.start_date) !== Boolean(v.end_date))
-    ctx.addIssue({ code: 'custom', message: 'A custom range needs both start_date and end_date' });
-  else if (v.start_date && v.end_date && v.start_date > v.end_date)
-    ctx.addIssue({ code: 'custom', message: 'The start date must not be after the end date' });
-  for (const k of ['start_date', 'end_date'] as const)
-    if (v[k] && Number.isNaN(Date.parse(`${v[k]}T00:00:00Z`)))
-      ctx.addIssue({ code: 'custom', message: `${k} is not a real date` });
-});
+/** `?days=` or `?start_date=&end_date=` (the shared custom-range rules); default the last 7 days. */
+const homeRange = rangeQuery;
 const toFilter = (q: z.output<typeof homeRange>): TimeFilter =>
   q.start_date && q.end_date
     ? { type: 'dynamic', start_date: q.start_date, end_date: q.end_date }

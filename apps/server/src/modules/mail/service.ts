@@ -15,10 +15,17 @@ const LINK = /https?:\/\/[^\s"'<>]+/g;
 export const linksIn = (text: string): string[] => text.match(LINK) ?? [];
 
 /**
- * Sends through SMTP when `smtpUrl` is set; otherwise stores the mail in the development outbox and
- * logs its links, so sign-up and password reset work offline.
+ * Sends through SMTP when `smtpUrl` is set; otherwise stores the mail in the development outbox (and, in
+ * development only, logs its links), so sign-up and password reset work offline. Links are never logged
+ * outside development: they take over accounts.
  */
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  logLinks: boolean;
+}): Mailer {
   const repo = mailRepo(opts.db);
   if (opts.smtpUrl) {
     const transporter = nodemailer.createTransport(opts.smtpUrl);
@@ -43,7 +50,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
     async deliver(mail) {
       await repo.record({ ...mail, transport: 'outbox' });
       opts.logger.info(
-        { to: mail.to, subject: mail.subject, links: linksIn(mail.text) },
+        { to: mail.to, subject: mail.subject, ...(opts.logLinks ? { links: linksIn(mail.text) } : {}) },
         'mail stored in the development outbox (no SMTP_URL set)',
       );
     },

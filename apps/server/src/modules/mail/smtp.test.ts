@@ -54,7 +54,7 @@ describe('mail through a real SMTP peer', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v0/auth/signup',
-      payload: { email, password: 'hunter2hunter2', username: 'Sam', country: 'Norway' },
+      payload: { email, password: 'hunter2 rides the tram', username: 'Sam', country: 'Norway' },
     });
     expect(res.statusCode).toBe(201);
     const mail = await waitFor(email);

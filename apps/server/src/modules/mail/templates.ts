@@ -37,3 +37,20 @@ export function resetPasswordMail(to: string, username: string, link: string): M
     html: layout('Reset your password', intro, 'Choose a new password', link, outro),
   };
 }
+
+export function workspaceInvitationMail(
+  to: string,
+  inviter: string,
+  workspace: string,
+  link: string,
+  days: number,
+): Mail {
+  const intro = `${inviter} invited you to administer the Slack workspace ${workspace} on Flywheel. Log in, or sign up with this email address, to accept.`;
+  const outro = `The invitation is for this email address only and expires in ${days} days. If you do not know ${inviter}, ignore this email.`;
+  return {
+    to,
+    subject: `You are invited to administer ${workspace} on Flywheel`,
+    text: `${intro}\n\nOpen Flywheel: ${link}\n\n${outro}\n`,
+    html: layout(`Administer ${workspace} on Flywheel`, intro, 'Open Flywheel', link, outro),
+  };
+}

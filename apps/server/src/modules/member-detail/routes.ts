@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rangeDays, slackId } from '@flywheel/shared/input';
 import {
   actionLogRowSchema,
   channelTotalsSchema,
   dailyActivitySchema,
-  MAX_FILTER_DAYS,
   memberChannelSchema,
   memberInfoSchema,
   pieRowSchema,
@@ -16,15 +16,10 @@ import { type WorkspaceGuard, scopedOptions, teamIdParam } from '../../plugins/w
 const tags = ['member'];
 const memberParams = z.object({
   teamId: teamIdParam,
-  memberId: z.string().min(1).max(32).describe('the member (member_id, U…)'),
+  memberId: slackId('memberId').describe('the member (member_id, U…)'),
 });
 const withDays = memberParams.extend({
-  days: z.coerce
-    .number({ error: 'days must be a number of days (7, 14, 90 or 365)' })
-    .int('days must be a whole number of days')
-    .min(1, 'days must be at least 1')
-    .max(MAX_FILTER_DAYS, `days must be at most ${MAX_FILTER_DAYS}`)
-    .describe('the window: the last N days (7, 14, 90 or 365)'),
+  days: rangeDays('days').describe('the window: the last N days (7, 14, 90 or 365)'),
 });
 const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 

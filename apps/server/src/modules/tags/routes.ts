@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId, slackId } from '@flywheel/shared/input';
 import { messageResponse } from '@flywheel/shared/http';
 import { addTagsBody, createTagBody, createTagResponse } from '@flywheel/shared/members';
 import type { TagsService } from './service.ts';
@@ -58,12 +59,8 @@ export function tagRoutes(deps: { tags: TagsService; guard: WorkspaceGuard }) {
           summary: 'Removes one tag from one member',
           params: z.object({
             teamId: teamIdParam,
-            memberId: z.string().min(1).max(32).describe('the member (member_id, U…)'),
-            tagId: z.coerce
-              .number({ error: 'tagId must be a tag id (a number)' })
-              .int('tagId must be a tag id (a number)')
-              .positive('tagId must be a tag id (a number)')
-              .describe('the tag id'),
+            memberId: slackId('memberId').describe('the member (member_id, U…)'),
+            tagId: rowId('tagId').describe('the tag id'),
           }),
           response: { 200: messageResponse },
         },

@@ -7,6 +7,10 @@ import type { WorkspacesService } from './service.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
 
+/** Why a regular member cannot connect or join a workspace, and what to do instead. */
+export const notSlackAdminMessage = (workspace: string) =>
+  `Only admins and owners of ${workspace} in Slack can connect it to Flywheel or become its admins here. Ask one of them to connect it, or to invite you from Flywheel.`;
+
 export type InstallService = ReturnType<typeof installService>;
 
 /**
@@ -103,6 +107,17 @@ export function installService(deps: {
         bot.team.info({}).catch(() => undefined),
         bot.users.info({ user: installer.id }).catch(() => undefined),
       ]);
+      // Only a Slack admin or owner may connect a workspace or join it in Flywheel: Flywheel shows every
+      // member's e-mail and sends as the workspace. Without an answer from Slack, nobody is trusted.
+      const slackUser = user?.user;
+      if (!slackUser || !(slackUser.is_admin || slackUser.is_owner || slackUser.is_primary_owner)) {
+        const name = team?.team?.name ?? access.team?.name ?? teamId;
+        deps.logger.warn(
+          { teamId, slackUserId: installer.id },
+          'install refused: the installer is not a Slack admin',
+        );
+        throw new AppError('FORBIDDEN', 403, notSlackAdminMessage(name));
+      }
       const existing = await workspaces.find(teamId);
       await workspaces.saveInstall(
         {

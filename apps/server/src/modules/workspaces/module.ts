@@ -1,6 +1,8 @@
 import { authenticate } from '../../plugins/auth.ts';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineModule } from '../module.ts';
+import { mailSendJob } from '../mail/jobs.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 import { workspaceRoutes } from './routes.ts';
 
 export const workspacesModule = defineModule({
@@ -13,6 +15,14 @@ export const workspacesModule = defineModule({
         historyImport: ctx.services.historyImport,
         authed: authenticate(ctx.services.auth),
         guard: workspaceGuard(ctx.services),
+      }),
+    );
+    await app.register(
+      invitationRoutes({
+        workspaces: ctx.services.workspaces,
+        guard: workspaceGuard(ctx.services),
+        publicUrl: ctx.config.publicUrl,
+        sendMail: async (mail) => void (await ctx.queue.send(mailSendJob, mail)),
       }),
     );
   },

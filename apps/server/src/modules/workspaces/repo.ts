@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Workspace } from '@flywheel/shared/workspace';
 import type { Db } from '../../db/client.ts';
-import { oauthStates, workspaceAdmins, workspaces } from './table.ts';
+import { oauthStates, workspaceAdmins, workspaceInvitations, workspaces } from './table.ts';
 
 const workspaceColumns = {
   team_id: workspaces.teamId,
@@ -148,5 +148,36 @@ export const workspacesRepo = (db: Db) => ({
       .update(workspaceAdmins)
       .set({ userTokenSealed: null, userScopes: null })
       .where(and(eq(workspaceAdmins.teamId, teamId), inArray(workspaceAdmins.slackUserId, slackUserIds)));
+  },
+
+  /** Invites (or invites again) an e-mail address to administer a workspace. */
+  async upsertInvitation(row: { teamId: string; email: string; invitedBy: string; expiresAt: Date }) {
+    const values = { ...row, createdAt: new Date(), acceptedAt: null, acceptedBy: null };
+    await db
+      .insert(workspaceInvitations)
+      .values(values)
+      .onConflictDoUpdate({ target: [workspaceInvitations.teamId, workspaceInvitations.email], set: values });
+  },
+  /** Accepts the live invitations of an e-mail for a user: each makes them an admin (once). */
+  async acceptInvitations(userId: string, email: string): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      const accepted = await tx
+        .update(workspaceInvitations)
+        .set({ acceptedAt: new Date(), acceptedBy: userId })
+        .where(
+          and(
+            eq(workspaceInvitations.email, email),
+            isNull(workspaceInvitations.acceptedAt),
+            gt(workspaceInvitations.expiresAt, new Date()),
+          ),
+        )
+        .returning({ teamId: workspaceInvitations.teamId });
+      if (accepted.length > 0)
+        await tx
+          .insert(workspaceAdmins)
+          .values(accepted.map((a) => ({ teamId: a.teamId, userId })))
+          .onConflictDoNothing();
+      return accepted.map((a) => a.teamId);
+    });
   },
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '@flywheel/shared/input';
 import {
   authRedirectBody,
   authRedirectResponse,
@@ -32,7 +33,7 @@ export function workspaceRoutes(deps: {
         preHandler: deps.authed,
         schema: {
           tags,
-          querystring: z.object({ team_id: z.string().max(32).optional() }),
+          querystring: z.object({ team_id: safeText('team_id', 32).optional() }),
           response: { 200: installUrlResponse },
         },
       },

@@ -4,6 +4,9 @@ import { AppError, forbidden } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { workspacesRepo, type InstallRow } from './repo.ts';
 
+/** How long an invitation to administer a workspace stays valid. */
+export const INVITATION_TTL_DAYS = 14;
+
 export type WorkspacesService = ReturnType<typeof workspacesService>;
 
 export const workspacesService = (db: Db, box: SecretBox) => {
@@ -58,5 +61,13 @@ export const workspacesService = (db: Db, box: SecretBox) => {
     consumeState: (state: string) => repo.consumeState(state),
     markDisconnected: (teamId: string, reason: string) => repo.markDisconnected(teamId, reason),
     forgetUserTokens: (teamId: string, slackUserIds: string[]) => repo.forgetUserTokens(teamId, slackUserIds),
+    /** Records an invitation (valid INVITATION_TTL_DAYS); the invitee accepts by logging in with that e-mail. */
+    async invite(teamId: string, email: string, invitedBy: string): Promise<Date> {
+      const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
+      await repo.upsertInvitation({ teamId, email, invitedBy, expiresAt });
+      return expiresAt;
+    },
+    /** Called when a verified account logs in: its pending invitations make it an admin. */
+    acceptInvitations: (userId: string, email: string) => repo.acceptInvitations(userId, email),
   };
 };

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/table.ts';
 
 /** A connected Slack workspace (spec section 3: team_id, workspace_name, domain, timezone). */
@@ -50,3 +50,25 @@ export const oauthStates = pgTable('slack_oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * An existing admin's invitation of another person, by e-mail, to administer a workspace in Flywheel. The
+ * invitee becomes an admin when they log in with a verified account of that address (before `expiresAt`).
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => workspaces.teamId, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.email] }), index('workspace_invitations_email_idx').on(t.email)],
+);

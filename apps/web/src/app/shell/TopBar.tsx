@@ -2,6 +2,7 @@ import { Box, Group } from '@mantine/core';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
 import { useMembers, useWorkspaceStatus } from '../../lib/workspace-data.ts';
 import { AddAsAdminButton } from '../../features/workspaces/components/AddAsAdminButton.tsx';
+import { InviteAdminButton } from '../../features/workspaces/components/InviteAdminButton.tsx';
 import { ImportIndicator } from '../../features/workspaces/components/ImportIndicator.tsx';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
@@ -9,7 +10,7 @@ import { NotificationsMenu } from './NotificationsMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { WorkspaceMenu } from './WorkspaceMenu.tsx';
 
-/** Member search, loading indicator, 'Add as Admin' (with a workspace), workspaces, notifications, profile. */
+/** Member search, loading indicator, 'Add as Admin' and 'Invite an admin' (with a workspace), workspaces, notifications, profile. */
 export function TopBar() {
   const workspace = currentWorkspace(useSession());
   const members = useMembers();
@@ -25,7 +26,10 @@ export function TopBar() {
         <ImportIndicator status={status.data} />
         {workspace ? (
           <Box visibleFrom="sm">
-            <AddAsAdminButton teamId={workspace.team_id} />
+            <Group gap="xs" wrap="nowrap">
+              <AddAsAdminButton teamId={workspace.team_id} />
+              <InviteAdminButton teamId={workspace.team_id} workspaceName={workspace.workspace_name} />
+            </Group>
           </Box>
         ) : null}
         <WorkspaceMenu />

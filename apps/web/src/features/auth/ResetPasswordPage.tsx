@@ -39,7 +39,11 @@ export function ResetPasswordPage() {
           notifySuccess(res.message);
           navigate('/auth/login', { replace: true });
         },
-        onError: (err) => notifyFailure(errorMessage(err), 'Attention'),
+        onError: (err) => {
+          // A weak password: the reason stays under the field, where the next choice is made.
+          if (isApiError(err) && err.code === 'WEAK_PASSWORD') form.setFieldError('password', err.message);
+          notifyFailure(errorMessage(err), 'Attention');
+        },
       },
     );
   });
@@ -59,7 +63,7 @@ export function ResetPasswordPage() {
           <PasswordInput
             label="New password"
             placeholder="Choose a new password"
-            description={`At least ${PASSWORD_MIN} characters`}
+            description={`At least ${PASSWORD_MIN} characters, not a common or easily guessed password`}
             autoComplete="new-password"
             leftSection={<IconLock size={18} />}
             disabled={!token}

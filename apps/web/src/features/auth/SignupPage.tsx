@@ -4,7 +4,7 @@ import { IconLock, IconMail, IconUser, IconWorld } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN, signupBody } from '@flywheel/shared/auth';
 import { COUNTRIES } from '@flywheel/shared/countries';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useSignup } from './api.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
@@ -44,7 +44,11 @@ export function SignupPage() {
           form.reset();
           navigate('/auth/login', { state: { email } });
         },
-        onError: (err) => notifyFailure(errorMessage(err), 'Attention'),
+        onError: (err) => {
+          // A weak password: the reason stays under the field, where the next choice is made.
+          if (isApiError(err) && err.code === 'WEAK_PASSWORD') form.setFieldError('password', err.message);
+          notifyFailure(errorMessage(err), 'Attention');
+        },
       },
     );
   });
@@ -71,7 +75,7 @@ export function SignupPage() {
           <PasswordInput
             label="Password"
             placeholder="Choose a password"
-            description={`At least ${PASSWORD_MIN} characters`}
+            description={`At least ${PASSWORD_MIN} characters, not a common or easily guessed password`}
             autoComplete="new-password"
             leftSection={<IconLock size={18} />}
             {...form.getInputProps('password')}

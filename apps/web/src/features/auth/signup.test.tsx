@@ -70,4 +70,19 @@ describe('signup page', () => {
     expect(within(toast as HTMLElement).getByText('Attention')).toBeInTheDocument();
     expect(location().pathname).toBe('/auth/signup');
   });
+
+  it('shows why a password is refused under the password field (WEAK_PASSWORD)', async () => {
+    const message =
+      'This password is too easy to guess: it is one of the ten most used passwords. Use a few unrelated words, or a longer mix of letters, numbers and symbols.';
+    mockApi({
+      'POST /auth/signup': { status: 400, body: { statusCode: 400, code: 'WEAK_PASSWORD', message } },
+    });
+    const { user } = renderApp('/auth/signup');
+    await fillAccount(user);
+    await pickCountry(user, 'Portugal');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+
+// Issue 18 item 6: security headers on every answer (the SPA, the API, errors, the API docs).
+let t: TestApp;
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-web-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Flywheel SPA</title>');
+
+beforeAll(async () => {
+  t = await buildTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it.each([
+    '/dashboard/home',
+    '/api/health',
+    '/api/v0/auth/me',
+    '/api/nothing',
+    '/api/docs/',
+    '/api/docs/json',
+  ])('%s carries CSP, frame, sniffing and referrer headers', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBeLessThan(500);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Plain http (the demo): no HSTS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when the public address is https', async () => {
+    const https = await buildTestApp(
+      { WEB_DIST: webDist, PUBLIC_URL: 'https://flywheel.example.com' },
+      { workers: false },
+    );
+    try {
+      const res = await https.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await https.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm start`'s supervisor: runs the server (main.ts) as a child and starts it again when it ends abnormally
+ * (a crash, the heap limit, kill -9), waiting 1, 2, 4 ... up to 30 s between quick failures. The child runs in
+ * its own process group, so whatever it started (the demo's Slack emulator) goes down with it and frees its
+ * port. SIGINT/SIGTERM are passed on for a graceful stop. In production use a service manager instead (README).
+ */
+
+/** main.ts exits with this code when the configuration is wrong: starting again would not help. */
+const EXIT_CONFIG = 78;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = path.resolve(here, '../../../node_modules/tsx/dist/cli.mjs');
+const main = path.join(here, 'main.ts');
+const MAX_DELAY_MS = 30_000;
+/** A run this long counts as healthy: the next crash starts the backoff again at 1 s. */
+const HEALTHY_MS = 60_000;
+
+const log = (msg: string, extra: Record<string, unknown> = {}) =>
+  console.error(JSON.stringify({ level: 'warn', time: Date.now(), name: 'supervisor', msg, ...extra }));
+
+let child: ChildProcess | undefined;
+let stopping = false;
+let delay = 1000;
+
+function killGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+function start() {
+  const startedAt = Date.now();
+  const c = spawn(process.execPath, [tsx, main], { stdio: 'inherit', detached: true });
+  child = c;
+  c.once('exit', (code, signal) => {
+    // Whatever the server left behind (the demo's emulator) goes with it.
+    if (c.pid) killGroup(c.pid, 'SIGKILL');
+    child = undefined;
+    if (stopping) process.exit(code ?? 0);
+    if (code === 0) process.exit(0);
+    if (code === EXIT_CONFIG) process.exit(1);
+    if (Date.now() - startedAt > HEALTHY_MS) delay = 1000;
+    log('the server stopped unexpectedly; starting it again', { code, signal, restartInMs: delay });
+    setTimeout(start, delay);
+    delay = Math.min(delay * 2, MAX_DELAY_MS);
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    if (!child?.pid) process.exit(0);
+    // The server stops gracefully (up to 25 s), then the rest of its group.
+    killGroup(child.pid, signal);
+  });
+}
+
+start();
