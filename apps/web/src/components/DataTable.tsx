@@ -27,6 +27,7 @@ import { TableCsvButton, type TableCsv } from './data-table/TableCsvButton.tsx';
 import { TablePager } from './data-table/TablePager.tsx';
 
 export type { DataColumn, DataSort } from './data-table/columns.ts';
+export { columnsCsv, countColumn } from './data-table/columns.ts';
 
 export type DataTableSelection<T> = {
   /** Controlled selection (row ids); without it the table keeps its own. */

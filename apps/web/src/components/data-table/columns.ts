@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
+import { formatCount } from '../../lib/chart-labels.ts';
 import { toCsv, type CsvCell } from '../../lib/csv.ts';
 
 /**
@@ -62,4 +63,9 @@ export function columnsCsv<T>(columns: readonly DataColumn<T>[], rows: readonly 
     exported.map(header),
     rows.map((r) => exported.map((c) => value(c, r))),
   );
+}
+
+/** A right-aligned count: sorts and exports the number, shows it grouped ('1,234'). */
+export function countColumn<T>(header: string, value: (row: T) => number, fw?: number): DataColumn<T> {
+  return { id: header, header, value, cell: (row) => formatCount(value(row)), align: 'right', fw };
 }
