@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { deferred, mockApi, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
@@ -155,6 +155,9 @@ async function filterByVipTag(
     }),
   );
 }
+
+// The dashboard is a lazy chunk: compile it once before the tests, so their timeouts measure the page.
+beforeAll(() => import('./AnalyticsDashboard.tsx'), 60_000);
 
 describe('Analytics page', () => {
   it('shows stat cards with signed percents in green and red', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberInfo } from '@flywheel/shared/members';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
@@ -58,6 +58,9 @@ function setup(extra: Record<string, unknown> = {}) {
     ...(extra as object),
   });
 }
+
+// The Analytics tab is a lazy chunk: compile it once before the tests, so their timeouts measure the page.
+beforeAll(() => import('./components/MemberAnalytics.tsx'), 60_000);
 
 describe('Member detail page', () => {
   it('goes to /404 when the id is not a member of the workspace', async () => {

@@ -149,6 +149,26 @@ describe('Members page', () => {
     expect(await screen.findByText('Tag removed')).toBeInTheDocument();
   });
 
+  it('CSV goes through the API client: checked rows only, and a 401 ends the session like every call', async () => {
+    const api = setup({
+      'POST /members/exportmembersdata': {
+        status: 401,
+        body: { statusCode: 401, code: 'TOKEN_EXPIRED', message: 'Token expired' },
+      },
+    });
+    const { user, location } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Alan Turing' }, { timeout: 8000 });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    expect(screen.getByText('1 selected · 2 members')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(api.callsTo('POST', '/members/exportmembersdata')).toHaveLength(1));
+    const call = api.callsTo('POST', '/members/exportmembersdata')[0]!;
+    expect(call.headers.authorization).toMatch(/^Bearer /);
+    expect(call.body).toMatchObject({ team_id: 'T001', member_ids: ['U002'] });
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/auth/login'));
+  });
+
   it('the custom range modal refuses a start after the end and applies a valid range', async () => {
     const api = setup();
     const { user } = renderApp('/dashboard/members');

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useChannelsActivity } from '../api.ts';
+import { useChannelsActivity } from '../api/channels-activity-analytics.ts';
 import { DownloadButton } from './controls.tsx';
 
 /** The table's columns; the CSV has the same with 'Channel Name' bare (no #) and plain numbers. */

@@ -14,7 +14,11 @@ import { notifyFailure } from '../../../lib/notify.tsx';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useTags } from '../../../lib/workspace-data.ts';
-import { MEMBERS_ACTIVITY_PAGE_SIZE, useAllMembersActivity, useMembersActivity } from '../api.ts';
+import {
+  MEMBERS_ACTIVITY_PAGE_SIZE,
+  useAllMembersActivity,
+  useMembersActivity,
+} from '../api/members-activity-analytics.ts';
 import { ChannelScopeSelect, DownloadButton, scopeChannels, WORKSPACE } from './controls.tsx';
 
 /** The table's columns; the CSV names them 'Real Name', 'Display Name', 'Email', then the counts. */

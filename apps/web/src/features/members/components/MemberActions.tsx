@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import type { ActionLogRow } from '@flywheel/shared/members';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMemberActions } from '../api.ts';
+import { useMemberActions } from '../api/member-actions.ts';
 
 const LABEL: Record<ActionLogRow['activity_type'], string> = {
   message: 'Message',

@@ -6,7 +6,10 @@ import { BADGE_COLORS, BAR_LABEL_MAX, MEMBER_DETAIL_DAYS } from '@flywheel/share
 import { MEMBER_DETAIL_DAY_OPTIONS, type ActionLogRow, type ChannelTotals } from '@flywheel/shared/members';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMemberActions, useMemberActivity, useMemberChannelActivity, useMemberPie } from '../api.ts';
+import { useMemberActions } from '../api/member-actions.ts';
+import { useMemberActivity } from '../api/member-activity.ts';
+import { useMemberChannelActivity } from '../api/member-channel-activity.ts';
+import { useMemberPie } from '../api/member-pie.ts';
 import { actionTime } from './MemberActions.tsx';
 
 const SERIES = [
