@@ -7,7 +7,7 @@ import { countColumn, DataTable, type DataColumn } from '../../../components/Dat
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useTopMembers } from '../api.ts';
+import { useTopMembers } from '../api/get-most-active-members.ts';
 import { HOME_FAILURE } from './HomeCharts.tsx';
 
 const total = (m: MemberActivity) => m.messages + m.replies + m.reactions;
