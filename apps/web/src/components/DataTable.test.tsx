@@ -148,7 +148,8 @@ describe('DataTable', () => {
         emptyText="No Data found!"
       />,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Loading Things');
+    expect(screen.getByRole('status', { name: 'Loading Things' })).toBeInTheDocument();
+    expect(screen.queryByText(/Things/)).toBeNull();
     expect(screen.queryByText('No Data found!')).toBeNull();
     rerender(
       <DataTable label="Things" columns={COLUMNS} rows={[]} rowId={(r) => r.id} emptyText="No Data found!" />,

@@ -57,7 +57,7 @@ export type DataTableProps<T> = {
   rowId(row: T): string;
   /** Extra attributes of a body row (data-* for tests and styling). */
   rowProps?(row: T): Record<string, string>;
-  /** No rows yet: skeleton rows and a status named `Loading <label>`. */
+  /** No rows yet: skeleton rows and a status named (aria-label) `Loading <label>`. */
   loading?: boolean;
   /** New rows are on their way while the old ones show: a light overlay. */
   refreshing?: boolean;
@@ -315,7 +315,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
         </Table.ScrollContainer>
       </Box>
       {p.loading && pageRows.length === 0 ? (
-        <VisuallyHidden role="status">{`Loading ${p.label}`}</VisuallyHidden>
+        // Named by aria-label, not text: the page's own 'Members Data' heading stays the only such text.
+        <VisuallyHidden role="status" aria-label={`Loading ${p.label}`} />
       ) : null}
       {p.error ? (
         <Text c="red" ta="center" py="lg" role="alert">
