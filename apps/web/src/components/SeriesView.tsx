@@ -1,6 +1,6 @@
 import { LineChart } from '@mantine/charts';
-import { Box, ScrollArea, Table } from '@mantine/core';
-import { formatCount } from '../lib/chart-labels.ts';
+import { Box } from '@mantine/core';
+import { countColumn, DataTable, type DataColumn } from './DataTable.tsx';
 
 export type Series = { name: string; label: string; color: string };
 
@@ -36,31 +36,21 @@ export function SeriesView(props: {
       </Box>
     );
   }
+  type Row = (typeof rows)[number];
+  const columns: DataColumn<Row>[] = [
+    { id: 'day', header: headers[0] ?? 'Date', value: (r) => r.day },
+    ...series.map((s, i) =>
+      countColumn<Row>(headers[i + 1] ?? s.label, (r) => Number((r as Record<string, unknown>)[s.name] ?? 0)),
+    ),
+  ];
   return (
-    <ScrollArea h={height}>
-      <Table striped stickyHeader aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((h, i) => (
-              <Table.Th key={h} ta={i ? 'right' : undefined}>
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {[...rows].reverse().map((r) => (
-            <Table.Tr key={r.day}>
-              <Table.Td>{r.day}</Table.Td>
-              {series.map((s) => (
-                <Table.Td key={s.name} ta="right">
-                  {formatCount(Number((r as Record<string, unknown>)[s.name] ?? 0))}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={[...rows].reverse()}
+      rowId={(r) => r.day}
+      maxHeight={height}
+      stickyHeader
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { clearSession, getSession } from './session.ts';
 import { notifyInfo } from './notify.tsx';
 
@@ -48,8 +49,16 @@ function endSessionAfter401(): void {
   notifyInfo('Your session has ended. Please log in again.');
 }
 
-/** The one HTTP client of the web app. Resolves with the parsed JSON body, rejects with ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export type JsonRequestOptions<T> = RequestOptions & {
+  /** The shared zod schema of the answer: it is parsed (and checked) instead of trusted. */
+  schema?: z.ZodType<T>;
+};
+
+/** What a request answers when its body does not match the schema the page expects. */
+export const BAD_RESPONSE = 'The server sent an answer this page cannot read. Please reload and try again.';
+
+/** Sends a request: token, JSON body, error envelope, 401 ends the session. Resolves with the ok Response. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const useSession = options.auth !== false && options.token === undefined;
   const token = options.token ?? (options.auth === false ? undefined : getSession()?.token);
@@ -59,7 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError('Payload is required', 400, 'PAYLOAD_REQUIRED');
   }
 
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
@@ -76,21 +85,40 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError('Could not reach the server. Check your connection and try again.', 0, 'NETWORK');
   }
 
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-
   if (!response.ok) {
     if (response.status === 401 && useSession) endSessionAfter401();
-    throw readEnvelope(data, response.status);
+    throw readEnvelope(readJson(await response.text()), response.status);
   }
-  return data as T;
+  return response;
+}
+
+function readJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one HTTP client of the web app. Resolves with the JSON body, parsed by `schema` when one is given
+ * (a mismatch rejects with ApiError code BAD_RESPONSE); rejects with ApiError on a failed call.
+ */
+export async function apiRequest<T>(path: string, options: JsonRequestOptions<T> = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  const data = readJson(await response.text());
+  if (!options.schema) return data as T;
+  const parsed = options.schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+  throw new ApiError(BAD_RESPONSE, response.status, 'BAD_RESPONSE');
+}
+
+/** A file the API streams (a CSV export): the same token, errors and 401 handling as apiRequest. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options, '*/*');
+  return response.blob();
 }
 
 export function isApiError(err: unknown): err is ApiError {

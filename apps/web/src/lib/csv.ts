@@ -19,11 +19,15 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCe
 
 /** Saves a CSV text as `<name>.csv` through a temporary link. */
 export function downloadCsv(name: string, csv: string): void {
-  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+  saveFile(name.endsWith('.csv') ? name : `${name}.csv`, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves a file the browser holds (a Blob) under `fileName` through a temporary link. */
+export function saveFile(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = name.endsWith('.csv') ? name : `${name}.csv`;
+  a.download = fileName;
   document.body.appendChild(a);
   a.click();
   a.remove();

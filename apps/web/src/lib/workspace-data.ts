@@ -1,13 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AuthorizedAdmin,
-  Channel,
-  Member,
-  MemberSuggestion,
-  Tag,
-  WorkspaceStatus,
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  authorizedAdminSchema,
+  channelSchema,
+  dataOf,
+  memberSchema,
+  memberSuggestionSchema,
+  tagSchema,
+  workspaceStatusResponse,
+  type WorkspaceStatus,
 } from '@flywheel/shared/directory';
 import { apiRequest } from './api-client.ts';
+import { requestData } from './api-data.ts';
 import { currentWorkspace, useSession } from './session.ts';
 
 /*
@@ -16,8 +19,6 @@ import { currentWorkspace, useSession } from './session.ts';
  * they live here (a feature may not import another feature). Every key starts with ['workspace', teamId]:
  * invalidating that prefix refreshes everything a workspace shows.
  */
-
-type DataOf<T> = { data: T[] };
 
 const enc = encodeURIComponent;
 const MINUTE = 60_000;
@@ -29,7 +30,7 @@ export const membersQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'members'],
     queryFn: ({ signal }) =>
-      apiRequest<DataOf<Member>>(`/members/getmembers/${enc(teamId)}`, { signal }).then((r) => r.data),
+      requestData(`/members/getmembers/${enc(teamId)}`, dataOf(memberSchema), { signal }),
     staleTime: 10 * MINUTE,
     gcTime: 30 * MINUTE,
     structuralSharing: false,
@@ -39,9 +40,7 @@ export const memberSuggestionsQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'member-suggestions'],
     queryFn: ({ signal }) =>
-      apiRequest<DataOf<MemberSuggestion>>(`/members/getmembersuggestion/${enc(teamId)}`, { signal }).then(
-        (r) => r.data,
-      ),
+      requestData(`/members/getmembersuggestion/${enc(teamId)}`, dataOf(memberSuggestionSchema), { signal }),
     staleTime: 10 * MINUTE,
     gcTime: 30 * MINUTE,
     structuralSharing: false,
@@ -51,7 +50,7 @@ export const channelsQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'channels'],
     queryFn: ({ signal }) =>
-      apiRequest<DataOf<Channel>>(`/channels/getchannels/${enc(teamId)}`, { signal }).then((r) => r.data),
+      requestData(`/channels/getchannels/${enc(teamId)}`, dataOf(channelSchema), { signal }),
     staleTime: 10 * MINUTE,
   });
 
@@ -59,17 +58,16 @@ export const authorizedAdminsQuery = (teamId: string, userId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'authorized-admins', userId],
     queryFn: ({ signal }) =>
-      apiRequest<DataOf<AuthorizedAdmin>>(`/getauthorizedadmins/${enc(teamId)}/${enc(userId)}`, {
+      requestData(`/getauthorizedadmins/${enc(teamId)}/${enc(userId)}`, dataOf(authorizedAdminSchema), {
         signal,
-      }).then((r) => r.data),
+      }),
     staleTime: 10 * MINUTE,
   });
 
 export const tagsQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'tags'],
-    queryFn: ({ signal }) =>
-      apiRequest<DataOf<Tag>>(`/tags/gettags/${enc(teamId)}`, { signal }).then((r) => r.data ?? []),
+    queryFn: ({ signal }) => requestData(`/tags/gettags/${enc(teamId)}`, dataOf(tagSchema), { signal }),
     staleTime: 5 * MINUTE,
   });
 
@@ -85,7 +83,8 @@ export function statusPollInterval(status: WorkspaceStatus | undefined): number 
 export const workspaceStatusQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'status'],
-    queryFn: ({ signal }) => apiRequest<WorkspaceStatus>(`/workspaces/status/${enc(teamId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/workspaces/status/${enc(teamId)}`, { schema: workspaceStatusResponse, signal }),
     staleTime: 0,
     // Polling is not something the user waits for: the top bar's loading indicator ignores it.
     meta: { background: true },
@@ -96,6 +95,19 @@ export const workspaceStatusQuery = (teamId: string) =>
 export function useCurrentTeam(): { teamId: string; userId: string } {
   const session = useSession();
   return { teamId: currentWorkspace(session)?.team_id ?? '', userId: session?.userid ?? '' };
+}
+
+/** The current team for a team-scoped query: its id, and `enabled` only once a workspace is selected. */
+export function useTeamScope(): { teamId: string; enabled: boolean } {
+  const { teamId } = useCurrentTeam();
+  return { teamId, enabled: teamId !== '' };
+}
+
+/** Refreshes everything the current workspace shows (members, tags, tables, member pages). */
+export function useInvalidateWorkspace(): () => Promise<void> {
+  const qc = useQueryClient();
+  const { teamId } = useCurrentTeam();
+  return () => qc.invalidateQueries({ queryKey: workspaceKey(teamId) });
 }
 
 export function useMembers() {

@@ -21,3 +21,15 @@ export function renderApp(path: string, options: { routes?: RouteObject[]; stric
   const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, user, queryClient, location: () => router.state.location };
 }
+
+/** Renders one component inside the app's providers (Mantine in test mode, a fresh query client). */
+export function renderUi(ui: React.ReactElement) {
+  const user = userEvent.setup();
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: React.ReactNode }) => (
+    <Providers queryClient={queryClient} env="test">
+      {children}
+    </Providers>
+  );
+  return { ...render(ui, { wrapper }), user, queryClient };
+}

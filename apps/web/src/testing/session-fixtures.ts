@@ -1,5 +1,6 @@
-import type { LoginResponse } from '@flywheel/shared/auth';
-import type { Workspace } from '@flywheel/shared/workspace';
+import { loginResponse as loginResponseSchema, type LoginResponse } from '@flywheel/shared/auth';
+import { workspaceSchema, type Workspace } from '@flywheel/shared/workspace';
+import { fixture } from './fixture.ts';
 import { SESSION_KEY, USERDATA_KEY, restoreSession, type Session } from '../lib/session.ts';
 
 /** An unsigned JWT-shaped token whose payload carries `exp` (seconds). */
@@ -9,7 +10,7 @@ export function fakeToken(expSeconds: number): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', exp: expSeconds })}.signature`;
 }
 
-export const WORKSPACES: Workspace[] = [
+export const WORKSPACES: Workspace[] = fixture(workspaceSchema.array(), [
   {
     team_id: 'T001',
     workspace_name: 'Acme Community',
@@ -24,10 +25,10 @@ export const WORKSPACES: Workspace[] = [
     timezone: 'UTC',
     status: 'active',
   },
-];
+]);
 
 export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {
-  return {
+  return fixture(loginResponseSchema, {
     token: fakeToken(Math.floor(Date.now() / 1000) + 3600),
     userid: 'u1',
     workspaces: WORKSPACES,
@@ -35,7 +36,7 @@ export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResp
     email: 'ada@example.com',
     country: 'United Kingdom',
     ...overrides,
-  };
+  });
 }
 
 /** Stores a session the way the app does and loads it into the in-memory store. */

@@ -1,8 +1,28 @@
-import type { Member, WorkspaceStatus } from '@flywheel/shared/directory';
+import {
+  activityRowsResponse,
+  botDetailsResponse,
+  channelActivityResponse,
+  memberActivityResponse,
+  summaryCardsResponse,
+  tasksResponse,
+  userAdminResponse,
+} from '@flywheel/shared/analytics';
+import {
+  authorizedAdminSchema,
+  channelSchema,
+  dataOf,
+  memberSchema,
+  memberSuggestionSchema,
+  tagSchema,
+  workspaceStatusResponse,
+  type Member,
+  type WorkspaceStatus,
+} from '@flywheel/shared/directory';
+import { fixture, reply } from './fixture.ts';
 import type { MockReply } from './mock-api.ts';
 
 export function member(id: string, realName: string, extra: Partial<Member> = {}): Member {
-  return {
+  return fixture(memberSchema, {
     member_id: id,
     real_name: realName,
     display_name: realName.split(' ')[0]?.toLowerCase() ?? '',
@@ -18,7 +38,7 @@ export function member(id: string, realName: string, extra: Partial<Member> = {}
     join_time: 0,
     tags: null,
     ...extra,
-  };
+  });
 }
 
 export const MEMBERS: Member[] = [
@@ -29,13 +49,13 @@ export const MEMBERS: Member[] = [
 ];
 
 export function workspaceStatus(overrides: Partial<WorkspaceStatus> = {}, teamId = 'T001'): WorkspaceStatus {
-  return {
+  return fixture(workspaceStatusResponse, {
     team_id: teamId,
     status: 'active',
     disconnect_reason: null,
     backfill: { status: 'done', percent: 100, messages: 1200, error: null },
     ...overrides,
-  };
+  });
 }
 
 /** Answers for everything a signed-in page loads for a workspace (spec section 4 plus the status poll). */
@@ -43,28 +63,33 @@ export function workspaceDataMocks(
   teamId = 'T001',
   options: { members?: Member[]; status?: WorkspaceStatus } = {},
 ): Record<string, MockReply> {
+  const none = { data: [] };
   return {
-    [`GET /members/getmembers/${teamId}`]: { body: { data: options.members ?? MEMBERS } },
-    [`GET /members/getmembersuggestion/${teamId}`]: { body: { data: [] } },
-    [`GET /channels/getchannels/${teamId}`]: {
-      body: {
-        data: [{ channel_id: 'C001', channel_name: 'general', is_private: false, is_archived: false }],
-      },
-    },
-    [`GET /getauthorizedadmins/${teamId}/u1`]: {
-      body: { data: [{ user_id: 'U001', real_name: 'Ada Lovelace', label: 'Ada Lovelace', value: 'U001' }] },
-    },
-    [`GET /tags/gettags/${teamId}`]: { body: { data: [{ id: 1, name: 'vip' }] } },
-    [`GET /workspaces/status/${teamId}`]: { body: options.status ?? workspaceStatus({}, teamId) },
+    [`GET /members/getmembers/${teamId}`]: reply(dataOf(memberSchema), { data: options.members ?? MEMBERS }),
+    [`GET /members/getmembersuggestion/${teamId}`]: reply(dataOf(memberSuggestionSchema), none),
+    [`GET /channels/getchannels/${teamId}`]: reply(dataOf(channelSchema), {
+      data: [{ channel_id: 'C001', channel_name: 'general', is_private: false, is_archived: false }],
+    }),
+    [`GET /getauthorizedadmins/${teamId}/u1`]: reply(dataOf(authorizedAdminSchema), {
+      data: [{ user_id: 'U001', real_name: 'Ada Lovelace', label: 'Ada Lovelace', value: 'U001' }],
+    }),
+    [`GET /tags/gettags/${teamId}`]: reply(dataOf(tagSchema), { data: [{ id: 1, name: 'vip' }] }),
+    [`GET /workspaces/status/${teamId}`]: reply(
+      workspaceStatusResponse,
+      options.status ?? workspaceStatus({}, teamId),
+    ),
     // Home is where signed-in users land: its cards answer empty unless a test says otherwise.
-    [`GET /homepage/getcardsdata/${teamId}`]: { body: { data: [] } },
-    [`GET /homepage/workspacehighlights/${teamId}`]: { body: { data: [] } },
-    [`GET /homepage/getchanneldata/${teamId}`]: { body: { data: [] } },
-    [`GET /homepage/gettasks/${teamId}`]: { body: { data: [] } },
-    [`GET /alterbot/getbotdetails/${teamId}`]: {
-      body: { data: { bot_name: 'Flywheel', bot_image: null, use_custom: true } },
-    },
-    'POST /homepage/getuseradmindata': { body: { data: { admin: 0, members: 0 } } },
-    'POST /homepage/getmostactivemembers': { body: { data: [] } },
+    [`GET /homepage/getcardsdata/${teamId}`]: reply(summaryCardsResponse, none),
+    [`GET /homepage/workspacehighlights/${teamId}`]: reply(activityRowsResponse, none),
+    [`GET /homepage/getchanneldata/${teamId}`]: reply(channelActivityResponse, none),
+    [`GET /homepage/gettasks/${teamId}`]: reply(tasksResponse, none),
+    [`GET /alterbot/getbotdetails/${teamId}`]: reply(botDetailsResponse, {
+      data: { bot_name: 'Flywheel', bot_image: null, use_custom: true },
+    }),
+    'POST /homepage/getuseradmindata': reply(userAdminResponse, { data: EMPTY_CONTENT }),
+    'POST /homepage/getmostactivemembers': reply(memberActivityResponse, none),
   };
 }
+
+/** Content Generation with nothing said by anyone. */
+export const EMPTY_CONTENT = { admin: 0, members: 0, admin_percent: 0, members_percent: 0 };

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { Logo, LogoMark } from '../../components/Logo.tsx';
 import { updateSessionProfile, useSession } from '../../lib/session.ts';
-import { meQuery } from '../../features/auth/api.ts';
+import { meQuery } from '../../features/auth/api/me.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { LoginLoads } from './LoginLoads.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Button, Loader, Menu, ScrollArea, Text } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { currentWorkspace, setCurrentWorkspace, useSession } from '../../lib/session.ts';
-import { useStartInstall } from '../../features/workspaces/api.ts';
+import { useStartInstall } from '../../features/workspaces/api/install-url.ts';
 
 /**
  * Spec section 2: workspace dropdown (150px with scroll); picking a workspace reloads the page; 'Create Workspace'

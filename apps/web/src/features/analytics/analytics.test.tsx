@@ -1,5 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  activityRowsResponse,
+  activityTrendResponse,
+  channelActivityResponse,
+  memberActivitySchema,
+  membersActivityResponse,
+  membersChangeResponse,
+  summaryCardsResponse,
+  wordCloudResponse,
+} from '@flywheel/shared/analytics';
+import { fixture, reply } from '../../testing/fixture.ts';
 import { deferred, mockApi, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
@@ -7,17 +18,18 @@ import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
 
 type Reply = Parameters<typeof mockApi>[0][string];
 const me = { body: { ...loginResponse(), token: undefined } };
-const MEMBER = (id: string, name: string, messages: number, activity: number) => ({
-  member_id: id,
-  real_name: name,
-  display_name: name.split(' ')[0]!.toLowerCase(),
-  first_name: name.split(' ')[0]!,
-  email: `${id.toLowerCase()}@x.io`,
-  messages,
-  replies: 0,
-  reactions: activity - messages,
-  activity,
-});
+const MEMBER = (id: string, name: string, messages: number, activity: number) =>
+  fixture(memberActivitySchema, {
+    member_id: id,
+    real_name: name,
+    display_name: name.split(' ')[0]!.toLowerCase(),
+    first_name: name.split(' ')[0]!,
+    email: `${id.toLowerCase()}@x.io`,
+    messages,
+    replies: 0,
+    reactions: activity - messages,
+    activity,
+  });
 
 type MembersBody = { page?: number; page_size?: number };
 /**
@@ -29,72 +41,62 @@ const membersActivityReply =
   (body: unknown): MockReply => {
     const { page = 1, page_size } = body as MembersBody;
     const data = page_size ? members.slice((page - 1) * page_size, page * page_size) : members;
-    return { body: { data, total: members.length } };
+    return reply(membersActivityResponse, { data, total: members.length });
   };
 
 function analyticsMocks(over: Record<string, Reply> = {}): Record<string, Reply> {
   return {
-    'GET /analytics/getanalyticscompare/T001/7': {
-      body: {
-        data: [
-          { name: 'Messages', val: 1500, percent: 8, sign: '+' },
-          { name: 'Active Members', val: 42, percent: 3.5, sign: '-' },
-        ],
-      },
-    },
-    'POST /analytics/activityanalytics': {
-      body: {
-        data: [
-          { date_of_data: '2026-03-01', messages: 4, replies: 1, reactions: 2, channel_id: 'C001' },
-          { date_of_data: '2026-03-01', messages: 1, replies: 0, reactions: 0, channel_id: 'C002' },
-          { date_of_data: '2026-03-02', messages: 2, replies: 2, reactions: 2, channel_id: 'C001' },
-        ],
-      },
-    },
-    'POST /analytics/getactivitytrend': { body: { slots: { '00-02': 3, '02-04': 0, '08-10': 12 } } },
-    'POST /analytics/wordcloud': {
-      body: {
-        data: [
-          { parsed_value: 'release', relevance: 0.987 },
-          { parsed_value: 'meetup', relevance: 0.42 },
-          { parsed_value: 'docs', relevance: 0.1 },
-        ],
-      },
-    },
-    'POST /analytics/memberschangeanalytics': {
-      body: {
-        data: [
-          {
-            date_of_data: '2026-03-01',
-            new_members: 2,
-            dropped_members: 1,
-            active_members: 9,
-            overall_members: 50,
-          },
-          {
-            date_of_data: '2026-03-02',
-            new_members: 0,
-            dropped_members: 0,
-            active_members: 7,
-            overall_members: 50,
-          },
-        ],
-      },
-    },
-    'POST /analytics/membersactivityanalytics': {
-      body: {
-        data: [MEMBER('U2', 'Grace "Amazing" Hopper', 8, 20), MEMBER('U1', 'Ada Lovelace', 2, 3)],
-        total: 2,
-      },
-    },
-    'POST /analytics/channelsactivityanalytics': {
-      body: {
-        data: [
-          { channel_id: 'C001', channel_name: 'general', messages: 3, replies: 1, reactions: 1, activity: 5 },
-          { channel_id: 'C002', channel_name: 'random', messages: 9, replies: 2, reactions: 4, activity: 15 },
-        ],
-      },
-    },
+    'GET /analytics/getanalyticscompare/T001/7': reply(summaryCardsResponse, {
+      data: [
+        { name: 'Messages', val: 1500, percent: 8, sign: '+' },
+        { name: 'Active Members', val: 42, percent: 3.5, sign: '-' },
+      ],
+    }),
+    'POST /analytics/activityanalytics': reply(activityRowsResponse, {
+      data: [
+        { date_of_data: '2026-03-01', messages: 4, replies: 1, reactions: 2, channel_id: 'C001' },
+        { date_of_data: '2026-03-01', messages: 1, replies: 0, reactions: 0, channel_id: 'C002' },
+        { date_of_data: '2026-03-02', messages: 2, replies: 2, reactions: 2, channel_id: 'C001' },
+      ],
+    }),
+    'POST /analytics/getactivitytrend': reply(activityTrendResponse, {
+      slots: { '00-02': 3, '02-04': 0, '08-10': 12 },
+    }),
+    'POST /analytics/wordcloud': reply(wordCloudResponse, {
+      data: [
+        { parsed_value: 'release', relevance: 0.987 },
+        { parsed_value: 'meetup', relevance: 0.42 },
+        { parsed_value: 'docs', relevance: 0.1 },
+      ],
+    }),
+    'POST /analytics/memberschangeanalytics': reply(membersChangeResponse, {
+      data: [
+        {
+          date_of_data: '2026-03-01',
+          new_members: 2,
+          dropped_members: 1,
+          active_members: 9,
+          overall_members: 50,
+        },
+        {
+          date_of_data: '2026-03-02',
+          new_members: 0,
+          dropped_members: 0,
+          active_members: 7,
+          overall_members: 50,
+        },
+      ],
+    }),
+    'POST /analytics/membersactivityanalytics': reply(membersActivityResponse, {
+      data: [MEMBER('U2', 'Grace "Amazing" Hopper', 8, 20), MEMBER('U1', 'Ada Lovelace', 2, 3)],
+      total: 2,
+    }),
+    'POST /analytics/channelsactivityanalytics': reply(channelActivityResponse, {
+      data: [
+        { channel_id: 'C001', channel_name: 'general', messages: 3, replies: 1, reactions: 1, activity: 5 },
+        { channel_id: 'C002', channel_name: 'random', messages: 9, replies: 2, reactions: 4, activity: 15 },
+      ],
+    }),
     ...over,
   };
 }
@@ -155,6 +157,9 @@ async function filterByVipTag(
     }),
   );
 }
+
+// The dashboard is a lazy chunk: compile it once before the tests, so their timeouts measure the page.
+beforeAll(() => import('./AnalyticsDashboard.tsx'), 60_000);
 
 describe('Analytics page', () => {
   it('shows stat cards with signed percents in green and red', async () => {

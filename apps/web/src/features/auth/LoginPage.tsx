@@ -6,7 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { startSession } from '../../lib/session.ts';
-import { useLogin, useResendVerification } from './api.ts';
+import { useLogin } from './api/login.ts';
+import { useResendVerification } from './api/resend-verification.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
 import { DemoNote } from './components/DemoNote.tsx';
 

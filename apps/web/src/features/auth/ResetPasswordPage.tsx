@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@flywheel/shared/auth';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
-import { useResetPassword } from './api.ts';
+import { useResetPassword } from './api/reset-password.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
 
 type ResetValues = { password: string; confirm: string };

@@ -6,7 +6,7 @@ import { PASSWORD_MIN, signupBody } from '@flywheel/shared/auth';
 import { COUNTRIES } from '@flywheel/shared/countries';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
-import { useSignup } from './api.ts';
+import { useSignup } from './api/signup.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
 
 type SignupValues = {

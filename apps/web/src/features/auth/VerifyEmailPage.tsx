@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
-import { useResendVerification, verifyEmailQuery } from './api.ts';
+import { useResendVerification } from './api/resend-verification.ts';
+import { verifyEmailQuery } from './api/verify-email.ts';
 import { AuthLayout } from './components/AuthLayout.tsx';
 
 function ResendForm() {

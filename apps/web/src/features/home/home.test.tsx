@@ -1,11 +1,23 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { BOT_NAME_MESSAGES } from '@flywheel/shared/analytics';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  activityRowsResponse,
+  BOT_NAME_MESSAGES,
+  botDetailsResponse,
+  channelActivityResponse,
+  memberActivityResponse,
+  summaryCardsResponse,
+  taskResponse,
+  tasksResponse,
+  userAdminResponse,
+} from '@flywheel/shared/analytics';
+import { messageResponse } from '@flywheel/shared/http';
+import { reply } from '../../testing/fixture.ts';
 import { mockApi, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
-import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
-import { moveTask } from './api.ts';
+import { EMPTY_CONTENT, workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+import { moveTask } from './api/task-mutations.ts';
 
 const me = { body: { ...loginResponse(), token: undefined } };
 const ROWS = [
@@ -48,29 +60,29 @@ const MEMBERS = [
   },
 ];
 const TASKS = [
-  { id: 1, title: 'Plan meetup', description: 'Book a room', status: 'todo', position: 0 },
-  { id: 2, title: 'Write newsletter', description: '', status: 'todo', position: 1 },
-  { id: 3, title: 'Welcome new members', description: '', status: 'doing', position: 0 },
+  { id: 1, title: 'Plan meetup', description: 'Book a room', status: 'todo' as const, position: 0 },
+  { id: 2, title: 'Write newsletter', description: '', status: 'todo' as const, position: 1 },
+  { id: 3, title: 'Welcome new members', description: '', status: 'doing' as const, position: 0 },
 ];
 
 function homeMocks(over: Record<string, MockReply | ((b: unknown) => MockReply)> = {}) {
   return {
-    'GET /homepage/getcardsdata/T001': {
-      body: {
-        data: [
-          { name: 'Messages', val: 120, percent: 12.5, sign: '+' },
-          { name: 'New Members', val: 3, percent: 40, sign: '-' },
-        ],
-      },
-    },
-    'GET /homepage/workspacehighlights/T001': { body: { data: ROWS } },
-    'GET /homepage/getchanneldata/T001': { body: { data: CHANNELS } },
-    'POST /homepage/getuseradmindata': { body: { data: { admins: 25, members: 75 } } },
-    'POST /homepage/getmostactivemembers': { body: { data: MEMBERS } },
-    'GET /alterbot/getbotdetails/T001': {
-      body: { data: { bot_name: 'flywheel', bot_image: null, use_custom: true } },
-    },
-    'GET /homepage/gettasks/T001': { body: { data: TASKS } },
+    'GET /homepage/getcardsdata/T001': reply(summaryCardsResponse, {
+      data: [
+        { name: 'Messages', val: 120, percent: 12.5, sign: '+' },
+        { name: 'New Members', val: 3, percent: 40, sign: '-' },
+      ],
+    }),
+    'GET /homepage/workspacehighlights/T001': reply(activityRowsResponse, { data: ROWS }),
+    'GET /homepage/getchanneldata/T001': reply(channelActivityResponse, { data: CHANNELS }),
+    'POST /homepage/getuseradmindata': reply(userAdminResponse, {
+      data: { admin: 25, members: 75, admin_percent: 25, members_percent: 75 },
+    }),
+    'POST /homepage/getmostactivemembers': reply(memberActivityResponse, { data: MEMBERS }),
+    'GET /alterbot/getbotdetails/T001': reply(botDetailsResponse, {
+      data: { bot_name: 'flywheel', bot_image: null, use_custom: true },
+    }),
+    'GET /homepage/gettasks/T001': reply(tasksResponse, { data: TASKS }),
     ...over,
   };
 }
@@ -83,6 +95,9 @@ function setup(over: Parameters<typeof homeMocks>[0] = {}) {
 const card = (name: string) => screen.findByRole('region', { name }, { timeout: 8000 });
 const fail = { status: 500, body: { statusCode: 500, code: 'X', message: 'boom' } };
 const empty = { body: { data: [] } };
+
+// The dashboard is a lazy chunk: compile it once before the tests, so their timeouts measure the page.
+beforeAll(() => import('./HomeDashboard.tsx'), 60_000);
 
 describe('Home page', () => {
   it('shows every card with data: summary cards with signs, charts, Top Channels, members sorted by total', async () => {
@@ -137,7 +152,7 @@ describe('Home page', () => {
       'GET /homepage/getcardsdata/T001': empty,
       'GET /homepage/workspacehighlights/T001': { ...empty, delayMs: 300 },
       'GET /homepage/getchanneldata/T001': empty,
-      'POST /homepage/getuseradmindata': { body: { data: { admins: 0, members: 0 } } },
+      'POST /homepage/getuseradmindata': reply(userAdminResponse, { data: EMPTY_CONTENT }),
       'POST /homepage/getmostactivemembers': empty,
       'GET /homepage/gettasks/T001': empty,
     });
@@ -258,7 +273,12 @@ describe('Customise Bot', () => {
   });
 
   it("uploads {botName, team_id, use_custom} and says 'Bot Details Uploaded Successfully!'", async () => {
-    const api = setup({ 'POST /alterbot/uploadinfo': { body: { message: 'ok' } } });
+    const api = setup({
+      'POST /alterbot/uploadinfo': reply(botDetailsResponse, {
+        data: { bot_name: 'community-bot', bot_image: null, use_custom: false },
+        message: 'Bot Details Uploaded Successfully!',
+      }),
+    });
     const { user } = renderApp('/dashboard/home');
     const bot = await card('Customise Bot');
     const input = await within(bot).findByRole('textbox', { name: 'Bot name' });
@@ -293,12 +313,12 @@ describe('Customise Bot', () => {
 describe('Task board', () => {
   it('creates, edits, deletes and moves tasks with the keyboard', async () => {
     const api = setup({
-      'POST /homepage/createtasks': {
-        body: { data: { id: 9, title: 'New', description: '', status: 'todo', position: 2 } },
-      },
-      'PATCH /homepage/edittask': { body: { message: 'ok' } },
-      'PATCH /homepage/droptask': { body: { message: 'ok' } },
-      'DELETE /homepage/deletetask/2/T001': { body: { message: 'ok' } },
+      'POST /homepage/createtasks': reply(taskResponse, {
+        data: { id: 9, title: 'New', description: '', status: 'todo', position: 2 },
+      }),
+      'PATCH /homepage/edittask': reply(taskResponse, { data: TASKS[0]! }),
+      'PATCH /homepage/droptask': reply(tasksResponse, { data: TASKS }),
+      'DELETE /homepage/deletetask/2/T001': reply(messageResponse, { message: 'ok' }),
     });
     const { user } = renderApp('/dashboard/home');
     const board = await card('Tasks');
@@ -354,7 +374,7 @@ describe('Task board', () => {
   });
 
   it('moves a task dropped on another column (drag and drop) to the end of that column', async () => {
-    const api = setup({ 'PATCH /homepage/droptask': { body: { message: 'ok' } } });
+    const api = setup({ 'PATCH /homepage/droptask': reply(tasksResponse, { data: TASKS }) });
     renderApp('/dashboard/home');
     const board = await card('Tasks');
     const task = await within(board).findByRole('listitem', { name: 'Plan meetup' });

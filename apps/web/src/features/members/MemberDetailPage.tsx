@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { notifyFailure } from '../../lib/notify.tsx';
-import { useMemberInfo } from './api.ts';
+import { useMemberInfo } from './api/member-info.ts';
 import { MemberActions } from './components/MemberActions.tsx';
 import { MemberProfile } from './components/MemberProfile.tsx';
 

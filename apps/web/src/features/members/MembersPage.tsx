@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Group, MultiSelect, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconFilter, IconSearch, IconTag } from '@tabler/icons-react';
-import { DEFAULT_MEMBER_PAGE_SIZE, MEMBER_PAGE_SIZES } from '@flywheel/shared/members';
+import { IconFilter, IconTag } from '@tabler/icons-react';
+import { DEFAULT_MEMBER_PAGE_SIZE } from '@flywheel/shared/members';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useCurrentTeam, useTags } from '../../lib/workspace-data.ts';
-import { downloadMembersCsv, useMembersData, useRemoveTag } from './api.ts';
+import { downloadMembersCsv } from './api/export-members-data.ts';
+import { useMembersData } from './api/get-members-data.ts';
+import { useRemoveTag } from './api/remove-tag.ts';
 import { ActivityFilterModal } from '../../components/ActivityFilterModal.tsx';
 import { AddTagModal } from './components/AddTagModal.tsx';
 import { ChannelFilterModal } from './components/ChannelFilterModal.tsx';
@@ -29,7 +31,6 @@ export function MembersPage() {
   const [pageSize, setPageSize] = useState<number>(DEFAULT_MEMBER_PAGE_SIZE);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [popup, setPopup] = useState<Popup>(null);
-  const [exporting, setExporting] = useState(false);
 
   const base = useMemo(() => toPayload(teamId, filters), [teamId, filters]);
   const request = useMemo(
@@ -45,32 +46,6 @@ export function MembersPage() {
     setFilters((f) => ({ ...f, ...next }));
     setPage(1);
   };
-  const select = (ids: string[], on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadMembersCsv({
-        ...base,
-        search: debouncedSearch.trim() || undefined,
-        sort,
-        member_ids: selected.size ? [...selected] : undefined,
-      });
-    } catch (err) {
-      notifyFailure(errorMessage(err));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const active = (on: boolean) => (on ? 'filled' : 'default');
 
   return (
@@ -110,19 +85,29 @@ export function MembersPage() {
               <TimeFilterSelect value={filters.time} onChange={(time) => update({ time })} />
             </Group>
           </Group>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm" wrap="wrap">
-              <TextInput
-                aria-label="Search members data"
-                placeholder="Search name or e-mail"
-                leftSection={<IconSearch size={16} />}
-                value={search}
-                w={260}
-                onChange={(e) => {
-                  setSearch(e.currentTarget.value);
-                  setPage(1);
-                }}
-              />
+          <MembersTable
+            rows={data.data?.data}
+            loading={data.isFetching}
+            error={data.error ? errorMessage(data.error) : null}
+            page={Math.min(page, pages)}
+            pageSize={pageSize}
+            total={total}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+            sort={sort}
+            onSort={(s) => {
+              setSort(s);
+              setPage(1);
+            }}
+            search={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            toolbar={
               <MultiSelect
                 aria-label="Filter by Tag"
                 placeholder={filters.tags.length ? undefined : 'Filter by Tag'}
@@ -133,38 +118,17 @@ export function MembersPage() {
                 clearable
                 w={240}
               />
-            </Group>
-            <Group gap="sm">
-              <Text fz="sm" c="dimmed">
-                {selected.size > 0 ? `${selected.size} selected · ` : ''}
-                {total} member{total === 1 ? '' : 's'}
-              </Text>
-              {selected.size > 0 ? (
-                <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Set())}>
-                  Clear selection
-                </Button>
-              ) : null}
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                loading={exporting}
-                onClick={exportCsv}
-              >
-                CSV
-              </Button>
-            </Group>
-          </Group>
-          <MembersTable
-            rows={data.data?.data}
-            loading={data.isFetching}
-            error={data.error ? errorMessage(data.error) : null}
-            sort={sort}
-            onSort={(s) => {
-              setSort(s);
-              setPage(1);
-            }}
+            }
             selected={selected}
-            onSelect={select}
+            onSelect={setSelected}
+            onExport={(ids) =>
+              downloadMembersCsv({
+                ...base,
+                search: debouncedSearch.trim() || undefined,
+                sort,
+                member_ids: ids.length ? ids : undefined,
+              })
+            }
             removing={remove.isPending}
             onRemoveTag={(m, t) =>
               remove.mutate(
@@ -176,20 +140,6 @@ export function MembersPage() {
               )
             }
           />
-          <Group justify="space-between">
-            <Select
-              aria-label="Rows per page"
-              data={MEMBER_PAGE_SIZES.map(String)}
-              value={String(pageSize)}
-              allowDeselect={false}
-              w={90}
-              onChange={(v) => {
-                setPageSize(Number(v));
-                setPage(1);
-              }}
-            />
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
-          </Group>
         </Stack>
       </Card>
 

@@ -1,6 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { MemberInfo } from '@flywheel/shared/members';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messageResponse } from '@flywheel/shared/http';
+import {
+  actionLogRowSchema,
+  channelTotalsSchema,
+  dailyActivitySchema,
+  memberInfoSchema,
+  pieRowSchema,
+  type MemberInfo,
+} from '@flywheel/shared/members';
+import { dataItem } from '../../lib/api-data.ts';
+import { reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
@@ -34,30 +44,31 @@ function setup(extra: Record<string, unknown> = {}) {
   return mockApi({
     'GET /auth/me': me,
     ...workspaceDataMocks('T001'),
-    'GET /member/memberinfo/T001/U001': { body: { data: info() } },
-    'GET /member/activity/T001/U001/7': {
-      body: { data: [{ date_of_data: '2024-05-01', messages: 1, replies: 0, reactions: 2 }] },
-    },
-    'GET /member/piegraph/T001/U001/7': { body: { data: [] } },
-    'GET /member/channelactivity/T001/U001/7': { body: { data: [] } },
-    'GET /member/last7days/T001/U001': {
-      body: {
-        data: [
-          {
-            ts: '1714550000.000100',
-            at: 1714550000000,
-            real_name: 'Ada Lovelace',
-            channel_id: 'C001',
-            channel_name: 'general',
-            content: 'hello @Alan Turing in #general',
-            activity_type: 'message',
-          },
-        ],
-      },
-    },
+    'GET /member/memberinfo/T001/U001': reply(dataItem(memberInfoSchema), { data: info() }),
+    'GET /member/activity/T001/U001/7': reply(dataItem(dailyActivitySchema.array()), {
+      data: [{ date_of_data: '2024-05-01', messages: 1, replies: 0, reactions: 2 }],
+    }),
+    'GET /member/piegraph/T001/U001/7': reply(dataItem(pieRowSchema.array()), { data: [] }),
+    'GET /member/channelactivity/T001/U001/7': reply(dataItem(channelTotalsSchema.array()), { data: [] }),
+    'GET /member/last7days/T001/U001': reply(dataItem(actionLogRowSchema.array()), {
+      data: [
+        {
+          ts: '1714550000.000100',
+          at: 1714550000000,
+          real_name: 'Ada Lovelace',
+          channel_id: 'C001',
+          channel_name: 'general',
+          content: 'hello @Alan Turing in #general',
+          activity_type: 'message',
+        },
+      ],
+    }),
     ...(extra as object),
   });
 }
+
+// The Analytics tab is a lazy chunk: compile it once before the tests, so their timeouts measure the page.
+beforeAll(() => import('./components/MemberAnalytics.tsx'), 60_000);
 
 describe('Member detail page', () => {
   it('goes to /404 when the id is not a member of the workspace', async () => {
@@ -109,10 +120,10 @@ describe('Member detail page', () => {
 
   it("tags: badges with a remove X; '+ create tag' with nothing picked says 'Select a tag'", async () => {
     const api = setup({
-      'GET /member/memberinfo/T001/U001': {
-        body: { data: info({ tags: [{ id: 1, name: 'vip' }] }) },
-      },
-      'DELETE /tags/removetagfromuser/T001/U001/1': { body: { message: 'Tag removed' } },
+      'GET /member/memberinfo/T001/U001': reply(dataItem(memberInfoSchema), {
+        data: info({ tags: [{ id: 1, name: 'vip' }] }),
+      }),
+      'DELETE /tags/removetagfromuser/T001/U001/1': reply(messageResponse, { message: 'Tag removed' }),
     });
     const { user } = renderApp('/dashboard/members/U001#tags');
     await user.click(await screen.findByRole('button', { name: 'Remove tag vip from Ada Lovelace' }));

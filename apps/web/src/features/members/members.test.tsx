@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Member } from '@flywheel/shared/directory';
+import { messageResponse } from '@flywheel/shared/http';
+import { membersDataResponse } from '@flywheel/shared/members';
+import { reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
@@ -34,7 +38,12 @@ function setup(extra: Record<string, unknown> = {}) {
     'GET /auth/me': me,
     ...workspaceDataMocks('T001'),
     'GET /tags/gettags/T001': { body: { data: TAGS } },
-    'POST /members/getmembersdata': { body: { data: rows, total: 2, page: 1, page_size: 5 } },
+    'POST /members/getmembersdata': reply(membersDataResponse, {
+      data: rows,
+      total: 2,
+      page: 1,
+      page_size: 5,
+    }),
     ...(extra as object),
   });
 }
@@ -108,7 +117,10 @@ describe('Members page', () => {
       'GET /members/getmembers/T001': {
         body: { data: [...MEMBERS, member('U005', 'Grace Two', { display_name: 'gracie' })] },
       },
-      'POST /tags/addtagtousers': { body: { message: 'Tag vip added to 2 members', added: 2 } },
+      'POST /tags/addtagtousers': reply(messageResponse.extend({ added: z.number() }), {
+        message: 'Tag vip added to 2 members',
+        added: 2,
+      }),
     });
     const { user } = renderApp('/dashboard/members');
     await screen.findByRole('link', { name: 'Ada Lovelace' }, { timeout: 8000 });
@@ -137,7 +149,9 @@ describe('Members page', () => {
   });
 
   it('removing a tag calls DELETE and reloads the table', async () => {
-    const api = setup({ 'DELETE /tags/removetagfromuser/T001/U002/1': { body: { message: 'Tag removed' } } });
+    const api = setup({
+      'DELETE /tags/removetagfromuser/T001/U002/1': reply(messageResponse, { message: 'Tag removed' }),
+    });
     const { user } = renderApp('/dashboard/members');
     await screen.findByRole('link', { name: 'Alan Turing' });
     const before = api.callsTo('POST', '/members/getmembersdata').length;
@@ -147,6 +161,26 @@ describe('Members page', () => {
       expect(api.callsTo('POST', '/members/getmembersdata').length).toBeGreaterThan(before),
     );
     expect(await screen.findByText('Tag removed')).toBeInTheDocument();
+  });
+
+  it('CSV goes through the API client: checked rows only, and a 401 ends the session like every call', async () => {
+    const api = setup({
+      'POST /members/exportmembersdata': {
+        status: 401,
+        body: { statusCode: 401, code: 'TOKEN_EXPIRED', message: 'Token expired' },
+      },
+    });
+    const { user, location } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Alan Turing' }, { timeout: 8000 });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    expect(screen.getByText('1 selected · 2 members')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(api.callsTo('POST', '/members/exportmembersdata')).toHaveLength(1));
+    const call = api.callsTo('POST', '/members/exportmembersdata')[0]!;
+    expect(call.headers.authorization).toMatch(/^Bearer /);
+    expect(call.body).toMatchObject({ team_id: 'T001', member_ids: ['U002'] });
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/auth/login'));
   });
 
   it('the custom range modal refuses a start after the end and applies a valid range', async () => {

@@ -2,7 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from 
 import { IconBrandSlack, IconChartDots3, IconDatabaseImport, IconShieldCheck } from '@tabler/icons-react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useStartInstall } from './api.ts';
+import { useStartInstall } from './api/install-url.ts';
 
 const STEPS = [
   {

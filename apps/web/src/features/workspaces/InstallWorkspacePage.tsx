@@ -6,7 +6,7 @@ import { LogoMark } from '../../components/Logo.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifyInfo } from '../../lib/notify.tsx';
 import { applyInstalledWorkspaces, getSession } from '../../lib/session.ts';
-import { completeInstallOnce } from './api.ts';
+import { completeInstallOnce } from './api/auth-redirect.ts';
 
 const HOME = '/dashboard/home';
 

@@ -7,7 +7,7 @@ import { dailyTotals } from '../../../lib/chart-labels.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { DEFAULT_TIME, spanDays, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useActivity } from '../api.ts';
+import { useActivity } from '../api/activity-analytics.ts';
 import {
   ChannelScopeSelect,
   DownloadButton,

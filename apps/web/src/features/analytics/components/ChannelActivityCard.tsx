@@ -1,19 +1,34 @@
 import { useMemo, useState } from 'react';
-import { Button, ScrollArea, Table } from '@mantine/core';
+import { Button } from '@mantine/core';
+import type { ChannelActivity } from '@flywheel/shared/analytics';
+import { columnsCsv, countColumn, DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { IconFilter } from '@tabler/icons-react';
 import { ActivityFilterModal } from '../../../components/ActivityFilterModal.tsx';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { activityIsSet, activityPayload, type ActivityFilterState } from '../../../lib/activity-filter.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatCount } from '../../../lib/chart-labels.ts';
-import { downloadCsv, toCsv } from '../../../lib/csv.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useChannelsActivity } from '../api.ts';
+import { useChannelsActivity } from '../api/channels-activity-analytics.ts';
 import { DownloadButton } from './controls.tsx';
 
-export const CHANNEL_ACTIVITY_CSV_HEADERS = ['Channel Name', 'Messages', 'Replies', 'Reactions', 'Activity'];
+/** The table's columns; the CSV has the same with 'Channel Name' bare (no #) and plain numbers. */
+const COLUMNS: DataColumn<ChannelActivity>[] = [
+  {
+    id: 'channel',
+    header: 'Channel name',
+    value: (c) => c.channel_name,
+    cell: (c) => `#${c.channel_name}`,
+    fw: 500,
+    csv: { header: 'Channel Name' },
+  },
+  countColumn<ChannelActivity>('Messages', (c) => c.messages),
+  countColumn<ChannelActivity>('Replies', (c) => c.replies),
+  countColumn<ChannelActivity>('Reactions', (c) => c.reactions),
+  countColumn<ChannelActivity>('Activity', (c) => c.activity, 600),
+];
 
 /** Channel Activity table with Filter by Activity (the #channel anchor lands here). */
 export function ChannelActivityCard() {
@@ -23,14 +38,7 @@ export function ChannelActivityCard() {
   const q = useChannelsActivity(time, activityPayload(activity));
   useErrorToast(q);
   const rows = useMemo(() => [...(q.data ?? [])].sort((a, b) => b.activity - a.activity), [q.data]);
-  const download = () =>
-    downloadCsv(
-      'Channel Activity',
-      toCsv(
-        CHANNEL_ACTIVITY_CSV_HEADERS,
-        rows.map((r) => [r.channel_name, r.messages, r.replies, r.reactions, r.activity]),
-      ),
-    );
+  const download = () => downloadCsv('Channel Activity', columnsCsv(COLUMNS, rows));
   return (
     <ChartCard
       id="channel"
@@ -52,32 +60,15 @@ export function ChannelActivityCard() {
       state={queryState(q, (d) => d.every((r) => r.activity === 0) && !activityIsSet(activity), errorMessage)}
       minHeight={200}
     >
-      <ScrollArea mah={420}>
-        <Table striped highlightOnHover stickyHeader aria-label="Channel Activity">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Channel name</Table.Th>
-              <Table.Th ta="right">Messages</Table.Th>
-              <Table.Th ta="right">Replies</Table.Th>
-              <Table.Th ta="right">Reactions</Table.Th>
-              <Table.Th ta="right">Activity</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.channel_id}>
-                <Table.Td fw={500}>#{c.channel_name}</Table.Td>
-                <Table.Td ta="right">{formatCount(c.messages)}</Table.Td>
-                <Table.Td ta="right">{formatCount(c.replies)}</Table.Td>
-                <Table.Td ta="right">{formatCount(c.reactions)}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {formatCount(c.activity)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <DataTable
+        label="Channel Activity"
+        columns={COLUMNS}
+        rows={rows}
+        rowId={(c) => c.channel_id}
+        maxHeight={420}
+        stickyHeader
+        highlightOnHover
+      />
       <ActivityFilterModal
         opened={popup}
         value={activity}

@@ -1,29 +1,59 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Group, MultiSelect, Pagination, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Button, MultiSelect, Text } from '@mantine/core';
+import type { MemberActivity } from '@flywheel/shared/analytics';
+import { columnsCsv, countColumn, DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { IconFilter } from '@tabler/icons-react';
 import { ActivityFilterModal } from '../../../components/ActivityFilterModal.tsx';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { activityIsSet, activityPayload, type ActivityFilterState } from '../../../lib/activity-filter.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatCount } from '../../../lib/chart-labels.ts';
-import { downloadCsv, toCsv } from '../../../lib/csv.ts';
+import { downloadCsv } from '../../../lib/csv.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useTags } from '../../../lib/workspace-data.ts';
-import { MEMBERS_ACTIVITY_PAGE_SIZE, useAllMembersActivity, useMembersActivity } from '../api.ts';
+import {
+  MEMBERS_ACTIVITY_PAGE_SIZE,
+  useAllMembersActivity,
+  useMembersActivity,
+} from '../api/members-activity-analytics.ts';
 import { ChannelScopeSelect, DownloadButton, scopeChannels, WORKSPACE } from './controls.tsx';
 
-export const MEMBERS_ACTIVITY_CSV_HEADERS = [
-  'Real Name',
-  'Display Name',
-  'Email',
-  'Messages',
-  'Replies',
-  'Reactions',
-  'Activity',
+/** The table's columns; the CSV names them 'Real Name', 'Display Name', 'Email', then the counts. */
+const COLUMNS: DataColumn<MemberActivity>[] = [
+  {
+    id: 'real_name',
+    header: 'Real name',
+    value: (m) => m.real_name,
+    cell: (m) => (
+      <Anchor component={Link} to={`/dashboard/members/${m.member_id}`} fz="sm">
+        {m.real_name}
+      </Anchor>
+    ),
+    csv: { header: 'Real Name' },
+  },
+  {
+    id: 'display_name',
+    header: 'Display name',
+    value: (m) => m.display_name,
+    csv: { header: 'Display Name' },
+  },
+  {
+    id: 'email',
+    header: 'Email',
+    value: (m) => m.email,
+    cell: (m) => (
+      <Text fz="sm" c="dimmed">
+        {m.email}
+      </Text>
+    ),
+  },
+  countColumn<MemberActivity>('Messages', (m) => m.messages),
+  countColumn<MemberActivity>('Replies', (m) => m.replies),
+  countColumn<MemberActivity>('Reactions', (m) => m.reactions),
+  countColumn<MemberActivity>('Activity', (m) => m.activity, 600),
 ];
 
 /**
@@ -60,22 +90,7 @@ export function MembersActivityCard() {
     };
   const download = () =>
     all.mutate(request, {
-      onSuccess: (members) =>
-        downloadCsv(
-          'Members Activity',
-          toCsv(
-            MEMBERS_ACTIVITY_CSV_HEADERS,
-            members.map((r) => [
-              r.real_name,
-              r.display_name,
-              r.email,
-              r.messages,
-              r.replies,
-              r.reactions,
-              r.activity,
-            ]),
-          ),
-        ),
+      onSuccess: (members) => downloadCsv('Members Activity', columnsCsv(COLUMNS, members)),
       onError: (err) => notifyFailure(errorMessage(err)),
     });
   return (
@@ -114,49 +129,19 @@ export function MembersActivityCard() {
       state={queryState(q, (d) => d.total === 0, errorMessage)}
       minHeight={220}
     >
-      <ScrollArea>
-        <Table striped highlightOnHover aria-label="Members Activity">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Real name</Table.Th>
-              <Table.Th>Display name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th ta="right">Messages</Table.Th>
-              <Table.Th ta="right">Replies</Table.Th>
-              <Table.Th ta="right">Reactions</Table.Th>
-              <Table.Th ta="right">Activity</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((m) => (
-              <Table.Tr key={m.member_id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/dashboard/members/${m.member_id}`} fz="sm">
-                    {m.real_name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{m.display_name}</Table.Td>
-                <Table.Td>
-                  <Text fz="sm" c="dimmed">
-                    {m.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{formatCount(m.messages)}</Table.Td>
-                <Table.Td ta="right">{formatCount(m.replies)}</Table.Td>
-                <Table.Td ta="right">{formatCount(m.reactions)}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {formatCount(m.activity)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      {pages > 1 ? (
-        <Group justify="flex-end" mt="sm">
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
-        </Group>
-      ) : null}
+      <DataTable
+        label="Members Activity"
+        columns={COLUMNS}
+        rows={rows}
+        rowId={(m) => m.member_id}
+        server={{
+          page: Math.min(page, pages),
+          pageSize: MEMBERS_ACTIVITY_PAGE_SIZE,
+          total,
+          onPageChange: setPage,
+        }}
+        highlightOnHover
+      />
       <ActivityFilterModal
         opened={popup}
         value={activity}

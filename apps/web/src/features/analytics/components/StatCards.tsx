@@ -4,7 +4,7 @@ import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import { StatCard, StatCardSkeleton } from '../../../components/StatCard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useCompare } from '../api.ts';
+import { useCompare } from '../api/get-analytics-compare.ts';
 
 /** Stat cards: value, name and signed change against the period before (green +, red -). */
 export function StatCards() {

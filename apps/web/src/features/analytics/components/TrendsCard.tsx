@@ -7,7 +7,7 @@ import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useTrend } from '../api.ts';
+import { useTrend } from '../api/get-activity-trend.ts';
 
 /** Activity Trends: activity per slot of the day (2, 3, 4, 6, 8 or 12 hours; default 2). */
 export function TrendsCard() {

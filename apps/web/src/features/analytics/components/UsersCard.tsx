@@ -8,7 +8,7 @@ import { dateLabel } from '../../../lib/chart-labels.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { DEFAULT_TIME, spanDays, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useMembersChange } from '../api.ts';
+import { useMembersChange } from '../api/members-change-analytics.ts';
 import { DownloadButton, ViewToggle, type View } from './controls.tsx';
 
 export const USERS_CSV_HEADERS = [

@@ -5,7 +5,7 @@ import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useWordCloud } from '../api.ts';
+import { useWordCloud } from '../api/word-cloud.ts';
 import { centreOut, layoutWords, TRANSITION } from '../word-cloud.ts';
 
 /** Spec section 8: a failed word cloud says 'Cannot load wordcloud data!'. */

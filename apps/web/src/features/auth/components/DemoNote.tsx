@@ -1,7 +1,7 @@
 import { Button, Code, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigQuery } from '../api.ts';
+import { publicConfigQuery } from '../api/public-config.ts';
 
 type DemoNoteProps = { onUse: (email: string, password: string) => void };
 

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useRequestPasswordReset } from '../api.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 type ForgotPasswordDialogProps = {
   opened: boolean;

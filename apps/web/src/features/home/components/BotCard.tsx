@@ -18,7 +18,8 @@ import { botNameError, type BotDetails } from '@flywheel/shared/analytics';
 import { BOT_NAME_DEBOUNCE_MS } from '@flywheel/shared/constants';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useBotDetails, useUploadBot } from '../api.ts';
+import { useBotDetails } from '../api/bot-details.ts';
+import { useUploadBot } from '../api/upload-bot.ts';
 import { HOME_FAILURE } from './HomeCharts.tsx';
 
 export const BOT_UPLOAD_FAILED = 'Failed to upload bot details!';

@@ -9,7 +9,9 @@ import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
 import { cutLabel, dailyTotals, formatCount } from '../../../lib/chart-labels.ts';
 import { DEFAULT_TIME, spanDays, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useChannelData, useContentShare, useHighlights } from '../api.ts';
+import { useChannelData } from '../api/get-channel-data.ts';
+import { useContentShare } from '../api/get-user-admin-data.ts';
+import { useHighlights } from '../api/workspace-highlights.ts';
 
 /** Spec section 8: a failed Home load says 'Failed to get data!'. */
 export const HOME_FAILURE = 'Failed to get data!';

@@ -1,7 +1,7 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { StatCard, StatCardSkeleton } from '../../../components/StatCard.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useSummaryCards } from '../api.ts';
+import { useSummaryCards } from '../api/get-cards-data.ts';
 import { HOME_FAILURE } from './HomeCharts.tsx';
 
 /** Summary cards of the last 24 hours, each with its change against the 24 hours before. */

@@ -20,7 +20,8 @@ import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useTaskMutations, useTasks, type TaskStatus } from '../api.ts';
+import { useTaskMutations, type TaskStatus } from '../api/task-mutations.ts';
+import { useTasks } from '../api/get-tasks.ts';
 import { HOME_FAILURE } from './HomeCharts.tsx';
 
 export const COLUMNS: { status: TaskStatus; label: string; color: string }[] = [

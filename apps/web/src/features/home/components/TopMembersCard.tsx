@@ -1,16 +1,32 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, ScrollArea, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { MemberActivity } from '@flywheel/shared/analytics';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
+import { countColumn, DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
-import { formatCount } from '../../../lib/chart-labels.ts';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useTopMembers } from '../api.ts';
+import { useTopMembers } from '../api/get-most-active-members.ts';
 import { HOME_FAILURE } from './HomeCharts.tsx';
 
 const total = (m: MemberActivity) => m.messages + m.replies + m.reactions;
+
+const COLUMNS: DataColumn<MemberActivity>[] = [
+  {
+    id: 'display_name',
+    header: 'Display name',
+    cell: (m) => (
+      <Anchor component={Link} to={`/dashboard/members/${m.member_id}`} fz="sm">
+        {m.display_name || m.real_name}
+      </Anchor>
+    ),
+  },
+  { id: 'first_name', header: 'First name', cell: (m) => m.first_name || '—' },
+  countColumn('Messages', (m) => m.messages),
+  countColumn('Replies', (m) => m.replies),
+  countColumn('Reactions', (m) => m.reactions),
+];
 
 /** Members sorted by total activity, most active first. */
 export const sortByTotal = (rows: readonly MemberActivity[]) =>
@@ -35,34 +51,14 @@ export function TopMembersCard() {
         () => HOME_FAILURE,
       )}
     >
-      <ScrollArea>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Top Performing Members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Display name</Table.Th>
-              <Table.Th>First name</Table.Th>
-              <Table.Th ta="right">Messages</Table.Th>
-              <Table.Th ta="right">Replies</Table.Th>
-              <Table.Th ta="right">Reactions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((m) => (
-              <Table.Tr key={m.member_id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/dashboard/members/${m.member_id}`} fz="sm">
-                    {m.display_name || m.real_name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{m.first_name || '—'}</Table.Td>
-                <Table.Td ta="right">{formatCount(m.messages)}</Table.Td>
-                <Table.Td ta="right">{formatCount(m.replies)}</Table.Td>
-                <Table.Td ta="right">{formatCount(m.reactions)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <DataTable
+        label="Top Performing Members"
+        columns={COLUMNS}
+        rows={rows}
+        rowId={(m) => m.member_id}
+        highlightOnHover
+        verticalSpacing="xs"
+      />
     </ChartCard>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useMembers, useTags } from '../../../lib/workspace-data.ts';
-import { useAddTags } from '../api.ts';
+import { useAddTags } from '../api/add-tags.ts';
 import { EntryPicker } from './EntryPicker.tsx';
 import { TagPicker } from './TagPicker.tsx';
 

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useTags } from '../../../lib/workspace-data.ts';
-import { useAddTags } from '../api.ts';
+import { useAddTags } from '../api/add-tags.ts';
 import { TagPicker } from './TagPicker.tsx';
 
 /** Member detail '+ create tag': pick (or create) tags for one member; none picked says 'Select a tag'. */

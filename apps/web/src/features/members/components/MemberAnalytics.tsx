@@ -1,24 +1,15 @@
 import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
 import { BarChart, LineChart, PieChart } from '@mantine/charts';
-import {
-  Card,
-  Center,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BADGE_COLORS, BAR_LABEL_MAX, MEMBER_DETAIL_DAYS } from '@flywheel/shared/constants';
-import { MEMBER_DETAIL_DAY_OPTIONS } from '@flywheel/shared/members';
+import { MEMBER_DETAIL_DAY_OPTIONS, type ActionLogRow, type ChannelTotals } from '@flywheel/shared/members';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMemberActions, useMemberActivity, useMemberChannelActivity, useMemberPie } from '../api.ts';
+import { useMemberActions } from '../api/member-actions.ts';
+import { useMemberActivity } from '../api/member-activity.ts';
+import { useMemberChannelActivity } from '../api/member-channel-activity.ts';
+import { useMemberPie } from '../api/member-pie.ts';
 import { actionTime } from './MemberActions.tsx';
 
 const SERIES = [
@@ -34,6 +25,27 @@ const dayLabel = (day: string, days: number) =>
     undefined,
     days <= 90 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
   );
+
+const CHANNEL_COLUMNS: DataColumn<ChannelTotals>[] = [
+  { id: 'channel', header: 'Channel name', value: (c) => c.channel_name, cell: (c) => `#${c.channel_name}` },
+  { id: 'messages', header: 'Messages', value: (c) => c.messages, searchable: false },
+  { id: 'replies', header: 'Replies', value: (c) => c.replies, searchable: false },
+  { id: 'reactions', header: 'Reactions', value: (c) => c.reactions, searchable: false },
+];
+
+const RECENT_COLUMNS: DataColumn<ActionLogRow>[] = [
+  { id: 'time', header: 'Time', cell: (r) => actionTime(r.at), nowrap: true },
+  { id: 'channel', header: 'Channel', cell: (r) => `#${r.channel_name}` },
+  {
+    id: 'message',
+    header: 'Message',
+    cell: (r) => (
+      <Text fz="sm" lineClamp={2}>
+        {r.content}
+      </Text>
+    ),
+  },
+];
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -59,7 +71,6 @@ function State({ pending, error }: { pending: boolean; error: unknown }) {
 /** Analytics tab (loaded on demand: the charts library stays out of every other page). */
 export default function MemberAnalytics({ memberId }: { memberId: string }) {
   const [days, setDays] = useState<number>(MEMBER_DETAIL_DAYS);
-  const [q, setQ] = useState('');
   const activity = useMemberActivity(memberId, days);
   const pie = useMemberPie(memberId, days);
   const perChannel = useMemberChannelActivity(memberId, days);
@@ -69,18 +80,12 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
     () => (activity.data ?? []).map((d) => ({ ...d, date: dayLabel(d.date_of_data, days) })),
     [activity.data, days],
   );
-  const channels = useMemo(
-    () =>
-      [...(perChannel.data ?? [])]
-        .filter((c) => c.channel_name.toLowerCase().includes(q.trim().toLowerCase()))
-        .sort((a, b) => b.messages - a.messages),
-    [perChannel.data, q],
-  );
   const recent = useMemo(
     () =>
       (actions.data ?? [])
         .filter((a) => a.activity_type !== 'reaction')
-        .sort((a, b) => Number(b.ts) - Number(a.ts)),
+        .sort((a, b) => Number(b.ts) - Number(a.ts))
+        .slice(0, 50),
     [actions.data],
   );
 
@@ -151,72 +156,28 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
         </Panel>
       </SimpleGrid>
       <Panel title="Channels">
-        <TextInput
-          aria-label="Search channels"
-          placeholder="Search channels"
-          leftSection={<IconSearch size={14} />}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          mb="sm"
-          maw={260}
+        <DataTable
+          label="Channel activity"
+          columns={CHANNEL_COLUMNS}
+          rows={perChannel.data}
+          rowId={(c) => c.channel_id}
+          search={{ label: 'Search channels', width: 260 }}
+          defaultSort={{ id: 'messages', desc: true }}
+          loading={perChannel.isPending}
+          error={perChannel.error ? errorMessage(perChannel.error) : null}
+          emptyText="No Data Found"
         />
-        <Table striped aria-label="Channel activity">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Channel name</Table.Th>
-              <Table.Th>Messages</Table.Th>
-              <Table.Th>Replies</Table.Th>
-              <Table.Th>Reactions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {channels.map((c) => (
-              <Table.Tr key={c.channel_id}>
-                <Table.Td>#{c.channel_name}</Table.Td>
-                <Table.Td>{c.messages}</Table.Td>
-                <Table.Td>{c.replies}</Table.Td>
-                <Table.Td>{c.reactions}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {perChannel.data && channels.length === 0 ? (
-          <Text c="dimmed" ta="center" py="sm">
-            No Data Found
-          </Text>
-        ) : null}
       </Panel>
       <Panel title="Recent Messages">
-        {actions.data ? (
-          recent.length === 0 ? (
-            <Text c="dimmed">No messages in the last 7 days.</Text>
-          ) : (
-            <Table striped aria-label="Recent Messages">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {recent.slice(0, 50).map((r) => (
-                  <Table.Tr key={`${r.channel_id}-${r.ts}`}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{actionTime(r.at)}</Table.Td>
-                    <Table.Td>#{r.channel_name}</Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" lineClamp={2}>
-                        {r.content}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )
-        ) : (
-          <State pending={actions.isPending} error={actions.error} />
-        )}
+        <DataTable
+          label="Recent Messages"
+          columns={RECENT_COLUMNS}
+          rows={recent}
+          rowId={(r) => `${r.channel_id}-${r.ts}`}
+          loading={actions.isPending}
+          error={actions.error ? errorMessage(actions.error) : null}
+          emptyText="No messages in the last 7 days."
+        />
       </Panel>
     </Stack>
   );

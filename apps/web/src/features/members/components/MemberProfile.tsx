@@ -16,7 +16,7 @@ import { IconMail } from '@tabler/icons-react';
 import type { MemberInfo } from '@flywheel/shared/members';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useRemoveTag } from '../api.ts';
+import { useRemoveTag } from '../api/remove-tag.ts';
 import { CreateTagModal } from './CreateTagModal.tsx';
 import { TagBadges } from './TagBadges.tsx';
 

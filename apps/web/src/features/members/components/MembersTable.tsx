@@ -1,24 +1,11 @@
-import { Anchor, Center, Checkbox, Loader, Table, Text, UnstyledButton, Group } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Member, Tag } from '@flywheel/shared/directory';
-import type { MemberSortField } from '@flywheel/shared/members';
+import { MEMBER_PAGE_SIZES, type MemberSortField } from '@flywheel/shared/members';
+import { DataTable, type DataColumn, type DataTableServer } from '../../../components/DataTable.tsx';
 import { TAGS_IN_CELL, TagBadges } from './TagBadges.tsx';
 
 export type Sort = { field: MemberSortField; direction: 'asc' | 'desc' };
-
-type Column = { field: MemberSortField | null; label: string; numeric?: boolean };
-/** Spec section 2: the Members Data columns (User Id is kept as the row key, not shown). */
-const COLUMNS: Column[] = [
-  { field: 'real_name', label: 'Real name' },
-  { field: 'display_name', label: 'Display name' },
-  { field: 'email', label: 'Email' },
-  { field: 'messages', label: 'Messages count', numeric: true },
-  { field: 'reactions', label: 'Reactions Count', numeric: true },
-  { field: 'replies', label: 'Replies Count', numeric: true },
-  { field: 'last_active', label: 'Last active' },
-  { field: null, label: 'Tags' },
-];
 
 /** Microsecond timestamp to a short local date and time; 0 means never. */
 export function formatLastActive(us: number): string {
@@ -32,126 +19,107 @@ export function formatLastActive(us: number): string {
   });
 }
 
+const memberHref = (m: Member) => `/dashboard/members/${encodeURIComponent(m.member_id)}`;
+const ownerName = (m: Member) => m.real_name || m.display_name;
+
+/** Spec section 2: the Members Data columns (User Id is kept as the row key, not shown). Ids are sort fields. */
+function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: boolean): DataColumn<Member>[] {
+  const sortable = true;
+  return [
+    {
+      id: 'real_name',
+      header: 'Real name',
+      sortable,
+      value: (m) => m.real_name,
+      cell: (m) => (
+        <Anchor component={Link} to={memberHref(m)} fz="sm">
+          {m.real_name || m.display_name || m.member_id}
+        </Anchor>
+      ),
+    },
+    { id: 'display_name', header: 'Display name', sortable, value: (m) => m.display_name },
+    { id: 'email', header: 'Email', sortable, value: (m) => m.email },
+    { id: 'messages', header: 'Messages count', sortable, value: (m) => m.messages },
+    { id: 'reactions', header: 'Reactions Count', sortable, value: (m) => m.reactions },
+    { id: 'replies', header: 'Replies Count', sortable, value: (m) => m.replies },
+    { id: 'last_active', header: 'Last active', sortable, value: (m) => formatLastActive(m.last_active) },
+    {
+      id: 'tags',
+      header: 'Tags',
+      cell: (m) => (
+        <TagBadges
+          tags={m.tags ?? []}
+          owner={ownerName(m)}
+          limit={TAGS_IN_CELL}
+          moreHref={`${memberHref(m)}#tags`}
+          disabled={removing}
+          onRemove={(t) => onRemoveTag(m, t)}
+        />
+      ),
+    },
+  ];
+}
+
 type MembersTableProps = {
   rows: Member[] | undefined;
   loading: boolean;
   error: string | null;
+  /** Server paging and sorting. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage(page: number): void;
+  onPageSize(size: number): void;
   sort: Sort;
   onSort(next: Sort): void;
   selected: ReadonlySet<string>;
-  onSelect(ids: string[], on: boolean): void;
+  onSelect(next: Set<string>): void;
+  search: string;
+  onSearch(value: string): void;
+  /** Filters beside the search box. */
+  toolbar: React.ReactNode;
+  /** CSV of the checked members, or of every member the filters match when none is checked. */
+  onExport(selectedIds: string[]): Promise<void>;
   onRemoveTag(member: Member, tag: Tag): void;
   removing: boolean;
 };
 
+/** The Members Data table: the server pages, sorts and searches; tags are removable badges. */
 export function MembersTable(p: MembersTableProps) {
-  const rows = p.rows ?? [];
-  const pageIds = rows.map((r) => r.member_id);
-  const allChecked = pageIds.length > 0 && pageIds.every((id) => p.selected.has(id));
-  const someChecked = pageIds.some((id) => p.selected.has(id));
-
-  const header = (c: Column) => {
-    if (!c.field) return c.label;
-    const active = p.sort.field === c.field;
-    const Icon = !active ? IconSelector : p.sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
-    return (
-      <UnstyledButton
-        onClick={() =>
-          p.onSort({
-            field: c.field!,
-            direction: active && p.sort.direction === 'desc' ? 'asc' : 'desc',
-          })
-        }
-        fw={600}
-        fz="sm"
-      >
-        <Group gap={4} wrap="nowrap">
-          {c.label}
-          <Icon size={14} />
-        </Group>
-      </UnstyledButton>
-    );
+  const server: DataTableServer = {
+    page: p.page,
+    pageSize: p.pageSize,
+    total: p.total,
+    onPageChange: p.onPage,
+    sort: { id: p.sort.field, desc: p.sort.direction === 'desc' },
+    onSortChange: (s) => p.onSort({ field: s.id as MemberSortField, direction: s.desc ? 'desc' : 'asc' }),
   };
-
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table striped highlightOnHover aria-label="Members Data" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label="Select all rows on this page"
-                checked={allChecked}
-                indeterminate={someChecked && !allChecked}
-                onChange={(e) => p.onSelect(pageIds, e.currentTarget.checked)}
-              />
-            </Table.Th>
-            {COLUMNS.map((c) => (
-              <Table.Th
-                key={c.label}
-                aria-sort={
-                  c.field && p.sort.field === c.field
-                    ? p.sort.direction === 'asc'
-                      ? 'ascending'
-                      : 'descending'
-                    : undefined
-                }
-              >
-                {header(c)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((m) => (
-            <Table.Tr key={m.member_id} data-member-id={m.member_id}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${m.real_name || m.display_name}`}
-                  checked={p.selected.has(m.member_id)}
-                  onChange={(e) => p.onSelect([m.member_id], e.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/dashboard/members/${encodeURIComponent(m.member_id)}`} fz="sm">
-                  {m.real_name || m.display_name || m.member_id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{m.display_name}</Table.Td>
-              <Table.Td>{m.email}</Table.Td>
-              <Table.Td>{m.messages}</Table.Td>
-              <Table.Td>{m.reactions}</Table.Td>
-              <Table.Td>{m.replies}</Table.Td>
-              <Table.Td>{formatLastActive(m.last_active)}</Table.Td>
-              <Table.Td>
-                <TagBadges
-                  tags={m.tags ?? []}
-                  owner={m.real_name || m.display_name}
-                  limit={TAGS_IN_CELL}
-                  moreHref={`/dashboard/members/${encodeURIComponent(m.member_id)}#tags`}
-                  disabled={p.removing}
-                  onRemove={(t) => p.onRemoveTag(m, t)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {p.loading && rows.length === 0 ? (
-        <Center py="xl">
-          <Loader aria-label="Loading members" />
-        </Center>
-      ) : null}
-      {p.error ? (
-        <Text c="red" ta="center" py="lg">
-          {p.error}
-        </Text>
-      ) : null}
-      {!p.loading && !p.error && rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No members match these filters.
-        </Text>
-      ) : null}
-    </Table.ScrollContainer>
+    <DataTable
+      label="Members Data"
+      columns={membersColumns(p.onRemoveTag, p.removing)}
+      rows={p.rows}
+      rowId={(m) => m.member_id}
+      rowProps={(m) => ({ 'data-member-id': m.member_id })}
+      loading={p.loading}
+      error={p.error}
+      emptyText="No members match these filters."
+      server={server}
+      pageSizes={MEMBER_PAGE_SIZES}
+      onPageSizeChange={p.onPageSize}
+      search={{
+        label: 'Search members data',
+        placeholder: 'Search name or e-mail',
+        value: p.search,
+        onChange: p.onSearch,
+      }}
+      toolbar={p.toolbar}
+      countLabel={(n) => `${n} member${n === 1 ? '' : 's'}`}
+      selection={{ selected: p.selected, onChange: p.onSelect, rowLabel: ownerName }}
+      csv={{ fileName: 'Members Data', onExport: p.onExport }}
+      minWidth={960}
+      highlightOnHover
+      verticalSpacing="sm"
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useTags } from '../../../lib/workspace-data.ts';
-import { useCreateTag } from '../api.ts';
+import { useCreateTag } from '../api/create-tag.ts';
 import { EntryPicker } from './EntryPicker.tsx';
 
 /** The workspace's tags as a picker, with '+ create tag' for a new name. */

@@ -1,6 +1,6 @@
 import { Button, Tooltip } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
-import { useStartInstall } from '../api.ts';
+import { useStartInstall } from '../api/install-url.ts';
 
 type AddAsAdminButtonProps = { teamId: string };
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
-import { useStartInstall } from '../api.ts';
+import { useStartInstall } from '../api/install-url.ts';
 
 const REASONS: Record<string, string> = {
   app_uninstalled: 'Flywheel was uninstalled from this workspace in Slack.',

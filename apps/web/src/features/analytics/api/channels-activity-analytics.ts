@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { channelActivityResponse } from '@flywheel/shared/analytics';
+import type { ActivityFilter } from '@flywheel/shared/members';
+import { requestData } from '../../../lib/api-data.ts';
+import type { TimeChoice } from '../../../lib/time-filter.ts';
+import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { analyticsKey } from './keys.ts';
+
+/** POST /analytics/channelsactivityanalytics: totals per channel, optionally filtered by activity. */
+export const getChannelsActivity = (
+  teamId: string,
+  time: TimeChoice,
+  activity: ActivityFilter | undefined,
+  signal?: AbortSignal,
+) =>
+  requestData('/analytics/channelsactivityanalytics', channelActivityResponse, {
+    body: { team_id: teamId, time_filter: time, activity_filter: activity },
+    signal,
+  });
+
+export const channelsActivityQuery = (
+  teamId: string,
+  time: TimeChoice,
+  activity: ActivityFilter | undefined,
+) =>
+  queryOptions({
+    queryKey: [...analyticsKey(teamId), 'channels-activity', time, activity],
+    queryFn: ({ signal }) => getChannelsActivity(teamId, time, activity, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useChannelsActivity(time: TimeChoice, activity: ActivityFilter | undefined) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({ ...channelsActivityQuery(teamId, time, activity), enabled });
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { summaryCardsResponse } from '@flywheel/shared/analytics';
+import { requestData } from '../../../lib/api-data.ts';
+import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { analyticsKey } from './keys.ts';
+
+/** GET /analytics/getanalyticscompare/{team}/{days}: the stat cards against the window before. */
+export const getAnalyticsCompare = (teamId: string, days: number, signal?: AbortSignal) =>
+  requestData(`/analytics/getanalyticscompare/${encodeURIComponent(teamId)}/${days}`, summaryCardsResponse, {
+    signal,
+  });
+
+export const compareQuery = (teamId: string, days: number) =>
+  queryOptions({
+    queryKey: [...analyticsKey(teamId), 'compare', days],
+    queryFn: ({ signal }) => getAnalyticsCompare(teamId, days, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCompare(days: number) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({ ...compareQuery(teamId, days), enabled });
+}

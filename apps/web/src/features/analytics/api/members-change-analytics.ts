@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { membersChangeResponse } from '@flywheel/shared/analytics';
+import { requestData } from '../../../lib/api-data.ts';
+import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { analyticsKey, type ActivityRequest } from './keys.ts';
+
+/** POST /analytics/memberschangeanalytics: members joined, left, active and overall per day. */
+export const getMembersChange = (teamId: string, r: ActivityRequest, signal?: AbortSignal) =>
+  requestData('/analytics/memberschangeanalytics', membersChangeResponse, {
+    body: { team_id: teamId, time_filter: r.time, channels: r.channels },
+    signal,
+  });
+
+export const membersChangeQuery = (teamId: string, r: ActivityRequest) =>
+  queryOptions({
+    queryKey: [...analyticsKey(teamId), 'members-change', r],
+    queryFn: ({ signal }) => getMembersChange(teamId, r, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMembersChange(r: ActivityRequest) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({ ...membersChangeQuery(teamId, r), enabled });
+}

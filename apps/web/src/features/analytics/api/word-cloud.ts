@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { wordCloudResponse } from '@flywheel/shared/analytics';
+import { requestData } from '../../../lib/api-data.ts';
+import type { TimeChoice } from '../../../lib/time-filter.ts';
+import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { analyticsKey } from './keys.ts';
+
+/** POST /analytics/wordcloud: words with their relevance (0..1), most relevant first. */
+export const getWordCloud = (teamId: string, time: TimeChoice, signal?: AbortSignal) =>
+  requestData('/analytics/wordcloud', wordCloudResponse, {
+    body: { team_id: teamId, time_filter: time },
+    signal,
+  });
+
+export const wordCloudQuery = (teamId: string, time: TimeChoice) =>
+  queryOptions({
+    queryKey: [...analyticsKey(teamId), 'wordcloud', time],
+    queryFn: ({ signal }) => getWordCloud(teamId, time, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useWordCloud(time: TimeChoice) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({ ...wordCloudQuery(teamId, time), enabled });
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { memberActivityResponse } from '@flywheel/shared/analytics';
+import { requestData } from '../../../lib/api-data.ts';
+import type { TimeChoice } from '../../../lib/time-filter.ts';
+import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { homeKey } from './keys.ts';
+
+/** POST /homepage/getmostactivemembers: the most active members of the window (Top Performing Members). */
+export const getMostActiveMembers = (teamId: string, time: TimeChoice, signal?: AbortSignal) =>
+  requestData('/homepage/getmostactivemembers', memberActivityResponse, {
+    body: { team_id: teamId, time_filter: time },
+    signal,
+  });
+
+export const topMembersQuery = (teamId: string, time: TimeChoice) =>
+  queryOptions({
+    queryKey: [...homeKey(teamId), 'top-members', time],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => getMostActiveMembers(teamId, time, signal),
+  });
+
+export function useTopMembers(time: TimeChoice) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({ ...topMembersQuery(teamId, time), enabled });
+}

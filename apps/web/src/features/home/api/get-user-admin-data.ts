@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { userAdminResponse } from '@flywheel/shared/analytics';
+import { requestData } from '../../../lib/api-data.ts';
+import type { TimeChoice } from '../../../lib/time-filter.ts';
+import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { homeKey } from './keys.ts';
+
+/** Admin vs member counts of messages and replies (Content Generation). */
+export type ContentShare = { admins: number; members: number };
+
+/** POST /homepage/getuseradmindata: admins' and members' messages and replies in the window. */
+export const getContentShare = (
+  teamId: string,
+  time: TimeChoice,
+  signal?: AbortSignal,
+): Promise<ContentShare> =>
+  requestData('/homepage/getuseradmindata', userAdminResponse, {
+    body: { team_id: teamId, time_filter: time },
+    signal,
+  }).then((d) => ({ admins: d.admin, members: d.members }));
+
+export const contentShareQuery = (teamId: string, time: TimeChoice) =>
+  queryOptions({
+    queryKey: [...homeKey(teamId), 'content', time],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => getContentShare(teamId, time, signal),
+  });
+
+export function useContentShare(time: TimeChoice) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({ ...contentShareQuery(teamId, time), enabled });
+}

@@ -1,0 +1,6 @@
+import { workspaceKey } from '../../../lib/workspace-data.ts';
+
+/** Every Home query key starts here. */
+export const homeKey = (teamId: string) => [...workspaceKey(teamId), 'home'] as const;
+
+export const enc = encodeURIComponent;

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BOT_UPLOAD_SUCCESS, botDetailsResponse, type BotDetails } from '@flywheel/shared/analytics';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { botQuery } from './bot-details.ts';
+
+export const BOT_UPLOADED = BOT_UPLOAD_SUCCESS;
+
+/** POST /alterbot/uploadinfo {botName, team_id, use_custom}. */
+export const uploadBot = (teamId: string, v: { botName: string; use_custom: boolean }) =>
+  apiRequest('/alterbot/uploadinfo', { body: { ...v, team_id: teamId }, schema: botDetailsResponse });
+
+/** Saves the bot; the card shows the new values at once and the bot query reloads. */
+export function useUploadBot() {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  const key = botQuery(teamId).queryKey;
+  return useMutation({
+    mutationFn: (v: { botName: string; use_custom: boolean }) => uploadBot(teamId, v),
+    onSuccess: (_r, v) => {
+      notifySuccess(BOT_UPLOADED);
+      qc.setQueryData<BotDetails>(key, (old) => ({
+        bot_image: old?.bot_image ?? null,
+        bot_name: v.botName,
+        use_custom: v.use_custom,
+      }));
+      void qc.invalidateQueries({ queryKey: key });
+    },
+  });
+}

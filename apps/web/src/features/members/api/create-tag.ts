@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createTagResponse } from '@flywheel/shared/members';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { tagsQuery, useCurrentTeam } from '../../../lib/workspace-data.ts';
+
+/** POST /tags/createtag; the workspace's tag list reloads. */
+export const createTag = (teamId: string, name: string) =>
+  apiRequest('/tags/createtag', { body: { team_id: teamId, name }, schema: createTagResponse });
+
+export function useCreateTag() {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => createTag(teamId, name),
+    onSuccess: () => qc.invalidateQueries({ queryKey: tagsQuery(teamId).queryKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { membersDataResponse, type MembersDataRequest } from '@flywheel/shared/members';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { workspaceKey } from '../../../lib/workspace-data.ts';
+
+/** POST /members/getmembersdata: one page of the Members Data table (the server filters, sorts and pages). */
+export const getMembersData = (request: MembersDataRequest, signal?: AbortSignal) =>
+  apiRequest('/members/getmembersdata', { body: request, schema: membersDataResponse, signal });
+
+export const membersDataQuery = (request: MembersDataRequest) =>
+  queryOptions({
+    queryKey: [...workspaceKey(request.team_id), 'members-data', request],
+    queryFn: ({ signal }) => getMembersData(request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMembersData(request: MembersDataRequest) {
+  return useQuery({ ...membersDataQuery(request), enabled: request.team_id !== '' });
+}

@@ -1,0 +1,7 @@
+import { workspaceKey } from '../../../lib/workspace-data.ts';
+
+/** Every member-detail query key starts here: invalidating it reloads the member's page. */
+export const memberKey = (teamId: string, memberId: string) =>
+  [...workspaceKey(teamId), 'member', memberId] as const;
+
+export const enc = encodeURIComponent;
