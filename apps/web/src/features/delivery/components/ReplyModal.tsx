@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Modal, Text } from '@mantine/core';
 import { DELIVERY_TEXTS, replyBody, type SendResponse } from '@flywheel/shared/delivery';
-import { EMPTY_EDITOR_VALUE } from '../../../components/RichEditor.tsx';
 import { useReplyToThread } from '../api/reply-to-thread.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
-import { NO_SENDER, type SenderChoice } from '../sender.ts';
+import type { SenderChoice } from '../sender.ts';
+import { useComposer } from '../use-composer.ts';
 import { useSendFlow } from '../use-send-flow.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 
@@ -42,14 +41,7 @@ function ReplyForm({
 }: ReplyModalProps) {
   const flow = useSendFlow();
   const reply = useReplyToThread();
-  const [sender, setSender] = useState<SenderChoice>(initialSender ?? NO_SENDER);
-  const [value, setValue] = useState(EMPTY_EDITOR_VALUE);
-  const [files, setFiles] = useState<File[]>([]);
-  const [problems, setProblems] = useState<{
-    sender: string | null;
-    message: string | null;
-    other: string | null;
-  }>({ sender: null, message: null, other: null });
+  const { sender, value, files, composerProps, report } = useComposer(initialSender);
 
   const body = (images: string[]) => ({
     team_id: flow.teamId,
@@ -69,8 +61,7 @@ function ReplyForm({
       empty: DELIVERY_TEXTS.emptyReply,
     });
     const other = found.sender || found.message ? null : firstIssue(replyBody.safeParse(body([])));
-    setProblems({ ...found, other });
-    if (found.sender || found.message || other) return;
+    if (!report({ ...found, other })) return;
     void flow
       .run(files, (images) => reply.mutateAsync(body(images)), onClose)
       .then((res) => {
@@ -80,19 +71,7 @@ function ReplyForm({
 
   return (
     <MessageComposer
-      sender={sender}
-      onSender={(s) => {
-        setSender(s);
-        setProblems((p) => ({ ...p, sender: null }));
-      }}
-      senderError={problems.sender}
-      onMessage={(v) => {
-        setValue(v);
-        setProblems((p) => ({ ...p, message: null }));
-      }}
-      messageError={problems.message}
-      files={files}
-      onFiles={setFiles}
+      {...composerProps}
       targets={
         channelName ? (
           <Text fz="sm" c="dimmed">
@@ -100,7 +79,6 @@ function ReplyForm({
           </Text>
         ) : null
       }
-      error={problems.other}
       progress={flow.progress}
       busy={flow.busy}
       submitLabel="Reply"

@@ -1,20 +1,22 @@
 import { useMemo, useState } from 'react';
 import { Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import {
+  audienceSchema,
   DELIVERY_TEXTS,
+  hasTarget,
   directMessageBody,
   dmManyBody,
   sendMessageBody,
   type Audience,
   type SendResponse,
 } from '@flywheel/shared/delivery';
-import { EMPTY_EDITOR_VALUE } from '../../../components/RichEditor.tsx';
 import { useChannels, useMembers, useTags } from '../../../lib/workspace-data.ts';
 import { useDirectMessage } from '../api/direct-message.ts';
 import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
-import { DM_CHOOSE_SENDER, NO_SENDER, type SenderChoice } from '../sender.ts';
+import { DM_CHOOSE_SENDER, type SenderChoice } from '../sender.ts';
+import { useComposer } from '../use-composer.ts';
 import { useSendFlow } from '../use-send-flow.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 
@@ -29,20 +31,6 @@ export type SendTarget =
   | { kind: 'member'; memberId: string }
   | { kind: 'members'; memberIds: readonly string[] }
   | { kind: 'audience'; audience: Audience };
-
-type AudienceBody = {
-  channel_ids: readonly string[];
-  dms: { members: readonly string[]; tags: readonly unknown[]; channels: readonly string[] };
-  sendtoworkspace: boolean;
-  filter?: unknown;
-};
-const hasTarget = (b: AudienceBody) =>
-  b.channel_ids.length > 0 ||
-  b.dms.members.length > 0 ||
-  b.dms.tags.length > 0 ||
-  b.dms.channels.length > 0 ||
-  b.sendtoworkspace ||
-  !!b.filter;
 
 /** Pickers shown in the popup: DM members, DM tags, post in channels. They start from the target's lists. */
 export type TargetPicker = 'members' | 'tags' | 'channels';
@@ -69,6 +57,12 @@ export function SendMessageModal(props: SendMessageModalProps) {
   );
 }
 
+/** Whether the audience names anyone (an audience the schema cannot read is left to its own message). */
+const hasAudience = (body: unknown) => {
+  const audience = audienceSchema.safeParse(body);
+  return !audience.success || hasTarget(audience.data);
+};
+
 const listOf = (target: SendTarget, picker: TargetPicker): string[] => {
   if (target.kind === 'members') return picker === 'members' ? [...target.memberIds] : [];
   if (target.kind !== 'audience') return [];
@@ -90,18 +84,12 @@ function SendMessageForm({
   const sendMessage = useSendMessage();
   const dmMany = useDmToMultipleUsers();
   const direct = useDirectMessage();
-  const [sender, setSender] = useState<SenderChoice>(initialSender ?? NO_SENDER);
-  const [value, setValue] = useState(EMPTY_EDITOR_VALUE);
-  const [files, setFiles] = useState<File[]>([]);
+  const { sender, value, files, composerProps, report, clearOther } = useComposer(initialSender);
   const [picked, setPicked] = useState(() => ({
     members: listOf(target, 'members'),
     tags: listOf(target, 'tags'),
     channels: listOf(target, 'channels'),
   }));
-  const [problems, setProblems] = useState({ sender: null, message: null, target: null } as Record<
-    'sender' | 'message' | 'target',
-    string | null
-  >);
   const shows = (p: TargetPicker) => pickers.includes(p);
 
   const build = (images: string[]) => {
@@ -150,13 +138,11 @@ function SendMessageForm({
     const noTarget: string | null =
       draft.path === 'many' && draft.body.users.length === 0
         ? DELIVERY_TEXTS.chooseMember
-        : draft.path === 'audience' && !hasTarget(draft.body)
+        : draft.path === 'audience' && !hasAudience(draft.body)
           ? DELIVERY_TEXTS.chooseTarget
           : null;
-    const next = { ...base, target: noTarget };
-    if (!next.sender && !next.message && !next.target) next.target = firstIssue(parsed);
-    setProblems(next);
-    return !next.sender && !next.message && !next.target;
+    const other = noTarget ?? (base.sender || base.message ? null : firstIssue(parsed));
+    return report({ ...base, other });
   };
 
   const submit = () => {
@@ -179,19 +165,7 @@ function SendMessageForm({
 
   return (
     <MessageComposer
-      sender={sender}
-      onSender={(s) => {
-        setSender(s);
-        setProblems((p) => ({ ...p, sender: null }));
-      }}
-      senderError={problems.sender}
-      onMessage={(v) => {
-        setValue(v);
-        setProblems((p) => ({ ...p, message: null }));
-      }}
-      messageError={problems.message}
-      files={files}
-      onFiles={setFiles}
+      {...composerProps}
       targets={
         <TargetFields
           target={target}
@@ -199,13 +173,12 @@ function SendMessageForm({
           picked={picked}
           onPicked={(next) => {
             setPicked(next);
-            setProblems((p) => ({ ...p, target: null }));
+            clearOther();
           }}
           summary={summary}
           disabled={flow.busy}
         />
       }
-      error={problems.target}
       progress={flow.progress}
       busy={flow.busy}
       submitLabel="Send"
