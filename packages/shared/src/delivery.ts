@@ -110,7 +110,8 @@ export const audienceSchema = z.object({
 export type Audience = z.input<typeof audienceSchema>;
 export type ResolvedAudienceInput = z.output<typeof audienceSchema>;
 
-const hasTarget = (a: z.output<typeof audienceSchema>) =>
+/** Whether an audience names anyone (channels, members, tags, channels' members, the workspace or a filter). */
+export const hasTarget = (a: z.output<typeof audienceSchema>) =>
   a.channel_ids.length > 0 ||
   a.dms.members.length > 0 ||
   a.dms.tags.length > 0 ||

@@ -1,21 +1,15 @@
 import type { z } from 'zod';
-import { clearSession, getSession } from './session.ts';
-import { notifyInfo } from './notify.tsx';
+import {
+  API_BASE,
+  ApiError,
+  endSessionAfter401,
+  networkError,
+  parseBody,
+  readEnvelope,
+} from './api-envelope.ts';
+import { getSession } from './session.ts';
 
-export const API_BASE = '/api/v0';
-
-/** A failed call: the server's message and HTTP status (spec section 8), plus its error code. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-
-  constructor(message: string, status: number, code = 'UNKNOWN') {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-  }
-}
+export { API_BASE, ApiError };
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,26 +22,6 @@ export type RequestOptions = {
 };
 
 const WITH_PAYLOAD = new Set(['POST', 'PUT', 'PATCH']);
-
-function readEnvelope(data: unknown, status: number): ApiError {
-  if (data && typeof data === 'object') {
-    const d = data as Record<string, unknown>;
-    if (typeof d.message === 'string' && d.message) {
-      return new ApiError(d.message, status, typeof d.code === 'string' ? d.code : 'UNKNOWN');
-    }
-  }
-  return new ApiError(
-    status >= 500 ? 'The server ran into a problem. Please try again in a moment.' : 'something went wrong',
-    status,
-  );
-}
-
-/** Called when a call made with the session's token answers 401: the session is over. */
-function endSessionAfter401(): void {
-  if (!getSession()) return;
-  clearSession();
-  notifyInfo('Your session has ended. Please log in again.');
-}
 
 export type JsonRequestOptions<T> = RequestOptions & {
   /** The shared zod schema of the answer: it is parsed (and checked) instead of trusted. */
@@ -82,23 +56,14 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError('Could not reach the server. Check your connection and try again.', 0, 'NETWORK');
+    throw networkError();
   }
 
   if (!response.ok) {
     if (response.status === 401 && useSession) endSessionAfter401();
-    throw readEnvelope(readJson(await response.text()), response.status);
+    throw readEnvelope(parseBody(await response.text()), response.status);
   }
   return response;
-}
-
-function readJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -107,7 +72,7 @@ function readJson(text: string): unknown {
  */
 export async function apiRequest<T>(path: string, options: JsonRequestOptions<T> = {}): Promise<T> {
   const response = await send(path, options, 'application/json');
-  const data = readJson(await response.text());
+  const data = parseBody(await response.text());
   if (!options.schema) return data as T;
   const parsed = options.schema.safeParse(data);
   if (parsed.success) return parsed.data;

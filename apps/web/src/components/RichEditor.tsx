@@ -1,0 +1,47 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Skeleton } from '@mantine/core';
+import { DELIVERY_TEXTS, hasInvalidCharacters } from '@flywheel/shared/delivery';
+import type { MentionLookup } from '@flywheel/shared/mrkdwn';
+
+/** What the editor holds: its HTML, the same as Slack mrkdwn, and its plain text. */
+export type EditorValue = { html: string; mrkdwn: string; text: string };
+export const EMPTY_EDITOR_VALUE: EditorValue = { html: '', mrkdwn: '', text: '' };
+
+export type RichEditorProps = {
+  onChange(value: EditorValue): void;
+  /** HTML to start with; the editor keeps its own state after that. */
+  initialHtml?: string;
+  placeholder?: string;
+  /** Members (display and real names) and channels whose @names and #names become Slack tokens. */
+  mentions?: MentionLookup;
+  /** A message shown under the editor (e.g. 'The message cannot be empty!'); invalid characters show anyway. */
+  error?: string | null;
+  /** Accessible name of the text area. */
+  label?: string;
+  minHeight?: number;
+};
+
+/** Spec section 5: the editor's own check ('INVALID CHARACTER(S) FOUND. PLEASE TRY AGAIN!'), or null. */
+export function editorError(value: EditorValue): string | null {
+  return hasInvalidCharacters(value.text) || hasInvalidCharacters(value.mrkdwn)
+    ? DELIVERY_TEXTS.invalidCharacters
+    : null;
+}
+
+export function useEditorError(value: EditorValue): string | null {
+  return useMemo(() => editorError(value), [value]);
+}
+
+const Body = lazy(() => import('./RichEditorBody.tsx').then((m) => ({ default: m.RichEditorBody })));
+
+/**
+ * The message editor (spec section 2): bold, italic, monospace, lists, link/unlink, undo/redo and emoji, on
+ * Tiptap through @mantine/tiptap. Its code (about 100 KB gzip) loads the first time an editor shows.
+ */
+export function RichEditor(props: RichEditorProps) {
+  return (
+    <Suspense fallback={<Skeleton height={props.minHeight ?? 160} radius="sm" aria-label="Loading editor" />}>
+      <Body {...props} />
+    </Suspense>
+  );
+}

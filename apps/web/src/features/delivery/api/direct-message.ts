@@ -1,0 +1,5 @@
+import type { DirectMessageRequest } from '@flywheel/shared/delivery';
+import { useSendMutation } from './send-mutation.ts';
+
+/** POST /member/directmessage: a DM to one member (member detail's message button). */
+export const useDirectMessage = () => useSendMutation<DirectMessageRequest>('/member/directmessage');

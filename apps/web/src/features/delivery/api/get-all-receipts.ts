@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { receiptStatus, type Receipt } from '@flywheel/shared/delivery';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { receiptsKey } from './receipts-key.ts';
+
+/** While a send is still running its receipt moves: the list is read again every 3 s until all are done. */
+export const RECEIPTS_POLL_MS = 3_000;
+
+/** GET /receipts/getallreceipts/:team_id (the 1,000 newest, newest first). */
+export const receiptsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: receiptsKey(teamId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: Receipt[] }>(`/receipts/getallreceipts/${encodeURIComponent(teamId)}`, {
+        signal,
+      }).then((r) => r.data),
+    refetchInterval: (query) =>
+      (query.state.data ?? []).some((r) => receiptStatus(r) !== 'Processed') ? RECEIPTS_POLL_MS : false,
+  });
+
+export function useReceipts() {
+  const { teamId } = useCurrentTeam();
+  return useQuery({ ...receiptsQuery(teamId), enabled: teamId !== '' });
+}

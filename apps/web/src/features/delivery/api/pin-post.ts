@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PinRequest } from '@flywheel/shared/delivery';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /quickaction/pinpost (spec section 4: pin when the message is not pinned). */
+export const pinPost = (body: PinRequest) =>
+  apiRequest<{ message: string }>('/quickaction/pinpost', { body });
+
+export const usePinPost = () => useMutation({ mutationFn: pinPost });

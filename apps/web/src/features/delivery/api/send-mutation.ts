@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SendResponse } from '@flywheel/shared/delivery';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { receiptsKey } from './receipts-key.ts';
+
+/** A POST that starts a send: answers at once with its receipt, and the receipts list is read again. */
+export function useSendMutation<B>(path: string) {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => apiRequest<SendResponse>(path, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: receiptsKey(teamId) }),
+  });
+}

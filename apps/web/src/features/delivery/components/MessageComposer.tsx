@@ -1,0 +1,75 @@
+import { useMemo, type ReactNode } from 'react';
+import { Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import type { MentionLookup } from '@flywheel/shared/mrkdwn';
+import { ImagePicker } from '../../../components/ImagePicker.tsx';
+import { RichEditor, type EditorValue } from '../../../components/RichEditor.tsx';
+import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
+import type { SenderChoice } from '../sender.ts';
+import { SenderPicker } from './SenderPicker.tsx';
+
+type MessageComposerProps = {
+  sender: SenderChoice;
+  onSender(next: SenderChoice): void;
+  senderError?: string | null;
+  onMessage(value: EditorValue): void;
+  messageError?: string | null;
+  files: readonly File[];
+  onFiles(files: File[]): void;
+  /** Target pickers or a summary of whom it goes to, shown above the editor. */
+  targets?: ReactNode;
+  /** A problem with the whole send (e.g. no target), shown above the buttons. */
+  error?: string | null;
+  progress: number | null;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit(): void;
+  onCancel(): void;
+};
+
+/** The body every send popup shares: sender, targets, rich text with images, progress and buttons. */
+export function MessageComposer(props: MessageComposerProps) {
+  const members = useMembers();
+  const channels = useChannels();
+  const mentions = useMemo<MentionLookup>(
+    () => ({
+      members: (members.data ?? []).map((m) => ({
+        id: m.member_id,
+        display_name: m.display_name,
+        real_name: m.real_name,
+      })),
+      channels: (channels.data ?? []).map((c) => ({ id: c.channel_id, name: c.channel_name })),
+    }),
+    [members.data, channels.data],
+  );
+
+  return (
+    <Stack gap="md">
+      <SenderPicker
+        value={props.sender}
+        onChange={props.onSender}
+        error={props.senderError}
+        disabled={props.busy}
+      />
+      {props.targets}
+      <RichEditor onChange={props.onMessage} mentions={mentions} error={props.messageError} />
+      <ImagePicker files={props.files} onChange={props.onFiles} disabled={props.busy} />
+      {props.progress !== null ? (
+        <Stack gap={2}>
+          <Progress value={props.progress} aria-label="Sending progress" animated={props.progress < 100} />
+          <Text fz="xs" c="dimmed" ta="right">
+            {props.progress}%
+          </Text>
+        </Stack>
+      ) : null}
+      {props.error ? <Input.Error role="alert">{props.error}</Input.Error> : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button onClick={props.onSubmit} loading={props.busy}>
+          {props.submitLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,269 @@
+import { useMemo, useState } from 'react';
+import { Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import {
+  audienceSchema,
+  DELIVERY_TEXTS,
+  hasTarget,
+  directMessageBody,
+  dmManyBody,
+  sendMessageBody,
+  type Audience,
+  type SendResponse,
+} from '@flywheel/shared/delivery';
+import { useChannels, useMembers, useTags } from '../../../lib/workspace-data.ts';
+import { useDirectMessage } from '../api/direct-message.ts';
+import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { composeProblems, firstIssue } from '../compose-checks.ts';
+import { DM_CHOOSE_SENDER, type SenderChoice } from '../sender.ts';
+import { useComposer } from '../use-composer.ts';
+import { useSendFlow } from '../use-send-flow.ts';
+import { MessageComposer } from './MessageComposer.tsx';
+
+/**
+ * Whom the message goes to:
+ * - `member`: one member (member detail's message button; POST /member/directmessage);
+ * - `members`: a DM to each of these members (Send-DM popup; POST /quickaction/dmtomultipleusers);
+ * - `audience`: channels and DMs to members, tags, channels, the workspace or a Members `filter`
+ *   (Members screen Send Message; POST /quickaction/sendmessage).
+ */
+export type SendTarget =
+  | { kind: 'member'; memberId: string }
+  | { kind: 'members'; memberIds: readonly string[] }
+  | { kind: 'audience'; audience: Audience };
+
+/** Pickers shown in the popup: DM members, DM tags, post in channels. They start from the target's lists. */
+export type TargetPicker = 'members' | 'tags' | 'channels';
+
+export type SendMessageModalProps = {
+  opened: boolean;
+  onClose(): void;
+  target: SendTarget;
+  pickers?: readonly TargetPicker[];
+  /** The sender chosen before (ChooseSenderModal); it can still be changed here. */
+  initialSender?: SenderChoice;
+  /** Whom it goes to, in words (e.g. 'To the 120 members filtered'); a default is shown otherwise. */
+  summary?: string;
+  title?: string;
+  onSent?(res: SendResponse): void;
+};
+
+/** Send Message and Send-DM popups (spec section 2): sender, rich text with images, Send with progress. */
+export function SendMessageModal(props: SendMessageModalProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title ?? 'Send Message'} size="xl">
+      {props.opened ? <SendMessageForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+/** Whether the audience names anyone (an audience the schema cannot read is left to its own message). */
+const hasAudience = (body: unknown) => {
+  const audience = audienceSchema.safeParse(body);
+  return !audience.success || hasTarget(audience.data);
+};
+
+const listOf = (target: SendTarget, picker: TargetPicker): string[] => {
+  if (target.kind === 'members') return picker === 'members' ? [...target.memberIds] : [];
+  if (target.kind !== 'audience') return [];
+  const { dms, channel_ids } = target.audience;
+  if (picker === 'members') return [...(dms?.members ?? [])];
+  if (picker === 'tags') return (dms?.tags ?? []).map(String);
+  return [...(channel_ids ?? [])];
+};
+
+function SendMessageForm({
+  target,
+  pickers = [],
+  initialSender,
+  summary,
+  onClose,
+  onSent,
+}: SendMessageModalProps) {
+  const flow = useSendFlow();
+  const sendMessage = useSendMessage();
+  const dmMany = useDmToMultipleUsers();
+  const direct = useDirectMessage();
+  const { sender, value, files, composerProps, report, clearOther } = useComposer(initialSender);
+  const [picked, setPicked] = useState(() => ({
+    members: listOf(target, 'members'),
+    tags: listOf(target, 'tags'),
+    channels: listOf(target, 'channels'),
+  }));
+  const shows = (p: TargetPicker) => pickers.includes(p);
+
+  const build = (images: string[]) => {
+    const common = {
+      team_id: flow.teamId,
+      sender: sender.sender ?? undefined,
+      admin_user: sender.sender === 'admin' ? sender.adminUser : null,
+      htmlmessage: value.html,
+      images,
+    };
+    if (target.kind === 'member')
+      return { path: 'direct', body: { ...common, id: target.memberId, text: value.mrkdwn } } as const;
+    if (target.kind === 'members') {
+      const users = shows('members') ? picked.members : [...target.memberIds];
+      return { path: 'many', body: { ...common, users, text: value.mrkdwn } } as const;
+    }
+    const a = target.audience;
+    const body = {
+      ...common,
+      message: value.mrkdwn,
+      channel_ids: shows('channels') ? picked.channels : [...(a.channel_ids ?? [])],
+      dms: {
+        members: shows('members') ? picked.members : [...(a.dms?.members ?? [])],
+        tags: shows('tags') ? picked.tags.map(Number) : [...(a.dms?.tags ?? [])],
+        channels: [...(a.dms?.channels ?? [])],
+      },
+      sendtoworkspace: a.sendtoworkspace ?? false,
+      ...(a.filter ? { filter: a.filter } : {}),
+    };
+    return { path: 'audience', body } as const;
+  };
+
+  const check = () => {
+    const dm = target.kind !== 'audience';
+    const base = composeProblems(sender, value, {
+      chooseSender: dm ? DM_CHOOSE_SENDER : DELIVERY_TEXTS.chooseSender,
+      empty: DELIVERY_TEXTS.emptyMessage,
+    });
+    const draft = build([]);
+    const parsed =
+      draft.path === 'direct'
+        ? directMessageBody.safeParse(draft.body)
+        : draft.path === 'many'
+          ? dmManyBody.safeParse(draft.body)
+          : sendMessageBody.safeParse(draft.body);
+    const noTarget: string | null =
+      draft.path === 'many' && draft.body.users.length === 0
+        ? DELIVERY_TEXTS.chooseMember
+        : draft.path === 'audience' && !hasAudience(draft.body)
+          ? DELIVERY_TEXTS.chooseTarget
+          : null;
+    const other = noTarget ?? (base.sender || base.message ? null : firstIssue(parsed));
+    return report({ ...base, other });
+  };
+
+  const submit = () => {
+    if (flow.busy || !check()) return;
+    void flow
+      .run(
+        files,
+        (images) => {
+          const { path, body } = build(images);
+          if (path === 'direct') return direct.mutateAsync(body);
+          if (path === 'many') return dmMany.mutateAsync(body);
+          return sendMessage.mutateAsync(body);
+        },
+        onClose,
+      )
+      .then((res) => {
+        if (res) onSent?.(res);
+      });
+  };
+
+  return (
+    <MessageComposer
+      {...composerProps}
+      targets={
+        <TargetFields
+          target={target}
+          pickers={pickers}
+          picked={picked}
+          onPicked={(next) => {
+            setPicked(next);
+            clearOther();
+          }}
+          summary={summary}
+          disabled={flow.busy}
+        />
+      }
+      progress={flow.progress}
+      busy={flow.busy}
+      submitLabel="Send"
+      onSubmit={submit}
+      onCancel={onClose}
+    />
+  );
+}
+
+type Picked = { members: string[]; tags: string[]; channels: string[] };
+
+function TargetFields(props: {
+  target: SendTarget;
+  pickers: readonly TargetPicker[];
+  picked: Picked;
+  onPicked(next: Picked): void;
+  summary?: string;
+  disabled: boolean;
+}) {
+  const { target, pickers, picked, onPicked } = props;
+  const members = useMembers();
+  const tags = useTags();
+  const channels = useChannels();
+  const memberOptions = useMemo(
+    () =>
+      (members.data ?? [])
+        .filter((m) => !m.deleted)
+        .map((m) => ({ value: m.member_id, label: m.real_name || m.display_name || m.member_id })),
+    [members.data],
+  );
+  const nameOf = (id: string) => memberOptions.find((o) => o.value === id)?.label ?? id;
+  const summary =
+    props.summary ??
+    (target.kind === 'member'
+      ? `To ${nameOf(target.memberId)}`
+      : target.kind === 'members' && !pickers.includes('members')
+        ? `To ${target.memberIds.length} member${target.memberIds.length === 1 ? '' : 's'}`
+        : target.kind === 'audience' && target.audience.filter
+          ? 'To every member the Members filters show'
+          : null);
+
+  return (
+    <Stack gap="xs">
+      {summary ? (
+        <Text fz="sm" c="dimmed">
+          {summary}
+        </Text>
+      ) : null}
+      {pickers.includes('members') ? (
+        <MultiSelect
+          label="Send Direct Message to members"
+          placeholder="Search members"
+          data={memberOptions}
+          value={picked.members}
+          onChange={(members) => onPicked({ ...picked, members })}
+          searchable
+          limit={10}
+          disabled={props.disabled}
+        />
+      ) : null}
+      {pickers.includes('tags') ? (
+        <MultiSelect
+          label="Send Direct Message to tags"
+          placeholder="Search tags"
+          data={(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          value={picked.tags}
+          onChange={(tagIds) => onPicked({ ...picked, tags: tagIds })}
+          searchable
+          disabled={props.disabled}
+        />
+      ) : null}
+      {pickers.includes('channels') ? (
+        <MultiSelect
+          label="Send Message On Channel"
+          placeholder="Search channels"
+          data={(channels.data ?? [])
+            .filter((c) => !c.is_archived)
+            .map((c) => ({ value: c.channel_id, label: `#${c.channel_name}` }))}
+          value={picked.channels}
+          onChange={(ids) => onPicked({ ...picked, channels: ids })}
+          searchable
+          limit={10}
+          disabled={props.disabled}
+        />
+      ) : null}
+    </Stack>
+  );
+}

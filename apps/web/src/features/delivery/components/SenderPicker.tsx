@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { Group, Radio, Select, Stack, Text } from '@mantine/core';
+import { useAuthorizedAdmins } from '../../../lib/workspace-data.ts';
+import type { SenderChoice } from '../sender.ts';
+
+type SenderPickerProps = {
+  value: SenderChoice;
+  onChange(next: SenderChoice): void;
+  error?: string | null;
+  disabled?: boolean;
+};
+
+/**
+ * Bot or Admin (spec sections 2 and 6); for Admin, which one, from the admins who authorized the app
+ * (GET /getauthorizedadmins), the first by default.
+ */
+export function SenderPicker({ value, onChange, error, disabled }: SenderPickerProps) {
+  const admins = useAuthorizedAdmins();
+  const options = (admins.data ?? []).map((a) => ({
+    value: a.value || a.user_id,
+    label: a.label || a.real_name,
+  }));
+  const firstAdmin = options[0]?.value ?? null;
+
+  // Admin chosen before the list arrived: the first admin, as the spec's default.
+  useEffect(() => {
+    if (value.sender === 'admin' && !value.adminUser && firstAdmin)
+      onChange({ ...value, adminUser: firstAdmin });
+  }, [value, firstAdmin, onChange]);
+
+  return (
+    <Stack gap="xs">
+      <Radio.Group
+        label="Sender"
+        value={value.sender ?? ''}
+        error={error}
+        onChange={(v) =>
+          onChange(
+            v === 'admin'
+              ? { sender: 'admin', adminUser: value.adminUser ?? firstAdmin }
+              : { sender: 'bot', adminUser: null },
+          )
+        }
+      >
+        <Group gap="lg" mt={4}>
+          <Radio value="bot" label="Bot" disabled={disabled} />
+          <Radio value="admin" label="Admin" disabled={disabled} />
+        </Group>
+      </Radio.Group>
+      {value.sender === 'admin' ? (
+        options.length > 0 || admins.isPending ? (
+          <Select
+            label="Which admin"
+            placeholder={admins.isPending ? 'Loading admins…' : 'Choose an admin'}
+            data={options}
+            value={value.adminUser}
+            onChange={(adminUser) => onChange({ sender: 'admin', adminUser })}
+            allowDeselect={false}
+            searchable
+            disabled={disabled}
+          />
+        ) : (
+          <Text fz="sm" c="dimmed">
+            No admin has authorized Flywheel yet: use Add as Admin first, or send as the Bot.
+          </Text>
+        )
+      ) : null}
+    </Stack>
+  );
+}

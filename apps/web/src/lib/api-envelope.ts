@@ -1,0 +1,63 @@
+import { notifyInfo } from './notify.tsx';
+import { clearSession, getSession } from './session.ts';
+
+/*
+ * What every request of the web app shares, whichever way it is sent (fetch in api-client.ts, XMLHttpRequest
+ * for uploads with progress): the typed error, the error envelope read into it, and the end of a session
+ * whose token was refused.
+ */
+
+export const API_BASE = '/api/v0';
+
+/** A failed call: the server's message and HTTP status (spec section 8), plus its error code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(message: string, status: number, code = 'UNKNOWN') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function readEnvelope(data: unknown, status: number): ApiError {
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    if (typeof d.message === 'string' && d.message) {
+      return new ApiError(d.message, status, typeof d.code === 'string' ? d.code : 'UNKNOWN');
+    }
+  }
+  return new ApiError(
+    status >= 500 ? 'The server ran into a problem. Please try again in a moment.' : 'something went wrong',
+    status,
+  );
+}
+
+/** Called when a call made with the session's token answers 401: the session is over. */
+export function endSessionAfter401(): void {
+  if (!getSession()) return;
+  clearSession();
+  notifyInfo('Your session has ended. Please log in again.');
+}
+
+/** The session's bearer token, or the ApiError a call without one gets ('Token is required', 401). */
+export function sessionToken(): string {
+  const token = getSession()?.token;
+  if (!token) throw new ApiError('Token is required', 401, 'TOKEN_REQUIRED');
+  return token;
+}
+
+export const networkError = () =>
+  new ApiError('Could not reach the server. Check your connection and try again.', 0, 'NETWORK');
+
+/** A response body as JSON, or undefined when it is empty or not JSON. */
+export function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
