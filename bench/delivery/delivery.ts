@@ -124,7 +124,13 @@ async function receipt(s: Server, token: string, teamId: string, id: number) {
   return (all.data as any[]).find((r) => r.id === id);
 }
 
-async function waitProcessed(s: Server, token: string, teamId: string, id: number, onTick?: (r: any) => void) {
+async function waitProcessed(
+  s: Server,
+  token: string,
+  teamId: string,
+  id: number,
+  onTick?: (r: any) => void,
+) {
   for (;;) {
     const r = await receipt(s, token, teamId, id);
     onTick?.(r);
@@ -158,7 +164,9 @@ const percentile = (xs: number[], p: number) => {
 async function main() {
   const started = Date.now();
   const load0 = os.loadavg()[0]!;
-  log(`delivery bench: phase ${phase}, scale ${scale}, ${membersN} members, ceiling ${perMinute}/min x ${scale}`);
+  log(
+    `delivery bench: phase ${phase}, scale ${scale}, ${membersN} members, ceiling ${perMinute}/min x ${scale}`,
+  );
   const emu = await startEmulator({
     port: 0,
     workspace: { seed: 7, members: membersN, channels: 4, days: 1 },
@@ -171,7 +179,12 @@ async function main() {
   const proxy = await countingProxy(emu.apiUrl);
   const s = await startServer(
     'postgres',
-    { app: emu.app, apiUrl: proxy.apiUrl, authorizeUrl: emu.authorizeUrl, setEventsUrl: (u) => emu.setEventsUrl(u) },
+    {
+      app: emu.app,
+      apiUrl: proxy.apiUrl,
+      authorizeUrl: emu.authorizeUrl,
+      setEventsUrl: (u) => emu.setEventsUrl(u),
+    },
     {
       SLACK_RATE_SCALE: String(scale),
       DELIVERY_POSTS_PER_MINUTE: String(perMinute),
@@ -259,7 +272,8 @@ ${mdTable(
         text: 'Fault bench: exactly once, please',
       });
       const id = res.data.receipt_id as number;
-      for (const u of deactivated) emu.team(teamId).updateUser(u, { deletedAt: Math.floor(Date.now() / 1000) - 1 });
+      for (const u of deactivated)
+        emu.team(teamId).updateUser(u, { deletedAt: Math.floor(Date.now() / 1000) - 1 });
       log(`faults: receipt ${id} for ${res.data.total}; 20 deactivated; 20% 429 + 5% 5xx`);
       const kills: string[] = [];
       const killAt = [0.25, 0.6];
@@ -270,7 +284,9 @@ ${mdTable(
           killAt.shift();
           const victim = kills.length % 2;
           workers[victim]!.kill('SIGKILL');
-          kills.push(`worker ${victim ? 'B' : 'A'} at ${fmt(done * 100)}% (${fmt((Date.now() - t0) / 1000, 1)} s)`);
+          kills.push(
+            `worker ${victim ? 'B' : 'A'} at ${fmt(done * 100)}% (${fmt((Date.now() - t0) / 1000, 1)} s)`,
+          );
           log(`faults: SIGKILL ${kills.at(-1)}`);
           setTimeout(() => {
             workers[victim] = startWorker(s, victim ? 'B2' : 'A2');
@@ -284,7 +300,12 @@ ${mdTable(
       const lost = reachableChosen.filter((m) => !per.has(m)).length;
       const doubled = [...per.values()].filter((n) => n > 1).length;
       const toDeactivated = deactivated.filter((u) => per.has(u)).length;
-      const failedCsv = (await api(s, admin.token, 'GET', `/receipts/exportrecipients/${teamId}/${id}/failed`)) as string;
+      const failedCsv = (await api(
+        s,
+        admin.token,
+        'GET',
+        `/receipts/exportrecipients/${teamId}/${id}/failed`,
+      )) as string;
       const failedRows = failedCsv.trim().split('\r\n').slice(1);
       const deactivatedListed = failedRows.filter((l) => l.includes('"user_deactivated"')).length;
       const post = proxy.stats.get('chat.postMessage') ?? { calls: 0, limited: 0, http5xx: 0 };
@@ -298,18 +319,26 @@ ${mdTable(
     ['measure', 'value'],
     ['recipients', fmt(r.total_recipient_count)],
     ['sent / failed (receipt)', `${fmt(r.successful_recipient_count)} / ${fmt(r.failed_recipient_count)}`],
-    ['reachable recipients with exactly one message', fmt(reachableChosen.filter((m) => per.get(m) === 1).length)],
+    [
+      'reachable recipients with exactly one message',
+      fmt(reachableChosen.filter((m) => per.get(m) === 1).length),
+    ],
     ['lost / doubled', `${fmt(lost)} / ${fmt(doubled)}`],
     ['messages to deactivated members', fmt(toDeactivated)],
     ['Failed CSV rows / with user_deactivated', `${fmt(failedRows.length)} / ${fmt(deactivatedListed)}`],
     ['receipt sent = emulator recipients', String(r.successful_recipient_count === per.size)],
-    ['chat.postMessage calls / 429 / 5xx', `${fmt(post.calls)} / ${fmt(post.limited)} / ${fmt(post.http5xx)}`],
+    [
+      'chat.postMessage calls / 429 / 5xx',
+      `${fmt(post.calls)} / ${fmt(post.limited)} / ${fmt(post.http5xx)}`,
+    ],
     ['conversations.history (searches after uncertain attempts)', fmt(history.calls)],
     ['wall time to Processed', `${fmt(wall, 1)} s`],
   ],
   ['l', 'r'],
 )}`);
-      log(`faults: lost ${lost}, doubled ${doubled}, failed ${r.failed_recipient_count}, kills ${kills.length}`);
+      log(
+        `faults: lost ${lost}, doubled ${doubled}, failed ${r.failed_recipient_count}, kills ${kills.length}`,
+      );
     }
 
     if (phase === 'all' || phase === 'audience') {
@@ -342,13 +371,7 @@ ${mdTable(
 POST /quickaction/sendmessage with sendtoworkspace over ${fmt(have + extra)} members (${fmt(extra)} synthetic rows
 added to the directory); workers stopped, each receipt deleted after timing. 5 runs.
 
-${mdTable(
-  [
-    ['run', 'ms'],
-    ...timings.map((t, i) => [String(i + 1), fmt(t)]),
-  ],
-  ['r', 'r'],
-)}`);
+${mdTable([['run', 'ms'], ...timings.map((t, i) => [String(i + 1), fmt(t)])], ['r', 'r'])}`);
       log(`audience: ${timings.map((t) => fmt(t)).join(', ')} ms`);
     }
 
