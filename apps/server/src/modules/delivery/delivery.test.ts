@@ -251,7 +251,8 @@ describe('sending through the delivery engine', () => {
       [{ ...base, dms: {}, channel_ids: [otherChannel] }, /No channel of this workspace matches/],
       [{ ...base, sender: undefined }, /Choose a Sender/],
       [{ ...base, dms: {} }, /Choose at least one member or channel or tag/],
-      [{ ...base, message: 'bad \u0007 bell' }, /INVALID CHARACTER/],
+      // A control character is refused by the input guard before the schema, naming the field.
+      [{ ...base, message: 'bad \u0007 bell' }, /message must not contain control characters/],
     ];
     for (const [payload, message] of cases) {
       const res = await post('/quickaction/sendmessage', payload);

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
+import { sendCsv } from '../../lib/csv-reply.ts';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,12 +18,14 @@ import {
   sendMessageBody,
   sendResponse,
   uploadImageResponse,
+  type ActionType,
+  type Sender,
 } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
-import type { DeliveryService } from './service.ts';
+import type { DeliveryService, SendRequest } from './service.ts';
 
 const tags = ['delivery'];
 const noAudience = { channel_ids: [], dms: { members: [], tags: [], channels: [] }, sendtoworkspace: false };
@@ -43,6 +45,27 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
     const userOf = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id;
+    /** A send from a request: who asks, what, to whom; answers 202 with the receipt. */
+    const sendFor = async (
+      req: Parameters<typeof currentUser>[0],
+      reply: FastifyReply,
+      b: { team_id: string; sender: Sender; admin_user?: string | null; images: string[] },
+      actionType: ActionType,
+      text: string,
+      audience: SendRequest['audience'],
+    ) => {
+      const result = await deps.delivery.send({
+        teamId: b.team_id,
+        userId: userOf(req),
+        actionType,
+        sender: b.sender,
+        adminUser: b.admin_user ?? null,
+        text,
+        images: b.images,
+        audience,
+      });
+      return reply.code(202).send(queued(result));
+    };
 
     r.post(
       '/quickaction/sendmessage',
@@ -56,21 +79,15 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
           response: { 202: sendResponse },
         },
       },
-      async (req, reply) => {
-        const b = req.body;
-        const dmsOnly = b.channel_ids.length === 0;
-        const result = await deps.delivery.send({
-          teamId: b.team_id,
-          userId: userOf(req),
-          actionType: dmsOnly ? 'Bulk DM' : 'Send Message',
-          sender: b.sender,
-          adminUser: b.admin_user ?? null,
-          text: b.message,
-          images: b.images,
-          audience: b,
-        });
-        return reply.code(202).send(queued(result));
-      },
+      async (req, reply) =>
+        sendFor(
+          req,
+          reply,
+          req.body,
+          req.body.channel_ids.length === 0 ? 'Bulk DM' : 'Send Message',
+          req.body.message,
+          req.body,
+        ),
     );
 
     r.post(
@@ -84,20 +101,11 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
           response: { 202: sendResponse },
         },
       },
-      async (req, reply) => {
-        const b = req.body;
-        const result = await deps.delivery.send({
-          teamId: b.team_id,
-          userId: userOf(req),
-          actionType: 'Bulk DM',
-          sender: b.sender,
-          adminUser: b.admin_user ?? null,
-          text: b.text,
-          images: b.images,
-          audience: { ...noAudience, dms: { members: b.users, tags: [], channels: [] } },
-        });
-        return reply.code(202).send(queued(result));
-      },
+      async (req, reply) =>
+        sendFor(req, reply, req.body, 'Bulk DM', req.body.text, {
+          ...noAudience,
+          dms: { members: req.body.users, tags: [], channels: [] },
+        }),
     );
 
     r.post(
@@ -111,20 +119,11 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
           response: { 202: sendResponse },
         },
       },
-      async (req, reply) => {
-        const b = req.body;
-        const result = await deps.delivery.send({
-          teamId: b.team_id,
-          userId: userOf(req),
-          actionType: 'Direct Message',
-          sender: b.sender,
-          adminUser: b.admin_user ?? null,
-          text: b.text,
-          images: b.images,
-          audience: { ...noAudience, dms: { members: [b.id], tags: [], channels: [] } },
-        });
-        return reply.code(202).send(queued(result));
-      },
+      async (req, reply) =>
+        sendFor(req, reply, req.body, 'Direct Message', req.body.text, {
+          ...noAudience,
+          dms: { members: [req.body.id], tags: [], channels: [] },
+        }),
     );
 
     for (const url of ['/quickaction/replytothread', '/mentions/replytomention']) {
@@ -277,18 +276,12 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
         },
       },
       async (req, reply) => {
-        const { teamId: team_id, id, kind } = req.params;
-        const lines = deps.delivery.recipientsCsv(team_id, id, kind);
-        const first = await lines.next();
-        async function* all() {
-          if (!first.done) yield first.value;
-          yield* lines;
-        }
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="Receipt ${id} ${kind} recipients.csv"`)
-          .header('cache-control', 'no-store')
-          .send(Readable.from(all()));
+        const { teamId, id, kind } = req.params;
+        return sendCsv(
+          reply,
+          deps.delivery.recipientsCsv(teamId, id, kind),
+          `Receipt ${id} ${kind} recipients.csv`,
+        );
       },
     );
 

@@ -20,7 +20,7 @@ import { csvCell } from '../members-list/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
 import { pacing as pacingOf } from './pacing.ts';
-import { deliveryRepo, imagesRepo } from './repo.ts';
+import { deliveryRepo, imagesRepo, type ReceiptRow } from './repo.ts';
 import type { DeliveryMessage } from './table.ts';
 
 export type SendRequest = {
@@ -344,17 +344,7 @@ export const deliveryService = (deps: {
 };
 export type DeliveryService = ReturnType<typeof deliveryService>;
 
-export function toReceipt(r: {
-  id: number;
-  action_type: string;
-  description: string;
-  sender: 'bot' | 'admin';
-  created_at: string;
-  total: number;
-  sent: number;
-  failed: number;
-  retryable: number;
-}): Receipt {
+export function toReceipt(r: ReceiptRow): Receipt {
   return {
     id: r.id,
     action_type: r.action_type,

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { sendCsv } from '../../lib/csv-reply.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -43,20 +43,7 @@ export function memberListRoutes(deps: { members: MembersService; guard: Workspa
           produces: ['text/csv'],
         },
       },
-      async (req, reply) => {
-        const lines = deps.members.csv(req.body);
-        // Resolve the filter before the headers go out, so a bad one still gets the JSON error envelope.
-        const first = await lines.next();
-        async function* all() {
-          if (!first.done) yield first.value;
-          yield* lines;
-        }
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${MEMBERS_CSV_TITLE}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(Readable.from(all()));
-      },
+      async (req, reply) => sendCsv(reply, deps.members.csv(req.body), `${MEMBERS_CSV_TITLE}.csv`),
     );
   };
 }
