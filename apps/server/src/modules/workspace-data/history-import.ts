@@ -7,7 +7,7 @@ import { backfillRepo, type Backfill, type BackfillState } from './history-impor
 import { localDay, tsToDate } from '../../lib/days.ts';
 import { factsRepo } from './facts-repo.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
-import { factsWriter, memberRow, recordMessage, type IngestScope } from './ingest.ts';
+import { botDirectory, factsWriter, memberRow, recordMessage, type IngestScope } from './ingest.ts';
 import { rollupBuffer } from '../activity/rollups.ts';
 
 export type BackfillService = ReturnType<typeof backfillService>;
@@ -28,7 +28,7 @@ const SKIP_CHANNEL = new Set([
 const FATAL = new Set(['invalid_auth', 'account_inactive', 'token_revoked', 'not_authed', 'missing_scope']);
 
 /** The `error` of a Slack Web API refusal (the SDK's platform error carries Slack's answer in `data`). */
-const slackErrorOf = (err: unknown): string | undefined => {
+export const slackErrorOf = (err: unknown): string | undefined => {
   const data = err && typeof err === 'object' && 'data' in err ? err.data : undefined;
   const code = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
   return typeof code === 'string' ? code : undefined;
@@ -253,7 +253,10 @@ export function backfillService(deps: {
     const writeGroup = (group: typeof queue) =>
       deps.db.transaction(async (tx) => {
         await xactLock(tx, LOCKS.ingest);
-        const scope: IngestScope = { tx, teamId, tz, buf: rollupBuffer(), facts: factsWriter() };
+        const scope: IngestScope = {
+          ...{ tx, teamId, tz, buf: rollupBuffer() },
+          ...{ facts: factsWriter(), bots: botDirectory() },
+        };
         for (const g of group) await g.write?.(scope);
         await scope.facts!.flush(tx);
         await scope.buf.flush(tx);
