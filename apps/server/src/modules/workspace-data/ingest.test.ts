@@ -187,6 +187,44 @@ describe('channels the product must hear (#18 item 9)', () => {
     expect(await joinChannel(env.t.ctx, teamId, 'C0NOSUCHONE')).toBe('gone');
   });
 
+  const channelRow = async (id: string) =>
+    (
+      await rows<{ name: string; is_archived: boolean }>(
+        sql`select name, is_archived from slack_channels where team_id = ${teamId} and channel_id = ${id}`,
+      )
+    )[0];
+
+  it('a public channel unarchived is joined again', async () => {
+    const team = env.emu.team(teamId);
+    const [a] = people();
+    const room = team.createChannel('archived-and-back', a!);
+    await settleEvents(env);
+    await until('the bot joins', () => team.channels.isMember(room.id, botUser()));
+    team.leaveChannel(room.id, botUser());
+    team.archiveChannel(room.id, true, a);
+    await settleEvents(env);
+    expect(await channelRow(room.id)).toMatchObject({ is_archived: true });
+    team.archiveChannel(room.id, false, a);
+    await settleEvents(env);
+    expect(await channelRow(room.id)).toMatchObject({ is_archived: false });
+    await until('the bot joins again', () => team.channels.isMember(room.id, botUser()));
+  });
+
+  it("a private channel's rename, archive and unarchive (group_*) are applied", async () => {
+    const team = env.emu.team(teamId);
+    const [a] = people();
+    const secret = team.createChannel('secret-plans', a!, true);
+    team.joinChannel(secret.id, botUser(), a);
+    await settleEvents(env);
+    team.renameChannel(secret.id, 'secret-plans-2');
+    team.archiveChannel(secret.id, true, a);
+    await settleEvents(env);
+    expect(await channelRow(secret.id)).toEqual({ name: 'secret-plans-2', is_archived: true });
+    team.archiveChannel(secret.id, false, a);
+    await settleEvents(env);
+    expect(await channelRow(secret.id)).toEqual({ name: 'secret-plans-2', is_archived: false });
+  });
+
   it("a bot's file upload is not a member's message; a member's is", async () => {
     const team = env.emu.team(teamId);
     const tz = await tzOf();
