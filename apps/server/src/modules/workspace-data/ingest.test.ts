@@ -126,7 +126,7 @@ describe('install and history import', () => {
       url: `/api/v0/workspaces/status/${teamId}`,
       headers: bearer(token),
     });
-    expect(status.json().backfill).toMatchObject({ status: 'done', percent: 100 });
+    expect(status.json().backfill).toMatchObject({ status: 'done', percent: 100, pacing: 'standard' });
   });
 });
 
