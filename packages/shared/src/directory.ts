@@ -79,6 +79,10 @@ export const workspaceStatusResponse = z.object({
       percent: z.number(),
       messages: z.number(),
       error: z.string().nullable(),
+      /** 'limited': Slack paces this app's history at 1 call a minute, 15 messages a page (outside the Marketplace). */
+      pacing: z.enum(['standard', 'limited']).optional(),
+      /** Rough time the import still needs, while it runs. */
+      remaining_seconds: z.number().nullable().optional(),
     })
     .nullable(),
 });

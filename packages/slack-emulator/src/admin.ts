@@ -114,6 +114,10 @@ export async function handleAdmin(
       );
     case 'POST channels/:id/rename':
       return sendJson(res, 200, { ok: !!team.renameChannel(String(id), String(p.name)) });
+    case 'POST channels/:id/archive':
+      return sendJson(res, 200, {
+        ok: !!team.archiveChannel(String(id), p.archived !== false, p.user ? String(p.user) : undefined),
+      });
     case 'POST channels/:id/join':
       team.joinChannel(String(id), String(p.user), p.inviter ? String(p.inviter) : undefined);
       return sendJson(res, 200, { ok: true });

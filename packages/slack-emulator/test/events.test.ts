@@ -135,6 +135,42 @@ describe('Events API delivery', () => {
     });
   });
 
+  it('archive, unarchive and rename: channel_* for a public channel, group_* for a private one the app is in', async () => {
+    const { app, emu } = await setup();
+    const install = emu.install();
+    await emu.setEventsUrl(app.url);
+    const team = emu.team();
+    const member = team.channels.members(team.channels.all()[0]?.id as string)[0] as string;
+    const open = team.createChannel('open-room', member);
+    const secret = team.createChannel('secret-room', member, true);
+    const unseen = team.createChannel('unseen-room', member, true);
+    team.joinChannel(secret.id, install.botUserId, member);
+    team.archiveChannel(open.id, true, member);
+    team.archiveChannel(open.id, false, member);
+    team.renameChannel(secret.id, 'secret-room-2');
+    team.archiveChannel(secret.id, true, member);
+    team.archiveChannel(secret.id, false, member);
+    team.renameChannel(unseen.id, 'unseen-room-2');
+    team.archiveChannel(unseen.id, true, member);
+    await emu.eventsIdle();
+    const got = app.received
+      .map((r) => parse(r.body))
+      .filter((b) => b.type === 'event_callback')
+      .map((b) => b.event)
+      .filter((e) => /^(channel|group)_(archive|unarchive|rename)$/.test(String(e.type)));
+    expect(got).toEqual([
+      expect.objectContaining({ type: 'channel_archive', channel: open.id, user: member }),
+      expect.objectContaining({ type: 'channel_unarchive', channel: open.id, user: member }),
+      expect.objectContaining({
+        type: 'group_rename',
+        channel: { id: secret.id, name: 'secret-room-2', created: secret.created },
+      }),
+      expect.objectContaining({ type: 'group_archive', channel: secret.id }),
+      expect.objectContaining({ type: 'group_unarchive', channel: secret.id }),
+    ]);
+    expect(team.channels.get(unseen.id)?.isArchived).toBe(true);
+  });
+
   it('retries non-200 answers with X-Slack-Retry-Num / X-Slack-Retry-Reason', async () => {
     const seen = new Map<string, number>();
     const { app, emu } = await setup((r) => {

@@ -25,9 +25,13 @@ export type SlackApi = ReturnType<typeof slackApi>;
 export function slackApi(config: Config['slack']) {
   const next = new Map<string, number>();
   let rateLimitHits = 0;
+  /** Workspaces whose history answers showed the limited tier (apps outside the Marketplace), this process. */
+  const limitedTeams = new Set<string>();
+  const isLimited = (teamId?: string) =>
+    config.historyLimited || (teamId !== undefined && limitedTeams.has(teamId));
 
-  const perMinute = (method: string): number => {
-    if (config.historyLimited && (method === 'conversations.history' || method === 'conversations.replies'))
+  const perMinute = (method: string, teamId?: string): number => {
+    if (isLimited(teamId) && (method === 'conversations.history' || method === 'conversations.replies'))
       return 1;
     return TIER_PER_MINUTE[method] ?? 20;
   };
@@ -63,19 +67,23 @@ export function slackApi(config: Config['slack']) {
       return client;
     },
     /** Page size for history calls (15 for apps outside the Marketplace). */
-    get historyLimit() {
-      return config.historyLimited ? 15 : 200;
+    historyLimit: (teamId?: string) => (isLimited(teamId) ? 15 : 200),
+    /** Whether history calls of this workspace are paced at the limited tier (configured or detected). */
+    historyLimited: (teamId?: string) => isLimited(teamId),
+    /** Slack answered this workspace as an app outside the Marketplace: history at 1 a minute from now on. */
+    markHistoryLimited(teamId: string) {
+      limitedTeams.add(teamId);
     },
     /** Waits until this workspace may call this method again. */
     async pace(teamId: string, method: string): Promise<void> {
-      const interval = 60_000 / (perMinute(method) * config.rateScale);
+      const interval = 60_000 / (perMinute(method, teamId) * config.rateScale);
       const key = `${teamId}:${method}`;
       const now = Date.now();
       const at = Math.max(now, next.get(key) ?? 0);
       next.set(key, at + interval);
       if (at > now) await new Promise((r) => setTimeout(r, at - now));
     },
-    perMinute: (method: string) => perMinute(method) * config.rateScale,
+    perMinute: (method: string, teamId?: string) => perMinute(method, teamId) * config.rateScale,
     /** How many 429 answers (each waited out and retried by the SDK) this process has met. */
     rateLimitHits: () => rateLimitHits,
     // Read at use: the demo points the settings at its emulator after start-up.

@@ -170,6 +170,11 @@ export function createTeam(spec: WorkspaceSpec, teamNo: number, ctx: TeamContext
     if (!ch || ch.isIm) return undefined;
     ch.previousNames = [ch.name, ...ch.previousNames];
     ch.name = name;
+    // A private channel's rename is group_rename, sent to apps in it (Slack's group_rename event).
+    if (ch.isPrivate) {
+      emit({ type: 'group_rename', channel: { id: ch.id, name, created: ch.created } }, ch.id);
+      return ch;
+    }
     emit({
       type: 'channel_rename',
       channel: {
@@ -181,6 +186,24 @@ export function createTeam(spec: WorkspaceSpec, teamNo: number, ctx: TeamContext
         is_mpim: false,
       },
     });
+    return ch;
+  };
+
+  /**
+   * Archives or unarchives a channel: channel_archive / channel_unarchive (`{channel, user}`) for a public
+   * one, group_archive / group_unarchive (`{channel}`, sent to apps in it) for a private one, as Slack does.
+   */
+  const archiveChannel = (channelId: string, archived: boolean, user?: string): ChannelRecord | undefined => {
+    const ch = channels.get(channelId);
+    if (!ch || ch.isIm || ch.isArchived === archived) return undefined;
+    ch.isArchived = archived;
+    if (ch.isPrivate) emit({ type: archived ? 'group_archive' : 'group_unarchive', channel: ch.id }, ch.id);
+    else
+      emit({
+        type: archived ? 'channel_archive' : 'channel_unarchive',
+        channel: ch.id,
+        ...(user ? { user } : {}),
+      });
     return ch;
   };
 
@@ -202,6 +225,7 @@ export function createTeam(spec: WorkspaceSpec, teamNo: number, ctx: TeamContext
     updateUser,
     createChannel,
     renameChannel,
+    archiveChannel,
     emit,
   };
 }

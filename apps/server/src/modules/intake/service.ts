@@ -4,7 +4,7 @@ import { LOCKS, xactLock } from '../../db/locks.ts';
 import type { Tx } from '../../db/sql.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { rollupBuffer } from '../activity/rollups.ts';
-import { applyEvent, factsWriter, type WorkspaceEffect } from '../workspace-data/ingest.ts';
+import { applyEvent, botDirectory, factsWriter, type WorkspaceEffect } from '../workspace-data/ingest.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { inboxRepo, type InboxItem } from './inbox-repo.ts';
 import { dispatchEvent, type EventListeners } from './listeners.ts';
@@ -38,9 +38,10 @@ export function eventsService(deps: {
   ) {
     const buf = rollupBuffer();
     const facts = factsWriter();
+    const bots = botDirectory();
     const effects: WorkspaceEffect[] = [];
     for (const item of items) {
-      const scope = { tx, teamId: item.team_id, tz: tzs.get(item.team_id) ?? 'UTC', buf, facts };
+      const scope = { tx, teamId: item.team_id, tz: tzs.get(item.team_id) ?? 'UTC', buf, facts, bots };
       effects.push(...(await applyEvent(scope, item.payload)));
       const event = item.payload.event;
       const listeners = deps.listeners.get(typeof event?.type === 'string' ? event.type : '');

@@ -142,6 +142,22 @@ export const factsRepo = {
     );
     return r.length > 0;
   },
+  /** Whether a known channel is private (null when it is not known). */
+  async channelIsPrivate(tx: Tx, teamId: string, channelId: string): Promise<boolean | null> {
+    const r = await typedRows<{ is_private: boolean }>(
+      tx,
+      sql`select is_private from slack_channels where team_id = ${teamId} and channel_id = ${channelId}`,
+    );
+    return r[0] ? r[0].is_private : null;
+  },
+  /** The member directory's bots (and apps) of a workspace. */
+  async botIds(tx: Tx, teamId: string): Promise<string[]> {
+    const r = await typedRows<{ member_id: string }>(
+      tx,
+      sql`select member_id from slack_members where team_id = ${teamId} and is_bot`,
+    );
+    return r.map((m) => m.member_id);
+  },
   async joinChannel(tx: Tx, teamId: string, channelId: string, memberId: string, at: Date | null) {
     await tx.execute(sql`insert into slack_channel_members (team_id, channel_id, member_id, joined_at)
       values (${teamId}, ${channelId}, ${memberId}, ${at}) on conflict do nothing`);

@@ -14,6 +14,8 @@ export type BackfillState = {
   /** The channel's next history page, to continue with once those replies are in. */
   historyCursor?: string;
   oldest: number;
+  /** Slack answered as it does an app outside the Marketplace: history is paced at the limited tier. */
+  limited?: boolean;
 };
 
 export type Backfill = typeof backfills.$inferSelect & { state: BackfillState };

@@ -7,7 +7,7 @@ import { backfillRepo, type Backfill, type BackfillState } from './history-impor
 import { localDay, tsToDate } from '../../lib/days.ts';
 import { factsRepo } from './facts-repo.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
-import { factsWriter, memberRow, recordMessage, type IngestScope } from './ingest.ts';
+import { botDirectory, factsWriter, memberRow, recordMessage, type IngestScope } from './ingest.ts';
 import { rollupBuffer } from '../activity/rollups.ts';
 
 export type BackfillService = ReturnType<typeof backfillService>;
@@ -16,7 +16,14 @@ export type BackfillProgress = {
   percent: number;
   messages: number;
   error: string | null;
+  /** 'limited': Slack answers history at 1 call a minute, 15 messages a page (an app outside the Marketplace). */
+  pacing: 'standard' | 'limited';
+  /** A rough estimate of the import's remaining time, while it runs (null when done, failed or not known yet). */
+  remaining_seconds: number | null;
 };
+
+/** The most a limited app's history page holds (SLACK_NOTES section 1). */
+const LIMITED_PAGE = 15;
 
 /** Errors after which a channel is skipped rather than the whole import failed. */
 const SKIP_CHANNEL = new Set([
@@ -28,7 +35,7 @@ const SKIP_CHANNEL = new Set([
 const FATAL = new Set(['invalid_auth', 'account_inactive', 'token_revoked', 'not_authed', 'missing_scope']);
 
 /** The `error` of a Slack Web API refusal (the SDK's platform error carries Slack's answer in `data`). */
-const slackErrorOf = (err: unknown): string | undefined => {
+export const slackErrorOf = (err: unknown): string | undefined => {
   const data = err && typeof err === 'object' && 'data' in err ? err.data : undefined;
   const code = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
   return typeof code === 'string' ? code : undefined;
@@ -83,6 +90,22 @@ export function backfillService(deps: {
     /** What the answer changes in the database (run in the page's transaction). */
     write?: (p: IngestScope) => Promise<void>;
   };
+
+  /**
+   * Slack limits apps outside the Marketplace (history and replies: 15 a page, 1 call a minute) without
+   * saying so in the answer: a page asked for more that stops at 15 or fewer while more follow is the sign.
+   * From then on this workspace's history calls are paced at the limited tier (no run of 429s).
+   */
+  function noteHistoryPage(teamId: string, got: number, hasMore: boolean) {
+    if (deps.slack.historyLimited(teamId)) return;
+    if (hasMore && got <= LIMITED_PAGE && deps.slack.historyLimit(teamId) > LIMITED_PAGE) {
+      deps.slack.markHistoryLimited(teamId);
+      deps.logger.warn(
+        { teamId },
+        "Slack limits this app's history calls (not a Marketplace app): pacing at 1 a minute",
+      );
+    }
+  }
 
   /** One API call and what follows from it: the new state, counters and the page's writes. */
   async function step(b: Backfill, client: WebClient, tz: string): Promise<Step> {
@@ -183,11 +206,12 @@ export function backfillService(deps: {
         client.conversations.history({
           channel: channel.id,
           oldest: String(s.oldest),
-          limit: deps.slack.historyLimit,
+          limit: deps.slack.historyLimit(teamId),
           cursor: s.cursor,
         }),
       );
       const list = res.messages ?? [];
+      noteHistoryPage(teamId, list.length, Boolean(cursorOf(res)));
       // Replies are fetched page by page (this page's threads, then the next page), which keeps the saved
       // position small however many threads a channel has.
       const threads = list
@@ -217,10 +241,11 @@ export function backfillService(deps: {
       client.conversations.replies({
         channel: channel.id,
         ts: thread,
-        limit: deps.slack.historyLimit,
+        limit: deps.slack.historyLimit(teamId),
         cursor: s.cursor,
       }),
     );
+    noteHistoryPage(teamId, (res.messages ?? []).length, Boolean(cursorOf(res)));
     const replies = (res.messages ?? []).filter((m) => m.ts !== thread);
     const write = async (p: IngestScope) => {
       for (const m of replies) await recordMessage(p, channel.id, m);
@@ -253,7 +278,10 @@ export function backfillService(deps: {
     const writeGroup = (group: typeof queue) =>
       deps.db.transaction(async (tx) => {
         await xactLock(tx, LOCKS.ingest);
-        const scope: IngestScope = { tx, teamId, tz, buf: rollupBuffer(), facts: factsWriter() };
+        const scope: IngestScope = {
+          ...{ tx, teamId, tz, buf: rollupBuffer() },
+          ...{ facts: factsWriter(), bots: botDirectory() },
+        };
         for (const g of group) await g.write?.(scope);
         await scope.facts!.flush(tx);
         await scope.buf.flush(tx);
@@ -312,6 +340,18 @@ export function backfillService(deps: {
     }
   }
 
+  /**
+   * Rough time left: the channels still to import, each costing the history and replies calls a channel has
+   * cost so far (at least one), at this workspace's history pace. Null before the channels are listed.
+   */
+  function remainingSeconds(b: Backfill, teamId: string): number | null {
+    const total = b.state.channels.length;
+    if (b.state.phase === 'users' || b.state.phase === 'channels' || total === 0) return null;
+    const left = Math.max(0, total - b.channelsDone);
+    const perChannel = b.channelsDone > 0 ? Math.max(1, b.requests / b.channelsDone) : 1;
+    return Math.ceil((left * perChannel * 60) / deps.slack.perMinute('conversations.history', teamId));
+  }
+
   return {
     /** Starts (or restarts) the import of a workspace. */
     start: (teamId: string) => repo.start(teamId, deps.days),
@@ -328,14 +368,17 @@ export function backfillService(deps: {
         const client = deps.slack.client(await deps.workspaces.botToken(teamId));
         const tz = await deps.workspaces.timezone(teamId);
         let b = (await repo.get(teamId))!;
+        // Detected by an earlier run (maybe in another process): saved with the position.
+        if (b.state.limited) deps.slack.markHistoryLimited(teamId);
         let hits = deps.slack.rateLimitHits();
         const writer = pageWriter(teamId, tz);
         try {
           while (b.state.phase !== 'done' && Date.now() < deadline) {
             const out = await stepOrSkip(b, client, tz);
             const now = deps.slack.rateLimitHits();
+            const limited = deps.slack.historyLimited(teamId);
             const patch = {
-              state: out.state,
+              state: { ...out.state, limited },
               requests: b.requests + 1,
               rateLimited: b.rateLimited + (now - hits),
               messages: b.messages + out.messages,
@@ -389,7 +432,15 @@ export function backfillService(deps: {
           : phases || b.channelsTotal === 0
             ? 0
             : Math.min(99, Math.floor((100 * b.channelsDone) / b.channelsTotal));
-      return { status: b.status, percent, messages: b.messages, error: b.error };
+      const limited = Boolean(b.state.limited) || deps.slack.historyLimited(teamId);
+      return {
+        status: b.status,
+        percent,
+        messages: b.messages,
+        error: b.error,
+        pacing: limited ? 'limited' : 'standard',
+        remaining_seconds: b.status === 'running' ? remainingSeconds(b, teamId) : null,
+      };
     },
 
     listRunning: () => repo.listRunning(),

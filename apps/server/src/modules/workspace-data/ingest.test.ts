@@ -14,6 +14,7 @@ import { keywordsOf } from '../activity/keywords.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
 import { WINDOW_COLUMNS, rebuildStandingWindows } from '../activity/standing-windows.ts';
 import { typedRows } from '../../db/sql.ts';
+import { joinChannel } from './channel-join.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -125,7 +126,123 @@ describe('install and history import', () => {
       url: `/api/v0/workspaces/status/${teamId}`,
       headers: bearer(token),
     });
-    expect(status.json().backfill).toMatchObject({ status: 'done', percent: 100 });
+    expect(status.json().backfill).toMatchObject({ status: 'done', percent: 100, pacing: 'standard' });
+  });
+});
+
+describe('channels the product must hear (#18 item 9)', () => {
+  const people = () =>
+    [...env.emu.truth(teamId).members()].filter((m) => !m.is_bot && !m.deleted_at).map((m) => m.id);
+  const botUser = () => env.emu.truth(teamId).install()!.botUserId;
+  const until = async (what: string, ok: () => boolean, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const counted = async (memberId: string, channelId: string) =>
+    (
+      await rows<{ messages: number }>(
+        sql`select coalesce(sum(messages), 0)::int as messages from activity_daily
+          where team_id = ${teamId} and member_id = ${memberId} and channel_id = ${channelId}`,
+      )
+    )[0]!.messages;
+  const listed = async (memberId: string) => {
+    const res = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/v0/members/getmembersdata',
+      headers: bearer(token),
+      payload: { team_id: teamId, page_size: 500 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { member_id: string; messages: number }[]).find(
+      (m) => m.member_id === memberId,
+    );
+  };
+
+  it('the bot joins a public channel created after the install, and a message there is counted', async () => {
+    const team = env.emu.team(teamId);
+    const [a] = people();
+    const room = team.createChannel('made-after-install', a!);
+    await settleEvents(env);
+    await until('the bot joins the new channel', () => team.channels.isMember(room.id, botUser()));
+    const before = (await listed(a!))!.messages;
+    team.postMessage(room.id, { user: a, text: 'First words in the new room' });
+    await settleEvents(env);
+    expect(await counted(a!, room.id)).toBe(1);
+    expect((await listed(a!))!.messages).toBe(before + 1);
+    // Joining again is harmless.
+    expect(await joinChannel(env.t.ctx, teamId, room.id)).toBe('already_in');
+  });
+
+  it('the bot does not try to join a private channel it was not invited to', async () => {
+    const team = env.emu.team(teamId);
+    const [, b] = people();
+    const hidden = team.createChannel('private-after-install', b!, true);
+    await settleEvents(env);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(team.channels.isMember(hidden.id, botUser())).toBe(false);
+    // A channel Slack no longer has is not an error either.
+    expect(await joinChannel(env.t.ctx, teamId, 'C0NOSUCHONE')).toBe('gone');
+  });
+
+  const channelRow = async (id: string) =>
+    (
+      await rows<{ name: string; is_archived: boolean }>(
+        sql`select name, is_archived from slack_channels where team_id = ${teamId} and channel_id = ${id}`,
+      )
+    )[0];
+
+  it('a public channel unarchived is joined again', async () => {
+    const team = env.emu.team(teamId);
+    const [a] = people();
+    const room = team.createChannel('archived-and-back', a!);
+    await settleEvents(env);
+    await until('the bot joins', () => team.channels.isMember(room.id, botUser()));
+    team.leaveChannel(room.id, botUser());
+    team.archiveChannel(room.id, true, a);
+    await settleEvents(env);
+    expect(await channelRow(room.id)).toMatchObject({ is_archived: true });
+    team.archiveChannel(room.id, false, a);
+    await settleEvents(env);
+    expect(await channelRow(room.id)).toMatchObject({ is_archived: false });
+    await until('the bot joins again', () => team.channels.isMember(room.id, botUser()));
+  });
+
+  it("a private channel's rename, archive and unarchive (group_*) are applied", async () => {
+    const team = env.emu.team(teamId);
+    const [a] = people();
+    const secret = team.createChannel('secret-plans', a!, true);
+    team.joinChannel(secret.id, botUser(), a);
+    await settleEvents(env);
+    team.renameChannel(secret.id, 'secret-plans-2');
+    team.archiveChannel(secret.id, true, a);
+    await settleEvents(env);
+    expect(await channelRow(secret.id)).toEqual({ name: 'secret-plans-2', is_archived: true });
+    team.archiveChannel(secret.id, false, a);
+    await settleEvents(env);
+    expect(await channelRow(secret.id)).toEqual({ name: 'secret-plans-2', is_archived: false });
+  });
+
+  it("a bot's file upload is not a member's message; a member's is", async () => {
+    const team = env.emu.team(teamId);
+    const tz = await tzOf();
+    const channel = [...expected(tz).visible][0]!;
+    const bot = [...env.emu.truth(teamId).members()].find((m) => m.is_bot && !m.deleted_at)!;
+    expect(bot).toBeDefined();
+    const [, , c] = people();
+    const before = await counted(c!, channel);
+    // As Slack shows an app's upload: a file_share with the bot's user id and no bot_id.
+    const upload = team.postMessage(channel, { subtype: 'file_share', user: bot.id, text: 'report.pdf' });
+    team.postMessage(channel, { subtype: 'file_share', user: c, text: 'holiday.png' });
+    await settleEvents(env);
+    expect(await counted(bot.id, channel)).toBe(0);
+    expect(await counted(c!, channel)).toBe(before + 1);
+    const [row] = await rows<{ subtype: string }>(
+      sql`select subtype from slack_messages where team_id = ${teamId} and channel_id = ${channel} and ts = ${upload.ts}`,
+    );
+    expect(row!.subtype).toBe('bot_message');
   });
 });
 
@@ -221,10 +338,11 @@ describe('live capture', () => {
         .filter((c: any) => !c.is_im && (c.members as string[]).includes(botUser!))
         .map((c: any) => c.id as string),
     );
+    const bots = new Set([...truth.members()].flatMap((m) => (m.is_bot ? [m.id] : [])));
     const hourly = new Map<string, number>();
     const keywords = new Map<string, number>();
     for (const m of truth.messages()) {
-      if (!visible.has(m.channel) || m.deleted || !m.user || m.bot_id) continue;
+      if (!visible.has(m.channel) || m.deleted || !m.user || m.bot_id || bots.has(m.user)) continue;
       if (m.subtype && !['thread_broadcast', 'file_share', 'me_message'].includes(m.subtype)) continue;
       const slot = localDayHour(tsToDate(m.ts), tz);
       hourly.set(`${slot.day}|${slot.hour}`, (hourly.get(`${slot.day}|${slot.hour}`) ?? 0) + 1);

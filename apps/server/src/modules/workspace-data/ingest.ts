@@ -29,7 +29,43 @@ import {
  * Where a batch applies its changes: one team, its timezone, the open transaction, the rollup buffer and,
  * when given, the pending inserts of messages and reactions (written together at the next flush).
  */
-export type IngestScope = { tx: Tx; teamId: string; tz: string; buf: RollupBuffer; facts?: FactsWriter };
+export type IngestScope = {
+  tx: Tx;
+  teamId: string;
+  tz: string;
+  buf: RollupBuffer;
+  facts?: FactsWriter;
+  /** The member directory's bots; without it, each message's author is looked up on its own. */
+  bots?: BotDirectory;
+};
+
+/**
+ * The member directory's bots per workspace, read once per batch (a bot's messages, file uploads included,
+ * are not a member's activity even when they carry a `user` and no `bot_id`), and kept current by the
+ * batch's own team_join / user_change events.
+ */
+export function botDirectory() {
+  const byTeam = new Map<string, Set<string>>();
+  return {
+    async has(tx: Tx, teamId: string, userId: string): Promise<boolean> {
+      let bots = byTeam.get(teamId);
+      if (!bots) {
+        bots = new Set(await factsRepo.botIds(tx, teamId));
+        byTeam.set(teamId, bots);
+      }
+      return bots.has(userId);
+    },
+    note(teamId: string, userId: string, isBot: boolean) {
+      const bots = byTeam.get(teamId);
+      if (isBot) bots?.add(userId);
+      else bots?.delete(userId);
+    },
+  };
+}
+export type BotDirectory = ReturnType<typeof botDirectory>;
+
+const isDirectoryBot = async (s: IngestScope, userId: string) =>
+  s.bots ? s.bots.has(s.tx, s.teamId, userId) : (await factsRepo.botIds(s.tx, s.teamId)).includes(userId);
 
 /**
  * Message and reaction inserts of a batch, held back and written with one statement per table: a batch of
@@ -201,8 +237,11 @@ export async function recordMessage(s: IngestScope, channelId: string, m: SlackM
   const postedAt = tsToDate(m.ts);
   const slot = localDayHour(postedAt, s.tz);
   const day = slot.day;
-  const isBot = m.subtype === 'bot_message' || Boolean(m.bot_id);
   const userId: string | null = m.user ?? null;
+  const isBot =
+    m.subtype === 'bot_message' ||
+    Boolean(m.bot_id) ||
+    (userId !== null && (await isDirectoryBot(s, userId)));
   const isReply = Boolean(m.thread_ts) && m.thread_ts !== m.ts;
   const row: NewMessage = {
     teamId: s.teamId,
@@ -355,6 +394,7 @@ export async function applyEvent(s: IngestScope, envelope: SlackEnvelope): Promi
     }
     case 'team_join': {
       const row = memberRow(read(userEventSchema, raw, type).user);
+      s.bots?.note(s.teamId, row.memberId, row.isBot);
       await factsRepo.upsertMember(s.tx, s.teamId, row, at);
       await factsRepo.addMemberEventOnce(s.tx, s.teamId, row.memberId, 'join', at, localDay(at, s.tz));
       return [];
@@ -363,6 +403,7 @@ export async function applyEvent(s: IngestScope, envelope: SlackEnvelope): Promi
       const row = memberRow(read(userEventSchema, raw, type).user);
       const { inserted, wasDeleted, applied } = await factsRepo.upsertMember(s.tx, s.teamId, row, null);
       if (!applied) return [];
+      s.bots?.note(s.teamId, row.memberId, row.isBot);
       if (row.deleted && (inserted || wasDeleted === false)) {
         await factsRepo.setMemberLeft(s.tx, s.teamId, row.memberId, at);
         await factsRepo.addMemberEventOnce(s.tx, s.teamId, row.memberId, 'leave', at, localDay(at, s.tz));
@@ -392,17 +433,23 @@ export async function applyEvent(s: IngestScope, envelope: SlackEnvelope): Promi
       });
       return [];
     }
-    case 'channel_rename': {
+    // Private channels: Slack sends group_* (and, for some, channel_*); both are applied alike.
+    case 'channel_rename':
+    case 'group_rename': {
       const { channel } = read(channelObjectEventSchema, raw, type);
       await factsRepo.renameChannel(s.tx, s.teamId, channel.id, channel.name);
       return [];
     }
     case 'channel_archive':
     case 'channel_deleted':
-    case 'channel_unarchive': {
+    case 'channel_unarchive':
+    case 'group_archive':
+    case 'group_deleted':
+    case 'group_unarchive': {
       const { channel } = read(channelIdEventSchema, raw, type);
       const id = typeof channel === 'string' ? channel : channel.id;
-      await factsRepo.archiveChannel(s.tx, s.teamId, id, type !== 'channel_unarchive');
+      const archived = type !== 'channel_unarchive' && type !== 'group_unarchive';
+      await factsRepo.archiveChannel(s.tx, s.teamId, id, archived);
       return [];
     }
     case 'app_uninstalled':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/queue.ts';
+import { joinChannel } from './channel-join.ts';
 
 export const historyImportPayload = z.object({ teamId: z.string().min(1) });
 
@@ -16,5 +17,22 @@ export const historyImportJob = defineJob({
     const outcome = await ctx.services.historyImport.run(teamId, 20_000);
     if (outcome === 'more') await ctx.queue.send(historyImportJob, { teamId });
     if (outcome === 'busy') await ctx.queue.send(historyImportJob, { teamId }, { startAfter: 20 });
+  },
+});
+
+export const joinChannelPayload = z.object({ teamId: z.string().min(1), channelId: z.string().min(1) });
+
+/**
+ * `workspace-data.join-channel`: the bot joins a public channel created or unarchived after the install
+ * (see channel-join.ts); queued by the channel listeners once the event's batch has committed.
+ */
+export const joinChannelJob = defineJob({
+  id: 'workspace-data.join-channel',
+  payload: joinChannelPayload,
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  handle: async ({ teamId, channelId }, { ctx, logger }) => {
+    const outcome = await joinChannel(ctx, teamId, channelId);
+    logger.info({ teamId, channelId, outcome }, 'channel join');
   },
 });

@@ -1,13 +1,47 @@
 import type { AppContext } from '../../context.ts';
 import { windowsJob } from '../activity/jobs.ts';
+import { defineEventListener, type EventScope } from '../intake/listeners.ts';
 import { defineModule } from '../module.ts';
-import { historyImportJob } from './jobs.ts';
+import { factsRepo } from './facts-repo.ts';
+import { historyImportJob, joinChannelJob } from './jobs.ts';
+import { channelIdEventSchema, channelObjectEventSchema } from './slack-events.ts';
 
 /**
  * Workspace data: members, channels, messages and reactions as Slack gives them (applied from events by the
  * intake drain, see ingest.ts) and the history import after an install (history-import.ts, a table of phases).
  */
-export const workspaceDataModule = defineModule({ name: 'workspace-data', jobs: [historyImportJob] });
+export const workspaceDataModule = defineModule({
+  name: 'workspace-data',
+  jobs: [historyImportJob, joinChannelJob],
+  events: [
+    // Slack sends a channel's messages only to a bot in it: the bot joins every public channel that appears.
+    defineEventListener({
+      type: 'channel_created',
+      payload: channelObjectEventSchema,
+      handle: async ({ channel }, scope) => {
+        if (!channel.is_private) joinAfterCommit(scope, channel.id);
+      },
+    }),
+    defineEventListener({
+      type: 'channel_unarchive',
+      payload: channelIdEventSchema,
+      handle: async ({ channel }, scope) => {
+        const id = typeof channel === 'string' ? channel : channel.id;
+        // A channel not known yet is tried too: Slack refuses a private one, quietly for the job.
+        if ((await factsRepo.channelIsPrivate(scope.tx, scope.teamId, id)) !== true)
+          joinAfterCommit(scope, id);
+      },
+    }),
+  ],
+});
+
+/** Queues the bot's join once the batch has committed (never call Slack inside it). */
+function joinAfterCommit(scope: EventScope, channelId: string) {
+  const { teamId, ctx } = scope;
+  scope.afterCommit(`workspace-data.join-channel:${teamId}:${channelId}`, () =>
+    ctx.queue.send(joinChannelJob, { teamId, channelId }),
+  );
+}
 
 /**
  * After an install: the workspace's standing windows start now (the import then adds to them), and a new
