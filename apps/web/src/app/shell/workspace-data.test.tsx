@@ -123,6 +123,29 @@ describe('workspace status', () => {
     expect(screen.getByRole('status', { name: 'History import 43%' })).toBeInTheDocument();
   });
 
+  it('says how long is left, and that Slack limits the app when it does', async () => {
+    seedSession();
+    mockApi({
+      'GET /auth/me': me,
+      ...workspaceDataMocks('T001', {
+        status: workspaceStatus({
+          backfill: {
+            status: 'running',
+            percent: 10,
+            messages: 120,
+            error: null,
+            pacing: 'limited',
+            remaining_seconds: 3 * 3600,
+          },
+        }),
+      }),
+    });
+    renderApp('/dashboard/home');
+    const card = await screen.findByRole('region', { name: 'History import' });
+    expect(within(card).getByText(/Time left: about 3 hours\./)).toBeInTheDocument();
+    expect(within(card).getByText(/Slack limits this app.s history reads/)).toBeInTheDocument();
+  });
+
   it('shows no import card once the import is done, nor on other pages', async () => {
     seedSession();
     const api = mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T001') });

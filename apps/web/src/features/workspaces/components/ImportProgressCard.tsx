@@ -4,6 +4,16 @@ import type { WorkspaceStatus } from '@flywheel/shared/directory';
 
 const count = new Intl.NumberFormat('en');
 
+/** '45 minutes', 'about 3 hours', or null when unknown. */
+export function durationText(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  if (seconds < 90) return 'about a minute';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `about ${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `about ${hours} hours` : `about ${Math.round(hours / 24)} days`;
+}
+
 type ImportProgressCardProps = { status: WorkspaceStatus | undefined; workspaceName?: string };
 
 /** Home: 'Importing history: 43%' with a progress bar while the history import runs; a note if it failed. */
@@ -30,6 +40,7 @@ export function ImportProgressCard({ status, workspaceName }: ImportProgressCard
 
   const percent = Math.max(0, Math.min(100, Math.round(backfill.percent)));
   const label = `Importing history: ${percent}%`;
+  const remaining = durationText(backfill.remaining_seconds);
   return (
     <Paper withBorder shadow="xs" p="lg" mb="lg" role="region" aria-label="History import">
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -49,7 +60,14 @@ export function ImportProgressCard({ status, workspaceName }: ImportProgressCard
               ? `We are bringing in the history of ${workspaceName}`
               : 'We are bringing in history'}
             , paced to Slack&apos;s limits. Charts fill in as it arrives; new activity is captured already.
+            {remaining ? ` Time left: ${remaining}.` : ''}
           </Text>
+          {backfill.pacing === 'limited' && (
+            <Text fz="sm" c="orange.9">
+              Slack limits this app&apos;s history reads (apps outside the Slack Marketplace: one page of 15
+              messages a minute), so the import takes longer{remaining ? `: ${remaining} left` : ''}.
+            </Text>
+          )}
         </Stack>
       </Group>
     </Paper>
