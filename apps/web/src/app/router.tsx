@@ -58,7 +58,7 @@ const WorkflowDetailsPage = lazyPage(() =>
   import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => m.WorkflowDetailsPage),
 );
 const ReceiptsPage = lazyPage(() =>
-  import('../features/receipts/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
+  import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
 );
 
 const dashboardPages: RouteObject[] = [
