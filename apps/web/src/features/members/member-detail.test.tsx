@@ -141,7 +141,9 @@ describe('Member detail page', () => {
       'POST /quickaction/addreaction': reply(messageResponse, { message: 'Reaction added' }),
     });
     const { user } = renderApp('/dashboard/members/U001');
-    expect(await screen.findByRole('button', { name: 'Message Ada Lovelace' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Message Ada Lovelace' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Actions' }));
     const table = await screen.findByRole('table', { name: 'Actions' });
     const where = 'the message in #general';

@@ -248,7 +248,7 @@ describe('Members page: Send Message', () => {
   };
 
   async function sendAsBot(user: ReturnType<typeof renderApp>['user'], summary: string) {
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Message' }, { timeout: 8000 }));
     const choose = await screen.findByRole('dialog', { name: 'Choose Sender' });
     await user.click(within(choose).getByRole('radio', { name: 'Bot' }));
     await user.click(within(choose).getByRole('button', { name: 'Next' }));
