@@ -44,9 +44,9 @@ const ActionsPage = lazyPage(() => import('../features/actions/ActionsPage.tsx')
 const FormInstancePage = lazyPage(() =>
   import('../features/actions/FormInstancePage.tsx').then((m) => m.FormInstancePage),
 );
-const MembersPage = lazyPage(() => import('../features/members/MembersPage.tsx').then((m) => m.MembersPage));
+const MembersPage = lazyPage(() => import('./routes/members-pages.tsx').then((m) => m.MembersWithSending));
 const MemberDetailPage = lazyPage(() =>
-  import('../features/members/MemberDetailPage.tsx').then((m) => m.MemberDetailPage),
+  import('./routes/members-pages.tsx').then((m) => m.MemberDetailWithSending),
 );
 const WorkflowsPage = lazyPage(() =>
   import('../features/workflows/WorkflowsPage.tsx').then((m) => m.WorkflowsPage),
@@ -58,7 +58,7 @@ const WorkflowDetailsPage = lazyPage(() =>
   import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => m.WorkflowDetailsPage),
 );
 const ReceiptsPage = lazyPage(() =>
-  import('../features/receipts/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
+  import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
 );
 
 const dashboardPages: RouteObject[] = [

@@ -7,6 +7,7 @@ import { notifyFailure } from '../../lib/notify.tsx';
 import { useMemberInfo } from './api/member-info.ts';
 import { MemberActions } from './components/MemberActions.tsx';
 import { MemberProfile } from './components/MemberProfile.tsx';
+import type { MemberDetailSlots } from './slots.ts';
 
 const MemberAnalytics = lazy(() => import('./components/MemberAnalytics.tsx'));
 
@@ -17,7 +18,7 @@ const loader = (
 );
 
 /** /dashboard/members/{memberID}: /404 when the id is not a member of the current workspace. */
-export function MemberDetailPage() {
+export function MemberDetailPage({ MessageMember, MessageActions }: MemberDetailSlots = {}) {
   const memberId = useParams().memberId ?? '';
   const location = useLocation();
   const info = useMemberInfo(memberId);
@@ -46,7 +47,7 @@ export function MemberDetailPage() {
       {info.data ? (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <MemberProfile member={info.data} />
+            <MemberProfile member={info.data} MessageMember={MessageMember} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -60,7 +61,7 @@ export function MemberDetailPage() {
                 </Suspense>
               </Tabs.Panel>
               <Tabs.Panel value="actions">
-                <MemberActions memberId={memberId} />
+                <MemberActions memberId={memberId} MessageActions={MessageActions} />
               </Tabs.Panel>
             </Tabs>
           </Grid.Col>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter, IconTag } from '@tabler/icons-react';
+import type { Audience } from '@flywheel/shared/delivery';
 import { DEFAULT_MEMBER_PAGE_SIZE } from '@flywheel/shared/members';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -17,10 +18,27 @@ import { JoinFilterModal } from './components/JoinFilterModal.tsx';
 import { MembersTable, type Sort } from './components/MembersTable.tsx';
 import { TimeFilterSelect } from '../../components/TimeFilterSelect.tsx';
 import { activityIsSet, DEFAULT_FILTERS, toPayload, type MembersFilterState } from './filters.ts';
+import type { MembersSlots } from './slots.ts';
 
 type Popup = 'tag' | 'join' | 'activity' | 'channel' | null;
 
-export function MembersPage() {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Send Message goes to the checked rows or, when none is checked, to everything the filters show. */
+export function sendAudience(
+  selected: readonly string[],
+  filter: NonNullable<Audience['filter']>,
+  total: number,
+): { audience: Audience; summary: string } {
+  if (selected.length > 0)
+    return {
+      audience: { dms: { members: [...selected] } },
+      summary: `To ${plural(selected.length, 'selected member')}`,
+    };
+  return { audience: { filter }, summary: `To the ${plural(total, 'member')} filtered` };
+}
+
+export function MembersPage({ SendMessage }: MembersSlots = {}) {
   const { teamId } = useCurrentTeam();
   const tags = useTags();
   const [filters, setFilters] = useState<MembersFilterState>(DEFAULT_FILTERS);
@@ -42,6 +60,13 @@ export function MembersPage() {
   const total = data.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
+  // Send Message's audience: the filter payload without team_id, sort or paging (audienceSchema's filter).
+  const sendTo = useMemo(() => {
+    const { team_id: _teamId, ...filter } = base;
+    const query = debouncedSearch.trim();
+    return sendAudience([...selected], query ? { ...filter, search: query } : filter, total);
+  }, [base, debouncedSearch, selected, total]);
+
   const update = (next: Partial<MembersFilterState>) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage(1);
@@ -58,6 +83,13 @@ export function MembersPage() {
               Members Data
             </Text>
             <Group gap="xs" wrap="wrap">
+              {SendMessage ? (
+                <SendMessage
+                  audience={sendTo.audience}
+                  summary={sendTo.summary}
+                  onSent={() => setSelected(new Set())}
+                />
+              ) : null}
               <Button leftSection={<IconTag size={16} />} variant="light" onClick={() => setPopup('tag')}>
                 Add Tag
               </Button>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pinBody, reactionBody } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import {
   actionLogRowSchema,
@@ -133,4 +134,35 @@ describe('Member detail page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
     expect(await within(dialog).findByText('Select a tag')).toBeInTheDocument();
   });
+
+  it('message rows: reply opens the reply dialog for that channel; pin and react post and toast', async () => {
+    const api = setup({
+      'POST /quickaction/pinpost': reply(messageResponse, { message: 'Message pinned' }),
+      'POST /quickaction/addreaction': reply(messageResponse, { message: 'Reaction added' }),
+    });
+    const { user } = renderApp('/dashboard/members/U001');
+    expect(
+      await screen.findByRole('button', { name: 'Message Ada Lovelace' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Actions' }));
+    const table = await screen.findByRole('table', { name: 'Actions' });
+    const where = 'the message in #general';
+    await user.click(await within(table).findByRole('button', { name: `Pin ${where}` }));
+    expect(await screen.findByText('Message pinned')).toBeInTheDocument();
+    expect(pinBody.parse(api.callsTo('POST', '/quickaction/pinpost')[0]!.body)).toEqual({
+      team_id: 'T001',
+      channel_id: 'C001',
+      ts: '1714550000.000100',
+    });
+    await user.click(within(table).getByRole('button', { name: `React to ${where}` }));
+    expect(await screen.findByText('Reaction added')).toBeInTheDocument();
+    expect(reactionBody.parse(api.callsTo('POST', '/quickaction/addreaction')[0]!.body)).toMatchObject({
+      sender: 'bot',
+      channel_id: 'C001',
+      name: 'thumbsup',
+    });
+    await user.click(within(table).getByRole('button', { name: `Reply to ${where}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reply' });
+    expect(within(dialog).getByText('Reply in the thread in #general')).toBeInTheDocument();
+  }, 20_000);
 });

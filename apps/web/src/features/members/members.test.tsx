@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import '../../testing/editor-layout.ts';
+import { sendMessageBody, sendResponse } from '@flywheel/shared/delivery';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Member } from '@flywheel/shared/directory';
@@ -234,4 +236,53 @@ describe('target entries (spec section 5)', () => {
       base_filter: { type: 'team_left', time_filter: { type: 'static', days: 14 } },
     });
   });
+});
+
+describe('Members page: Send Message', () => {
+  const SENT = {
+    status: 202,
+    body: sendResponse.parse({
+      message: 'Sending to 2 recipients: follow it in Receipts',
+      data: { receipt_id: 21, total: 2 },
+    }),
+  };
+
+  async function sendAsBot(user: ReturnType<typeof renderApp>['user'], summary: string) {
+    await user.click(await screen.findByRole('button', { name: 'Send Message' }, { timeout: 8000 }));
+    const choose = await screen.findByRole('dialog', { name: 'Choose Sender' });
+    await user.click(within(choose).getByRole('radio', { name: 'Bot' }));
+    await user.click(within(choose).getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Message' });
+    expect(within(dialog).getByText(summary)).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }));
+    await user.paste('Hello there');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+  }
+
+  it('checked rows: Choose Sender, then a DM to exactly those members (dms.members)', async () => {
+    const api = setup({ 'POST /quickaction/sendmessage': SENT });
+    const { user } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Alan Turing' }, { timeout: 8000 });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    await sendAsBot(user, 'To 2 selected members');
+    await waitFor(() => expect(api.callsTo('POST', '/quickaction/sendmessage')).toHaveLength(1));
+    const body = sendMessageBody.parse(api.callsTo('POST', '/quickaction/sendmessage')[0]!.body);
+    expect(body).toMatchObject({ team_id: 'T001', sender: 'bot', message: 'Hello there' });
+    expect(body.dms.members).toEqual(['U001', 'U002']);
+    expect(body.filter).toBeUndefined();
+    expect(await screen.findByText(SENT.body.message)).toBeInTheDocument();
+  }, 20_000);
+
+  it('nothing checked: everything filtered, as the filter payload without team_id, sort or paging', async () => {
+    const api = setup({ 'POST /quickaction/sendmessage': SENT });
+    const { user } = renderApp('/dashboard/members');
+    await screen.findByRole('link', { name: 'Alan Turing' }, { timeout: 8000 });
+    await sendAsBot(user, 'To the 2 members filtered');
+    await waitFor(() => expect(api.callsTo('POST', '/quickaction/sendmessage')).toHaveLength(1));
+    const raw = api.callsTo('POST', '/quickaction/sendmessage')[0]!.body as Record<string, unknown>;
+    const body = sendMessageBody.parse(raw);
+    expect(body.dms.members).toEqual([]);
+    expect(raw.filter).toEqual({ time_filter: { type: 'static', days: 7 } });
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { receiptStatus, type Receipt } from '@flywheel/shared/delivery';
+import { receiptStatus, receiptsResponse } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
 import { receiptsKey } from './receipts-key.ts';
@@ -12,7 +12,8 @@ export const receiptsQuery = (teamId: string) =>
   queryOptions({
     queryKey: receiptsKey(teamId),
     queryFn: ({ signal }) =>
-      apiRequest<{ data: Receipt[] }>(`/receipts/getallreceipts/${encodeURIComponent(teamId)}`, {
+      apiRequest(`/receipts/getallreceipts/${encodeURIComponent(teamId)}`, {
+        schema: receiptsResponse,
         signal,
       }).then((r) => r.data),
     refetchInterval: (query) =>

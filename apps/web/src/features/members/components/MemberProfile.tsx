@@ -17,6 +17,7 @@ import type { MemberInfo } from '@flywheel/shared/members';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useRemoveTag } from '../api/remove-tag.ts';
+import type { MemberDetailSlots } from '../slots.ts';
 import { CreateTagModal } from './CreateTagModal.tsx';
 import { TagBadges } from './TagBadges.tsx';
 
@@ -36,8 +37,11 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The member detail's left panel (spec section 2). Message buttons arrive with the messaging issue. */
-export function MemberProfile({ member }: { member: MemberInfo }) {
+/** The member detail's left panel (spec section 2), with the message button on the name row. */
+export function MemberProfile({
+  member,
+  MessageMember,
+}: { member: MemberInfo } & Pick<MemberDetailSlots, 'MessageMember'>) {
   const remove = useRemoveTag();
   const [adding, setAdding] = useState(false);
   const name = member.real_name || member.display_name || member.member_id;
@@ -79,7 +83,12 @@ export function MemberProfile({ member }: { member: MemberInfo }) {
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
             Name
           </Text>
-          <Text fz="sm">{name}</Text>
+          <Group gap={6} wrap="nowrap">
+            <Text fz="sm">{name}</Text>
+            {MessageMember && !member.deleted ? (
+              <MessageMember memberId={member.member_id} name={name} />
+            ) : null}
+          </Group>
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mt={6}>
             Nick name
           </Text>

@@ -1,0 +1,16 @@
+import type { RecipientKind } from '@flywheel/shared/delivery';
+import { apiDownload } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/csv.ts';
+
+/** The saved file's name per count: 'Total Recipients 12.csv', 'Successful Recipients 12.csv', … */
+export const RECIPIENTS_FILE: Record<RecipientKind, string> = {
+  total: 'Total Recipients',
+  successful: 'Successful Recipients',
+  failed: 'Failed Recipients',
+};
+
+/** GET /receipts/exportrecipients/:team/:id/:kind (CSV with BOM), saved under the count's name. */
+export async function downloadRecipientsCsv(teamId: string, id: number, kind: RecipientKind): Promise<void> {
+  const csv = await apiDownload(`/receipts/exportrecipients/${encodeURIComponent(teamId)}/${id}/${kind}`);
+  saveFile(`${RECIPIENTS_FILE[kind]} ${id}.csv`, csv);
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { IconPin, IconPinnedOff, IconThumbUp } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useAddReaction } from '../api/add-reaction.ts';
+import { usePinPost } from '../api/pin-post.ts';
+import { useUnpinPost } from '../api/unpin-post.ts';
+import { ReplyModal } from './ReplyModal.tsx';
+
+/** The reaction the thumbs-up button adds (as the bot). */
+export const QUICK_REACTION = 'thumbsup';
+
+export type MessageRowActionsProps = { channelId: string; ts: string; channelName: string };
+
+const toast = {
+  onSuccess: (res: { message: string }) => notifySuccess(res.message),
+  onError: (err: unknown) => notifyFailure(errorMessage(err)),
+};
+
+/**
+ * On a message row (member detail Actions tab): 'reply' opens the reply dialog for that channel and ts
+ * (spec); pin, unpin and a thumbs-up reaction as the bot (beyond the spec), each toasting the server's message.
+ */
+export function MessageRowActions({ channelId, ts, channelName }: MessageRowActionsProps) {
+  const { teamId } = useCurrentTeam();
+  const pin = usePinPost();
+  const unpin = useUnpinPost();
+  const react = useAddReaction();
+  const [replying, setReplying] = useState(false);
+  const busy = pin.isPending || unpin.isPending || react.isPending;
+  const where = `the message in #${channelName}`;
+  const post = { team_id: teamId, channel_id: channelId, ts };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="compact-xs"
+        variant="light"
+        onClick={() => setReplying(true)}
+        aria-label={`Reply to ${where}`}
+      >
+        reply
+      </Button>
+      <Tooltip label="Pin">
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          disabled={busy}
+          onClick={() => pin.mutate(post, toast)}
+          aria-label={`Pin ${where}`}
+        >
+          <IconPin size={14} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Unpin">
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          disabled={busy}
+          onClick={() => unpin.mutate(post, toast)}
+          aria-label={`Unpin ${where}`}
+        >
+          <IconPinnedOff size={14} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={`React with :${QUICK_REACTION}:`}>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          disabled={busy}
+          onClick={() => react.mutate({ ...post, sender: 'bot', name: QUICK_REACTION }, toast)}
+          aria-label={`React to ${where}`}
+        >
+          <IconThumbUp size={14} />
+        </ActionIcon>
+      </Tooltip>
+      <ReplyModal
+        opened={replying}
+        onClose={() => setReplying(false)}
+        channelId={channelId}
+        ts={ts}
+        channelName={channelName}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import type { Audience } from '@flywheel/shared/delivery';
+import type { ChosenSender } from '../sender.ts';
+import { ChooseSenderModal } from './ChooseSenderModal.tsx';
+import { SendMessageModal } from './SendMessageModal.tsx';
+
+export type SendMessageButtonProps = {
+  /** Whom it goes to when the popups open (the checked rows, or the filters). */
+  audience: Audience;
+  /** Whom, in words ('To 3 selected members'). */
+  summary: string;
+  onSent?(): void;
+};
+
+/** Members screen 'Send Message': the Choose Sender popup, then the Send Message popup (spec section 2). */
+export function SendMessageButton({ audience, summary, onSent }: SendMessageButtonProps) {
+  const [step, setStep] = useState<'sender' | 'send' | null>(null);
+  const [sender, setSender] = useState<ChosenSender | null>(null);
+  return (
+    <>
+      <Button leftSection={<IconSend size={16} />} onClick={() => setStep('sender')}>
+        Send Message
+      </Button>
+      <ChooseSenderModal
+        opened={step === 'sender'}
+        initial={sender ?? undefined}
+        onClose={() => setStep(null)}
+        onChoose={(choice) => {
+          setSender(choice);
+          setStep('send');
+        }}
+      />
+      <SendMessageModal
+        opened={step === 'send'}
+        onClose={() => setStep(null)}
+        target={{ kind: 'audience', audience }}
+        initialSender={sender ?? undefined}
+        summary={summary}
+        onSent={() => onSent?.()}
+      />
+    </>
+  );
+}

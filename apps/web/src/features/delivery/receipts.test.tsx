@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DELIVERY_TEXTS,
+  receiptsResponse,
+  retryBody,
+  retryResponse,
+  type Receipt,
+} from '@flywheel/shared/delivery';
+import { reply } from '../../testing/fixture.ts';
+import { mockApi } from '../../testing/mock-api.ts';
+import { renderApp } from '../../testing/render.tsx';
+import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
+import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+import { NO_RECEIPTS, NOT_RETRYABLE } from './ReceiptsPage.tsx';
+
+const me = { body: { ...loginResponse(), token: undefined } };
+
+const receipt = (id: number, extra: Partial<Receipt>): Receipt => ({
+  id,
+  action_type: 'Send Message',
+  description: `Receipt ${id}`,
+  sender: 'bot' as const,
+  created_at: `2026-11-${String(10 + id).padStart(2, '0')}T10:00:00.000Z`,
+  total_recipient_count: 3,
+  successful_recipient_count: 3,
+  failed_recipient_count: 0,
+  retryable_recipient_count: 0,
+  ...extra,
+});
+
+const RECEIPTS = reply(receiptsResponse, {
+  data: [
+    receipt(10, { description: 'Welcome DM' }),
+    receipt(12, {
+      action_type: 'Bulk DM',
+      description: 'Spring update',
+      total_recipient_count: 5,
+      successful_recipient_count: 3,
+      failed_recipient_count: 2,
+      retryable_recipient_count: 2,
+    }),
+    receipt(11, {
+      description: 'Still running',
+      total_recipient_count: 4,
+      successful_recipient_count: 1,
+      failed_recipient_count: 0,
+    }),
+    receipt(9, {
+      description: 'Gone for good',
+      total_recipient_count: 2,
+      successful_recipient_count: 0,
+      failed_recipient_count: 2,
+      retryable_recipient_count: 0,
+    }),
+  ],
+});
+
+function setup(extra: Parameters<typeof mockApi>[0] = {}) {
+  seedSession();
+  return mockApi({
+    'GET /auth/me': me,
+    ...workspaceDataMocks('T001'),
+    'GET /receipts/getallreceipts/T001': RECEIPTS,
+    ...extra,
+  });
+}
+
+const rowOf = (table: HTMLElement, description: string) =>
+  within(table).getByText(description).closest('tr')!;
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Receipts page', () => {
+  it('shows the columns, newest first, counts and status from the shared receipt fixture', async () => {
+    setup();
+    renderApp('/dashboard/receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
+    await within(table).findByText('Spring update');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Action Type',
+      'Description',
+      'Total Recipients',
+      'Success Count',
+      'Failed Count',
+      'Status',
+      'Retry',
+    ]);
+    const order = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(order).toEqual(['Spring update', 'Still running', 'Welcome DM', 'Gone for good']);
+    expect(cells(rowOf(table, 'Spring update')).slice(0, 6)).toEqual([
+      'Bulk DM',
+      'Spring update',
+      '5',
+      '3',
+      '2',
+      'Processed',
+    ]);
+    const running = rowOf(table, 'Still running');
+    expect(within(running).getByText('25% Processed')).toBeInTheDocument();
+    expect(within(running).getByRole('progressbar', { name: 'Receipt 11 progress' })).toBeInTheDocument();
+    // Retry only when Processed with failures.
+    expect(within(running).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(within(rowOf(table, 'Welcome DM')).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('a download icon only for non-zero counts; it fetches that CSV through the API client', async () => {
+    const api = setup({
+      'GET /receipts/exportrecipients/T001/12/failed': { body: 'RecipientName' },
+    });
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:test', revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const { user } = renderApp('/dashboard/receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
+    await within(table).findByText('Spring update');
+    const names = (description: string) =>
+      within(rowOf(table, description))
+        .queryAllByRole('button', { name: /^Download/ })
+        .map((b) => b.getAttribute('aria-label'));
+    expect(names('Spring update')).toEqual([
+      'Download total recipients of receipt 12',
+      'Download successful recipients of receipt 12',
+      'Download failed recipients of receipt 12',
+    ]);
+    expect(names('Welcome DM')).toEqual([
+      'Download total recipients of receipt 10',
+      'Download successful recipients of receipt 10',
+    ]);
+    expect(names('Gone for good')).toEqual([
+      'Download total recipients of receipt 9',
+      'Download failed recipients of receipt 9',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Download failed recipients of receipt 12' }));
+    await waitFor(() => expect(saved).toEqual(['Failed Recipients 12.csv']));
+    const [call] = api.callsTo('GET', '/receipts/exportrecipients/T001/12/failed');
+    expect(call!.headers.authorization).toMatch(/^Bearer /);
+    click.mockRestore();
+  });
+
+  it("Retry posts {team_id, id}, toasts 'Action initiated' and reads the receipts again", async () => {
+    const api = setup({
+      'POST /receipts/retry': reply(retryResponse, {
+        message: DELIVERY_TEXTS.actionInitiated,
+        data: { requeued: 2 },
+      }),
+    });
+    const { user } = renderApp('/dashboard/receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
+    await within(table).findByText('Spring update');
+    const before = api.callsTo('GET', '/receipts/getallreceipts/T001').length;
+    await user.click(within(rowOf(table, 'Spring update')).getByRole('button', { name: 'Retry receipt 12' }));
+    expect(await screen.findByText(DELIVERY_TEXTS.actionInitiated)).toBeInTheDocument();
+    const [call] = api.callsTo('POST', '/receipts/retry');
+    expect(retryBody.parse(call!.body)).toEqual({ team_id: 'T001', id: 12 });
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/receipts/getallreceipts/T001').length).toBeGreaterThan(before),
+    );
+  });
+
+  it('failures that cannot be retried: Retry is disabled and says why', async () => {
+    const api = setup();
+    const { user } = renderApp('/dashboard/receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
+    await within(table).findByText('Gone for good');
+    const retry = await within(rowOf(table, 'Gone for good')).findByRole('button', {
+      name: 'Retry receipt 9',
+    });
+    expect(retry).toBeDisabled();
+    await user.hover(retry.parentElement!);
+    expect(await screen.findByText(NOT_RETRYABLE)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/receipts/retry')).toEqual([]);
+  });
+
+  it('no receipts: the empty text', async () => {
+    setup({ 'GET /receipts/getallreceipts/T001': reply(receiptsResponse, { data: [] }) });
+    renderApp('/dashboard/receipts');
+    expect(await screen.findByText(NO_RECEIPTS, {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+import type { Audience } from '@flywheel/shared/delivery';
+
+/**
+ * What the sending feature adds to the members pages; app/ composes them (a feature never imports
+ * another). Without a slot the page simply has no such button.
+ */
+export type SendMessageSlotProps = { audience: Audience; summary: string; onSent?(): void };
+export type MessageMemberSlotProps = { memberId: string; name: string };
+export type MessageActionsSlotProps = { channelId: string; ts: string; channelName: string };
+
+export type MembersSlots = {
+  /** Members screen 'Send Message' (to the checked rows, or to everything filtered). */
+  SendMessage?: ComponentType<SendMessageSlotProps>;
+};
+
+export type MemberDetailSlots = {
+  /** The message button on the member detail's name row. */
+  MessageMember?: ComponentType<MessageMemberSlotProps>;
+  /** Reply (and pin, unpin, react) on the Actions tab's message rows. */
+  MessageActions?: ComponentType<MessageActionsSlotProps>;
+};
