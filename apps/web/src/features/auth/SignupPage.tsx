@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconMail, IconUser, IconWorld } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN, signupBody } from '@flywheel/shared/auth';
 import { COUNTRIES } from '@flywheel/shared/countries';
@@ -29,6 +30,12 @@ function validateCountry(value: string | null): string | null {
 export function SignupPage() {
   const navigate = useNavigate();
   const signup = useSignup();
+  // A weak password's reason stays under the field (from the last answer) until the password changes.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const weakPassword =
+    isApiError(signup.error) && signup.error.code === 'WEAK_PASSWORD' && signup.error !== dismissed
+      ? signup.error.message
+      : null;
   const form = useForm<SignupValues>({
     initialValues: { username: '', email: '', password: '', country: null, terms: false },
     validate: { country: validateCountry },
@@ -46,7 +53,6 @@ export function SignupPage() {
         },
         onError: (err) => {
           // A weak password: the reason stays under the field, where the next choice is made.
-          if (isApiError(err) && err.code === 'WEAK_PASSWORD') form.setFieldError('password', err.message);
           notifyFailure(errorMessage(err), 'Attention');
         },
       },
@@ -79,6 +85,11 @@ export function SignupPage() {
             autoComplete="new-password"
             leftSection={<IconLock size={18} />}
             {...form.getInputProps('password')}
+            error={weakPassword ?? form.errors.password}
+            onChange={(e) => {
+              setDismissed(signup.error);
+              form.getInputProps('password').onChange(e);
+            }}
           />
           <Select
             label="Country"

@@ -81,8 +81,11 @@ describe('signup page', () => {
     await fillAccount(user);
     await pickCountry(user, 'Portugal');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    const password = screen.getByLabelText('Password');
-    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    // The reason shows in the password field's wrapper (and in the toast).
+    await waitFor(() => {
+      const field = screen.getByLabelText('Password').closest('.mantine-InputWrapper-root') as HTMLElement;
+      expect(within(field).getByText(message)).toBeInTheDocument();
+    });
     expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
   });
 });
