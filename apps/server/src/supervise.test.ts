@@ -99,7 +99,9 @@ describe('the supervisor (npm start)', () => {
       expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-slack-app.json'), 'utf8'))).toEqual(secret);
 
       p.child.kill('SIGTERM');
-      expect(await p.exited).toBe(0);
+      // Stopped by the signal: 0 when the supervisor's own handler ran, 143 when tsx's wrapper exited on it
+      // first (seen once under load). Either way the server and its emulator must be gone (checked next).
+      expect([0, 143]).toContain(await p.exited);
       await expect(fetch(`${base}/api/health`)).rejects.toThrow();
       await expect(fetch(`http://127.0.0.1:${emulatorPort}/_admin/state`)).rejects.toThrow();
     } finally {
