@@ -392,7 +392,8 @@ ${mdTable([['run', 'ms'], ...timings.map((t, i) => [String(i + 1), fmt(t)])], ['
       );
       await query(s, sql`analyze delivery_receipts`);
       await query(s, sql`analyze delivery_recipients`);
-      const [{ n }] = await query<{ n: number }>(s, sql`select count(*)::int as n from delivery_recipients`);
+      const n = (await query<{ n: number }>(s, sql`select count(*)::int as n from delivery_recipients`))[0]!
+        .n;
       log(`receipts: ${fmt(n)} recipient rows inserted in ${Date.now() - t0} ms`);
       const times: number[] = [];
       for (let i = 0; i < 53; i++) {

@@ -26,3 +26,11 @@ export async function firstRow<T>(runner: Tx, query: SQL): Promise<T | undefined
 export async function typedResult<T>(runner: Tx, query: SQL): Promise<Rows<T>> {
   return { rows: await typedRows<T>(runner, query) };
 }
+
+/** A text[] literal for `unnest`/`any` (PGlite and node-postgres both take it as one parameter). */
+export const textArray = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/** An int[] literal, likewise. */
+export const intArray = (values: readonly number[]): string =>
+  `{${values.map((v) => Math.trunc(v)).join(',')}}`;

@@ -79,6 +79,10 @@ export async function createQueue(
     schema: 'pgboss',
     supervise: true,
     schedule: true,
+    // Cron jobs (the actions tick, the delivery recovery) start within a few seconds of their minute, not up to
+    // 35 s after it (pg-boss's defaults: cron checked every 30 s, then its send queue polled every 5 s).
+    cronMonitorIntervalSeconds: 5,
+    cronWorkerIntervalSeconds: 2,
     migrate: true,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));

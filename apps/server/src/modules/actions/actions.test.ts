@@ -222,6 +222,66 @@ describe('schedules', () => {
     expect(row).toMatchObject({ active: false, next_run: null, frequency: 'onetime' });
   });
 
+  it('two workers split a minute of due runs by claiming them: each run sent once; a failed send comes back after its claim', async () => {
+    clockMs = Date.parse('2027-08-02T08:00:00Z');
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        (
+          await actions.createScheduled(user.userid, {
+            ...base(),
+            trigger_name: `Split ${i}`,
+            frequency: 'Everyday',
+            time: '10:30',
+            days: [],
+            images: [],
+            channel_ids: [],
+            dms: { members: [members[i % members.length]!], tags: [], channels: [] },
+            sendtoworkspace: false,
+            message_sender: 'bot',
+          } as any)
+        ).id,
+      );
+    clockMs = Date.parse('2027-08-02T09:30:20Z'); // 10:30:20 London
+    await actions.planDueSchedules();
+    const ctx = env.t.ctx;
+    let failOnce = true;
+    const worker = (delivery: typeof ctx.services.delivery) =>
+      actionsService({
+        db: ctx.database.db,
+        audience: ctx.services.audience,
+        delivery,
+        timezoneOf: async () => 'Europe/London',
+        graceMs: 60 * 60_000,
+        claimMs: 60_000,
+        logger: createLogger('silent'),
+        now: () => clockMs,
+      });
+    const a = worker(ctx.services.delivery);
+    const b = worker({
+      ...ctx.services.delivery,
+      send: async (req) => {
+        if (failOnce) {
+          failOnce = false;
+          throw new Error('database connection lost');
+        }
+        return ctx.services.delivery.send(req);
+      },
+    });
+    const claimed = await Promise.all([a.sendDueRuns(4, 2), b.sendDueRuns(4, 2), a.sendDueRuns(4, 2)]);
+    expect(claimed.reduce((x, y) => x + y, 0)).toBe(12); // disjoint claims: 4 + 4 + 4
+    const runs = (await Promise.all(ids.map(runsOf))).flat();
+    expect(runs).toHaveLength(12);
+    expect(runs.filter((r) => r.status === 'sent')).toHaveLength(11);
+    // The failed one stays due and held for 30 s: nobody takes it at once, then it is sent.
+    expect(await a.sendDueRuns()).toBe(0);
+    clockMs += 31_000;
+    expect(await b.sendDueRuns()).toBe(1);
+    const after = (await Promise.all(ids.map(runsOf))).flat();
+    expect(after.every((r) => r.status === 'sent' && r.receipt_id)).toBe(true);
+    expect(new Set(after.map((r) => r.receipt_id)).size).toBe(12);
+  });
+
   it('the API: spec texts, validation and another workspace refused', async () => {
     const sched = (over: object) =>
       call('POST', '/actions/createscheduled', {

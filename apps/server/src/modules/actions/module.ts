@@ -3,7 +3,7 @@ import { tsToDate } from '../../lib/days.ts';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
 import { defineModule } from '../module.ts';
-import { actionsTickJob } from './jobs.ts';
+import { actionsSendJob, actionsTickJob, wakeActionSenders } from './jobs.ts';
 import { actionsRoutes } from './routes.ts';
 
 const userEvent = z.object({
@@ -23,7 +23,7 @@ async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
   const joinedAt = await actions.recordedJoin(scope.tx, scope.teamId, event.user.id, at);
   if (!joinedAt) return;
   if ((await actions.addJoinRuns(scope.tx, scope.teamId, event.user.id, joinedAt)) > 0)
-    scope.afterCommit('actions.tick', () => scope.ctx.queue.send(actionsTickJob, {}));
+    scope.afterCommit('actions.send', () => wakeActionSenders(scope.ctx));
 }
 
 /** Actions area: automations (Member Join) and schedules. */
@@ -32,7 +32,7 @@ export const actionsModule = defineModule({
   routes: async (app, ctx) => {
     await app.register(actionsRoutes({ actions: ctx.services.actions, guard: workspaceGuard(ctx.services) }));
   },
-  jobs: [actionsTickJob],
+  jobs: [actionsTickJob, actionsSendJob],
   events: [
     defineEventListener({ type: 'team_join', payload: userEvent, handle: onJoin }),
     defineEventListener({ type: 'user_change', payload: userEvent, handle: onJoin }),

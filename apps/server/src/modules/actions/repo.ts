@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { typedRows } from '../../db/sql.ts';
+import { firstRow, intArray, textArray, typedRows } from '../../db/sql.ts';
 
 /** What a transaction or the database runs SQL on. */
 type Runner = Pick<Db, 'execute'>;
@@ -124,25 +124,29 @@ export const actionsRepo = (db: Db) => ({
     );
   },
 
-  async addRun(
+  /** A batch of schedules' runs (a run already written is left as it is). */
+  async addRuns(
     tx: Runner,
-    r: {
-      actionId: number;
-      teamId: string;
-      key: string;
-      memberId: string | null;
-      dueAt: string;
-      status: 'due' | 'skipped';
-    },
+    runs: { actionId: number; teamId: string; key: string; dueAt: string; status: 'due' | 'skipped' }[],
   ): Promise<void> {
+    if (!runs.length) return;
     await tx.execute(sql`insert into action_runs (action_id, team_id, run_key, member_id, due_at, status)
-      values (${r.actionId}, ${r.teamId}, ${r.key}, ${r.memberId}, ${r.dueAt}::timestamptz, ${r.status})
+      select a, t, k, null, d, s
+      from unnest(${intArray(runs.map((r) => r.actionId))}::int[], ${textArray(runs.map((r) => r.teamId))}::text[],
+        ${textArray(runs.map((r) => r.key))}::text[], ${textArray(runs.map((r) => r.dueAt))}::timestamptz[],
+        ${textArray(runs.map((r) => r.status))}::text[]) as v(a, t, k, d, s)
       on conflict (action_id, run_key) do nothing`);
   },
 
-  async advance(tx: Runner, id: number, next: string | null, ranAt: string): Promise<void> {
-    await tx.execute(sql`update actions set next_run_at = ${next}::timestamptz, last_run_at = ${ranAt}::timestamptz,
-        active = ${next !== null} where id = ${id}`);
+  /** Moves a batch of schedules on: their next run (none: done, inactive) and when they last ran. */
+  async advanceMany(tx: Runner, rows: { id: number; next: string | null; ranAt: string }[]): Promise<void> {
+    if (!rows.length) return;
+    // An empty string stands for "no next run" in the text[] literal.
+    await tx.execute(sql`update actions a set next_run_at = nullif(v.n, '')::timestamptz,
+        last_run_at = v.r::timestamptz, active = v.n <> ''
+      from unnest(${intArray(rows.map((r) => r.id))}::int[], ${textArray(rows.map((r) => r.next ?? ''))}::text[],
+        ${textArray(rows.map((r) => r.ranAt))}::text[]) as v(id, n, r)
+      where a.id = v.id`);
   },
 
   /**
@@ -161,12 +165,40 @@ export const actionsRepo = (db: Db) => ({
     ).length;
   },
 
-  async dueRuns(limit: number, now: Date): Promise<DueRun[]> {
+  /**
+   * Claims up to `limit` due runs for `leaseMs` (skipping rows another worker holds or is claiming), so any
+   * number of workers split a minute's runs between them; a dead worker's claims lapse and come back.
+   */
+  async claimDueRuns(limit: number, now: Date, leaseMs: number): Promise<DueRun[]> {
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + leaseMs).toISOString();
     return await typedRows<DueRun>(
       db,
-      sql`select id::int as id, action_id, team_id, member_id, run_key from action_runs
-        where status = 'due' and due_at <= ${now.toISOString()}::timestamptz order by due_at, id limit ${limit}`,
+      sql`update action_runs r set claimed_until = ${until}::timestamptz
+        from (select id from action_runs
+          where status = 'due' and due_at <= ${at}::timestamptz
+            and (claimed_until is null or claimed_until <= ${at}::timestamptz)
+          order by due_at, id limit ${limit} for update skip locked) c
+        where r.id = c.id
+        returning r.id::int as id, r.action_id, r.team_id, r.member_id, r.run_key`,
     );
+  },
+
+  /** Due runs nobody holds (how many senders the tick should wake). */
+  async countDueRuns(now: Date): Promise<number> {
+    const at = now.toISOString();
+    const row = await firstRow<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from action_runs where status = 'due' and due_at <= ${at}::timestamptz
+        and (claimed_until is null or claimed_until <= ${at}::timestamptz)`,
+    );
+    return row?.n ?? 0;
+  },
+
+  /** Gives a claimed run back, to be claimed again from `at`. */
+  async releaseRun(id: number, at: Date): Promise<void> {
+    await db.execute(sql`update action_runs set claimed_until = ${at.toISOString()}::timestamptz
+      where id = ${id} and status = 'due'`);
   },
 
   async finishRun(id: number, status: 'sent' | 'failed', receiptId: number | null, error: string | null) {

@@ -21,11 +21,14 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
-import { actionsRepo, type ActionRecord } from './repo.ts';
+import { actionsRepo, type ActionRecord, type DueRun } from './repo.ts';
 
 type AutomationBody = z.output<typeof createAutomationBody>;
 type ScheduledBody = z.output<typeof createScheduledBody>;
 type UpdateBody = z.output<typeof updateActionBody>;
+
+/** A run whose send failed (Slack or the database down) is tried again after this. */
+const RETRY_MS = 30_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -51,11 +54,50 @@ export const actionsService = (deps: {
   timezoneOf: (teamId: string) => Promise<string>;
   /** A schedule's run sent later than this is recorded as skipped (the product was down). */
   graceMs: number;
+  /** How long a worker holds the runs it claimed (default 2 minutes). */
+  claimMs?: number;
   logger: Logger;
   now?: () => number;
 }) => {
   const repo = actionsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
+
+  /** Sends one run; true when a receipt was written (its workspace's sender is woken after the batch). */
+  async function sendRun(run: DueRun): Promise<boolean> {
+    const a = await repo.find(run.team_id, run.action_id);
+    if (!a) return false;
+    try {
+      const receipt = await deps.delivery.send({
+        teamId: a.team_id,
+        userId: null,
+        actionType: a.kind === 'automation' ? 'Automation' : 'Scheduled Message',
+        sender: a.sender,
+        adminUser: a.admin_user,
+        text: a.message,
+        images: a.images,
+        description: `${a.name}${run.member_id ? ` (joined: ${run.member_id})` : ` (${run.run_key})`}`,
+        audience: {
+          channel_ids: a.channel_ids,
+          dms: {
+            members: [...a.dm_members, ...(a.send_dm && run.member_id ? [run.member_id] : [])],
+            tags: a.dm_tags,
+            channels: a.dm_channels,
+          },
+          sendtoworkspace: a.send_to_workspace,
+        },
+        idempotencyKey: `action-run:${run.id}`,
+        deferWake: true,
+      });
+      await repo.finishRun(run.id, 'sent', receipt.receipt_id, null);
+      return true;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      // The run cannot be sent as set up (no member left to reach, the admin gone): recorded, not retried.
+      deps.logger.warn({ run: run.id, err: err.message }, 'action run not sent');
+      await repo.finishRun(run.id, 'failed', null, err.message);
+      return false;
+    }
+  }
 
   /** The targets must name this workspace's members, tags and channels (checked now, resolved at each run). */
   async function checkTargets(
@@ -223,24 +265,35 @@ export const actionsService = (deps: {
      */
     async planDueSchedules(): Promise<number> {
       let planned = 0;
+      const zones = new Map<string, string>();
+      const zoneOf = async (teamId: string) => {
+        const known = zones.get(teamId);
+        if (known) return known;
+        const tz = await deps.timezoneOf(teamId);
+        zones.set(teamId, tz);
+        return tz;
+      };
       for (;;) {
         const n = await deps.db.transaction(async (tx) => {
           const due = await repo.lockDueSchedules(tx, 200, new Date(now()));
+          const runs: Parameters<typeof repo.addRuns>[1] = [];
+          const moves: Parameters<typeof repo.advanceMany>[1] = [];
           for (const a of due) {
-            const tz = await deps.timezoneOf(a.team_id);
-            const dueAt = a.next_run_at!;
-            await repo.addRun(tx, {
+            const tz = await zoneOf(a.team_id);
+            const dueAt = new Date(a.next_run_at!).toISOString();
+            runs.push({
               actionId: a.id,
               teamId: a.team_id,
-              key: new Date(dueAt).toISOString(),
-              memberId: null,
+              key: dueAt,
               dueAt,
               status: a.late_ms <= deps.graceMs ? 'due' : 'skipped',
             });
             const rec = recurrenceOf(a);
             const next = rec ? nextRun(rec, Math.max(now(), Date.parse(dueAt)), tz) : null;
-            await repo.advance(tx, a.id, next === null ? null : new Date(next).toISOString(), dueAt);
+            moves.push({ id: a.id, next: next === null ? null : new Date(next).toISOString(), ranAt: dueAt });
           }
+          await repo.addRuns(tx, runs);
+          await repo.advanceMany(tx, moves);
           return due.length;
         });
         planned += n;
@@ -252,44 +305,32 @@ export const actionsService = (deps: {
     addJoinRuns: repo.addJoinRuns,
     recordedJoin: repo.recordedJoin,
 
+    /** Due runs no worker holds: the tick wakes one sender per batch of them. */
+    countDueRuns: () => repo.countDueRuns(new Date(now())),
+
     /**
-     * Sends due runs through the delivery engine. Each send is named by its run, so two workers on the same
-     * run, or a retry after a crash between the send and this bookkeeping, make one receipt.
+     * Claims up to `limit` due runs and sends them through the delivery engine, `parallel` at a time. Workers
+     * split the due runs by claiming them; each send is also named by its run, so a run sent again after a
+     * crash between the send and this bookkeeping (its claim lapsed) still makes one receipt.
      */
-    async sendDueRuns(limit = 500): Promise<number> {
-      const runs = await repo.dueRuns(limit, new Date(now()));
-      for (const run of runs) {
-        const a = await repo.find(run.team_id, run.action_id);
-        if (!a) continue;
-        try {
-          const receipt = await deps.delivery.send({
-            teamId: a.team_id,
-            userId: null,
-            actionType: a.kind === 'automation' ? 'Automation' : 'Scheduled Message',
-            sender: a.sender,
-            adminUser: a.admin_user,
-            text: a.message,
-            images: a.images,
-            description: `${a.name}${run.member_id ? ` (joined: ${run.member_id})` : ` (${run.run_key})`}`,
-            audience: {
-              channel_ids: a.channel_ids,
-              dms: {
-                members: [...a.dm_members, ...(a.send_dm && run.member_id ? [run.member_id] : [])],
-                tags: a.dm_tags,
-                channels: a.dm_channels,
-              },
-              sendtoworkspace: a.send_to_workspace,
-            },
-            idempotencyKey: `action-run:${run.id}`,
-          });
-          await repo.finishRun(run.id, 'sent', receipt.receipt_id, null);
-        } catch (err) {
-          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-          // The run cannot be sent as set up (no member left to reach, the admin gone): recorded, not retried.
-          deps.logger.warn({ run: run.id, err: err.message }, 'action run not sent');
-          await repo.finishRun(run.id, 'failed', null, err.message);
+    async sendDueRuns(limit = 100, parallel = 4): Promise<number> {
+      const runs = await repo.claimDueRuns(limit, new Date(now()), deps.claimMs ?? 120_000);
+      let next = 0;
+      const sent = new Set<string>();
+      const lane = async () => {
+        while (next < runs.length) {
+          const run = runs[next++]!;
+          try {
+            if (await sendRun(run)) sent.add(run.team_id);
+          } catch (err) {
+            // Slack or the database failed under this run: it stays due, and comes back when its claim lapses.
+            deps.logger.error({ err, run: run.id }, 'action run send failed; retried when its claim lapses');
+            await repo.releaseRun(run.id, new Date(now() + RETRY_MS)).catch(() => undefined);
+          }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(parallel, runs.length) }, lane));
+      for (const teamId of sent) await deps.delivery.wake(teamId);
       return runs.length;
     },
   };

@@ -73,6 +73,8 @@ export const actionRuns = pgTable(
     status: text('status', { enum: ['due', 'sent', 'skipped', 'failed'] }).notNull(),
     receiptId: bigint('receipt_id', { mode: 'number' }),
     error: text('error'),
+    /** A worker sending this run holds it until then (another worker skips it; after a crash it comes back). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { typedRows } from '../../db/sql.ts';
-
-const textArray = (values: string[]) =>
-  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+import { intArray, textArray, typedRows } from '../../db/sql.ts';
 
 /** Slack's own system user, never a recipient. */
 const SLACKBOT = 'USLACKBOT';

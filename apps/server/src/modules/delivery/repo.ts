@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { typedRows } from '../../db/sql.ts';
+import { textArray, typedRows } from '../../db/sql.ts';
 import type { DeliveryMessage } from './table.ts';
 
 export type ClaimedRecipient = {
@@ -88,7 +88,7 @@ export const deliveryRepo = (db: Db) => ({
           const chunk = ids.slice(i, i + 10_000);
           await tx.execute(sql`
             insert into delivery_recipients (receipt_id, team_id, kind, target_id)
-            select ${id}, ${r.teamId}, ${kind}, t from unnest(${toArray(chunk)}::text[]) as t
+            select ${id}, ${r.teamId}, ${kind}, t from unnest(${textArray(chunk)}::text[]) as t
             on conflict do nothing`);
         }
       }
@@ -296,11 +296,6 @@ export const deliveryRepo = (db: Db) => ({
 });
 export type DeliveryRepo = ReturnType<typeof deliveryRepo>;
 
-/** A text[] literal for unnest (PGlite and pg both take it as one parameter). */
-function toArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-}
-
 export const imagesRepo = (db: Db) => ({
   async save(row: {
     fileId: string;
@@ -320,7 +315,7 @@ export const imagesRepo = (db: Db) => ({
     const rows = await typedRows<{ file_id: string }>(
       db,
       sql`select file_id from delivery_images where team_id = ${teamId}
-        and file_id = any(${toArray(fileIds)}::text[])`,
+        and file_id = any(${textArray(fileIds)}::text[])`,
     );
     return new Set(rows.map((r) => r.file_id));
   },

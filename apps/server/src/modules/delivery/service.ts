@@ -38,6 +38,8 @@ export type SendRequest = {
   /** A sender that may ask twice (a schedule's run, a join) names the send: one receipt per key. */
   idempotencyKey?: string;
   description?: string;
+  /** A caller sending many at once wakes the workspace's sender itself, once, after them (`wake`). */
+  deferWake?: boolean;
 };
 
 /** Slack's pin/reaction answers that mean the wanted state already holds. */
@@ -191,6 +193,8 @@ export const deliveryService = (deps: {
   return {
     senderHandle,
     teamsWithDueWork: () => repo.teamsWithDueWork(),
+    /** Wakes the workspace's sender (after sends made with `deferWake`). */
+    wake: (teamId: string) => deps.wake(teamId),
 
     /** Queues a message to an audience: one receipt, one row per recipient; answers at once. */
     async send(req: SendRequest): Promise<{ receipt_id: number; total: number }> {
@@ -218,7 +222,7 @@ export const deliveryService = (deps: {
         },
         recipients,
       );
-      if (!created.existing) await deps.wake(req.teamId);
+      if (!created.existing && !req.deferWake) await deps.wake(req.teamId);
       return { receipt_id: created.id, total: created.total };
     },
 
