@@ -55,6 +55,8 @@ export type SlackMessage = {
   upload?: boolean;
   inviter?: string;
   client_msg_id?: string;
+  /** The channels the message is pinned in (pins.add / pins.remove). */
+  pinned_to?: string[];
   /** Message metadata (chat.postMessage `metadata`): returned by history only with include_all_metadata. */
   metadata?: { event_type: string; event_payload: Record<string, unknown> };
 };

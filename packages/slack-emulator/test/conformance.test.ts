@@ -101,7 +101,13 @@ describe('Web API responses match the OpenAPI schemas', () => {
     await conform('reactions.get', { channel, timestamp: ts });
     await conform('reactions.remove', { channel, timestamp: ts, name: 'tada' });
     await conform('pins.add', { channel, timestamp: ts });
+    const pinned = await conform('conversations.history', { channel, limit: 20 });
+    const find = (b: Record<string, unknown>) =>
+      (b.messages as { ts: string; pinned_to?: string[] }[]).find((m) => m.ts === ts);
+    expect(find(pinned.body)?.pinned_to).toEqual([channel]);
     await conform('pins.remove', { channel, timestamp: ts });
+    const unpinned = await conform('conversations.history', { channel, limit: 20 });
+    expect(find(unpinned.body)?.pinned_to).toBeUndefined();
     await conform('chat.scheduleMessage', {
       channel,
       text: 'later',

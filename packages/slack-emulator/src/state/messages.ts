@@ -98,6 +98,8 @@ export function createMessages(ws: Workspace, ctx: TeamContext, channels: Channe
       out = { ...m, ...rest };
       if (out.reactions?.length === 0) delete out.reactions;
     }
+    // Slack's message object lists the channels a message is pinned in (`pinned_to`).
+    if (pins.get(channel)?.has(m.ts)) out = { ...out, pinned_to: [channel] };
     if (withThread && touchedThreads.has(key)) {
       const replies = threadReplies(channel, m.ts);
       out = { ...out };

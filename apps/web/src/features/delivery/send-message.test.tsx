@@ -15,6 +15,7 @@ import { fakeFile, mockUploads } from '../../testing/mock-upload.ts';
 import { renderUi } from '../../testing/render-ui.tsx';
 import { seedSession } from '../../testing/session-fixtures.ts';
 import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+import { SendMessageButton } from './components/SendMessageButton.tsx';
 import { SendMessageModal, type SendMessageModalProps } from './components/SendMessageModal.tsx';
 
 const SENT = sendResponse.parse({
@@ -195,3 +196,34 @@ describe('SendMessageModal: sending', () => {
     expect(sends()).toEqual([]);
   });
 });
+
+describe('Members screen Send Message', () => {
+  it('the checked rows come preselected, a tag and a channel can be added, and all three are sent', async () => {
+    seedSession();
+    const api = mockApi({
+      ...workspaceDataMocks(),
+      'POST /quickaction/sendmessage': { status: 202, body: SENT },
+    });
+    const { user } = renderUi(
+      <SendMessageButton audience={{ dms: { members: ['U001', 'U002'] } }} summary="To 2 selected members" />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const choose = await screen.findByRole('dialog', { name: 'Choose Sender' });
+    await user.click(within(choose).getByRole('radio', { name: 'Bot' }));
+    await user.click(within(choose).getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Message' });
+    expect(within(dialog).getByText('To 2 selected members')).toBeInTheDocument();
+    await user.click((await within(dialog).findAllByLabelText('Send Direct Message to tags'))[0]!);
+    await user.click(await screen.findByRole('option', { name: 'vip' }));
+    await user.click(within(dialog).getAllByLabelText('Send Message On Channel')[0]!);
+    await user.click((await screen.findAllByRole('option', { name: /^#/ }))[0]!);
+    await user.click(await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }));
+    await user.paste('hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo('POST', '/quickaction/sendmessage')).toHaveLength(1));
+    const body = sendMessageBody.parse(api.callsTo('POST', '/quickaction/sendmessage')[0]!.body);
+    expect(body.dms).toMatchObject({ members: ['U001', 'U002'], tags: [1] });
+    expect(body.channel_ids).toHaveLength(1);
+  });
+});
+

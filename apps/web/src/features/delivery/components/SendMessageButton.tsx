@@ -36,6 +36,8 @@ export function SendMessageButton({ audience, summary, onSent }: SendMessageButt
         opened={step === 'send'}
         onClose={() => setStep(null)}
         target={{ kind: 'audience', audience }}
+        // Checked rows can be changed, and tags and channels added; everything filtered stays as filtered.
+        pickers={audience.filter ? ['tags', 'channels'] : ['members', 'tags', 'channels']}
         initialSender={sender ?? undefined}
         summary={summary}
         onSent={() => onSent?.()}
