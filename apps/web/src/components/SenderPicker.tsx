@@ -8,13 +8,15 @@ type SenderPickerProps = {
   onChange(next: SenderChoice): void;
   error?: string | null;
   disabled?: boolean;
+  /** The radio group's label (default 'Sender'). */
+  label?: string;
 };
 
 /**
  * Bot or Admin (spec sections 2 and 6); for Admin, which one, from the admins who authorized the app
  * (GET /getauthorizedadmins), the first by default.
  */
-export function SenderPicker({ value, onChange, error, disabled }: SenderPickerProps) {
+export function SenderPicker({ value, onChange, error, disabled, label = 'Sender' }: SenderPickerProps) {
   const admins = useAuthorizedAdmins();
   const options = (admins.data ?? []).map((a) => ({
     value: a.value || a.user_id,
@@ -31,7 +33,7 @@ export function SenderPicker({ value, onChange, error, disabled }: SenderPickerP
   return (
     <Stack gap="xs">
       <Radio.Group
-        label="Sender"
+        label={label}
         value={value.sender ?? ''}
         error={error}
         onChange={(v) =>
