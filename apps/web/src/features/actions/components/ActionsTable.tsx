@@ -74,6 +74,21 @@ export function formatNextRun(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
+/** The next run on one line and the workspace's timezone under it. */
+function NextRun({ row }: { row: ActionRow }) {
+  if (!row.next_run) return <Text fz="sm">{nextRunText(row)}</Text>;
+  return (
+    <div>
+      <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatNextRun(row.next_run, row.timezone).replace(/ [^ ]+$/, '')}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {row.timezone}
+      </Text>
+    </div>
+  );
+}
+
 const nextRunText = (r: ActionRow) =>
   r.next_run ? formatNextRun(r.next_run, r.timezone) : r.last_run ? 'Sent' : '—';
 
@@ -183,7 +198,13 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
       },
       { id: 'time', header: 'Time', value: (r) => r.time ?? '', nowrap: true, searchable: false },
       { id: 'days', header: 'Days/Date', value: daysDate, searchable: false },
-      { id: 'next', header: 'Next Run', value: nextRunText, nowrap: true, searchable: false },
+      {
+        id: 'next',
+        header: 'Next Run',
+        value: nextRunText,
+        cell: (r) => <NextRun row={r} />,
+        searchable: false,
+      },
       users,
       channels,
       edit,
@@ -210,13 +231,12 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
       }
       search={{
         label: kind === 'automation' ? 'Search triggers' : 'Search schedules',
-        placeholder: 'Search name, message, users or channels',
         width: 320,
       }}
       countLabel={(n) =>
         kind === 'automation' ? `${n} trigger${n === 1 ? '' : 's'}` : `${n} schedule${n === 1 ? '' : 's'}`
       }
-      minWidth={kind === 'automation' ? 900 : 1200}
+      minWidth={kind === 'automation' ? 900 : 1040}
       highlightOnHover
       verticalSpacing="sm"
     />

@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Input, Progress, Stack, Text } from '@mantine/core';
+import { Checkbox, Fieldset, Group, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor } from '../../../components/RichEditor.tsx';
 import { TargetPickers } from '../../../components/TargetPickers.tsx';
@@ -24,7 +24,7 @@ export function ComposeStep({ kind, draft, onChange, problems, progress, busy }:
   const set = (patch: Partial<ComposeDraft>) => onChange({ ...draft, ...patch });
   return (
     <Stack gap="md">
-      <Stack gap="xs">
+      <Group gap="xl">
         {kind === 'automation' ? (
           <Checkbox
             label="Send DM to new user"
@@ -39,9 +39,9 @@ export function ComposeStep({ kind, draft, onChange, problems, progress, busy }:
           onChange={(e) => set({ toWorkspace: e.currentTarget.checked })}
           disabled={busy}
         />
-      </Stack>
+      </Group>
       <Fieldset legend="Send Direct Message" variant="filled" radius="md">
-        <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TargetPickers
             pickers={['members', 'tags', 'channels']}
             value={draft.dm}
@@ -49,7 +49,7 @@ export function ComposeStep({ kind, draft, onChange, problems, progress, busy }:
             labels={{ members: 'Members', tags: 'Tags', channels: 'Members of channels' }}
             disabled={busy}
           />
-        </Stack>
+        </SimpleGrid>
       </Fieldset>
       <TargetPickers
         pickers={['channels']}

@@ -89,6 +89,7 @@ export function CreateTriggerWizard(props: {
               />
               <SenderPicker
                 label="Choose Sender"
+                size="md"
                 value={start.sender}
                 onChange={(sender) => setStart((s) => ({ ...s, sender }))}
               />

@@ -87,7 +87,7 @@ function ScheduleFields({
         />
       ) : null}
       {value.frequency === 'Weekly' ? (
-        <Input.Wrapper label="Days" id="schedule-days" labelElement="div">
+        <Input.Wrapper label="Days" id="schedule-days" labelElement="div" size="md">
           <Chip.Group
             multiple
             value={value.days}
@@ -111,7 +111,6 @@ function ScheduleFields({
           value={value.time}
           step={60}
           onChange={(e) => onChange({ ...value, time: e.currentTarget.value })}
-          w={220}
         />
       ) : null}
     </Stack>
