@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../testing/editor-layout.ts';
 import {
@@ -10,9 +11,11 @@ import {
   updateActionBody,
   type ActionRow,
 } from '@flywheel/shared/actions';
+import { uploadImageResponse } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import { fixture, reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
+import { fakeFile, mockUploads } from '../../testing/mock-upload.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
@@ -295,6 +298,40 @@ describe('Create Trigger wizard', () => {
     });
     expect(names(table)[0]).toBe('Member Join');
     expect(within(rowOf(table, 'Welcome aboard')).getByText('New member')).toBeInTheDocument();
+  });
+
+  it('images are uploaded first (progress to 100%), their ids go into the trigger', async () => {
+    const created = row(12, { trigger_name: 'Member Join', message: 'With a picture', images: ['F001'] });
+    const api = setup({
+      'POST /actions/createautomation': {
+        status: 201,
+        body: fixture(actionResponse, { message: 'Trigger created successfully', data: created }),
+      },
+    });
+    const { user, dialog } = await toCompose();
+    const { uploads } = mockUploads(() => ({
+      status: 201,
+      body: uploadImageResponse.parse({
+        message: 'Image uploaded',
+        data: { file_id: 'F001', url: 'https://files.example/F001', name: 'pic.png' },
+      }),
+    }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Send DM to new user' }));
+    await write(user, 'With a picture');
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(
+        dialog.querySelector<HTMLInputElement>('input[type="file"]')!,
+        fakeFile('pic.png', 'image/png'),
+      );
+    expect(await within(dialog).findByRole('img', { name: 'pic.png' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'create Trigger' }));
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'));
+    expect(await screen.findByText('Trigger created successfully')).toBeInTheDocument();
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.form.get('team_id')).toBe('T001');
+    const body = createAutomationBody.parse(api.callsTo('POST', '/actions/createautomation')[0]!.body);
+    expect(body.images).toEqual(['F001']);
   });
 
   it("a refusal shows the server's message in a red 'Failure' toast and the step stays open", async () => {

@@ -109,8 +109,8 @@ type ActionsTableProps = {
 
 /** The Automate ('Triggers') and Schedule ('Schedule Table') tables, newest first, with edit and delete. */
 export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTableProps) {
-  const remove = useDeleteAction();
-  const busy = loading || remove.isPending;
+  const { mutate: remove, isPending: deleting, variables: deletingId } = useDeleteAction();
+  const busy = loading || deleting;
 
   const columns = useMemo<DataColumn<ActionRow>[]>(() => {
     const editCell = (r: ActionRow) => {
@@ -140,9 +140,9 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
         color="red"
         aria-label={`Delete ${r.trigger_name}`}
         disabled={busy}
-        loading={remove.isPending && remove.variables === r.id}
+        loading={deleting && deletingId === r.id}
         onClick={() =>
-          remove.mutate(r.id, {
+          remove(r.id, {
             onSuccess: (res) => notifySuccess(res.message),
             onError: (err) => notifyFailure(errorMessage(err)),
           })
@@ -210,7 +210,7 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
       edit,
       del,
     ];
-  }, [kind, busy, onEdit, remove]);
+  }, [kind, busy, onEdit, remove, deleting, deletingId]);
 
   const sorted = useMemo(() => (rows ? [...rows].sort((a, b) => b.id - a.id) : undefined), [rows]);
   const label = kind === 'automation' ? 'Triggers' : 'Schedule Table';
