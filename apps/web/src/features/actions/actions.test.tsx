@@ -64,6 +64,11 @@ const AUTOMATIONS = [
   }),
   row(7, { trigger_name: 'Everyone hello', sendtoworkspace: true, bulkdm: true, user_ids: [], users: [] }),
   row(5, { trigger_name: 'Channel note', send_dm: false }),
+  row(4, {
+    trigger_name: 'From the API',
+    message: 'Hi <@U002> &amp; welcome to <#C001>',
+    htmlmessage: '',
+  }),
 ];
 
 const SCHEDULED = [
@@ -125,7 +130,11 @@ describe('Automate tab', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Trigger Name', 'Sender', 'Message', 'Users', 'Channels', 'Edit', 'Delete']);
-    expect(names(table)).toEqual(['Everyone hello', 'Channel note', 'Welcome wagon']);
+    expect(names(table)).toEqual(['Everyone hello', 'Channel note', 'From the API', 'Welcome wagon']);
+    // Stored without html: the chat text with readable mentions.
+    expect(
+      within(rowOf(table, 'From the API')).getByText('Hi @Alan Turing & welcome to #general'),
+    ).toBeInTheDocument();
 
     const welcome = rowOf(table, 'Welcome wagon');
     // The first 10 users and '...' when there are 10 or more.
@@ -173,7 +182,7 @@ describe('Automate tab', () => {
       within(rowOf(table, 'Channel note')).getByRole('button', { name: 'Delete Channel note' }),
     );
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
-    await waitFor(() => expect(names(table)).toEqual(['Everyone hello', 'Welcome wagon']));
+    await waitFor(() => expect(names(table)).toEqual(['Everyone hello', 'From the API', 'Welcome wagon']));
     expect(api.callsTo('DELETE', '/actions/deleteaction/T001/5')).toHaveLength(1);
   });
 
@@ -215,7 +224,7 @@ describe('Automate tab', () => {
     const updated = rowOf(table, 'Channel note');
     expect(within(updated).getByText('Updated hello')).toBeInTheDocument();
     expect(within(updated).getByText('Ada Lovelace, Alan Turing')).toBeInTheDocument();
-    expect(names(table)).toEqual(['Everyone hello', 'Channel note', 'Welcome wagon']);
+    expect(names(table)).toEqual(['Everyone hello', 'Channel note', 'From the API', 'Welcome wagon']);
   });
 });
 
@@ -407,8 +416,21 @@ describe('Schedule tab', () => {
     expect(await within(dialog).findByText(ACTION_TEXTS.scheduleTime)).toBeInTheDocument();
   });
 
-  it('one time: past and too-near times are refused with the spec texts', async () => {
-    setup();
+  it('one time: past and too-near times are refused with the spec texts; a valid one is sent as post_at in the workspace clock', async () => {
+    const created = row(13, {
+      kind: 'schedule',
+      trigger_name: 'Launch',
+      frequency: 'onetime',
+      send_dm: false,
+      sendtoworkspace: true,
+      bulkdm: true,
+    });
+    const api = setup({
+      'POST /actions/createscheduled': {
+        status: 201,
+        body: fixture(actionResponse, { message: 'Message scheduled successfully', data: created }),
+      },
+    });
     const { user, dialog } = await openWizard();
     await user.type(within(dialog).getByRole('textbox', { name: 'Message Heading' }), 'Launch');
     await user.click(within(dialog).getByRole('radio', { name: 'Bot' }));
@@ -418,20 +440,39 @@ describe('Schedule tab', () => {
     fireEvent.change(picker, { target: { value: '2020-01-01T10:00' } });
     await user.click(next);
     expect(await within(dialog).findByText(ACTION_TEXTS.pastTime)).toBeInTheDocument();
-    const soon = new Date(Date.now() + 5 * 60_000);
-    const berlin = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: 'Europe/Berlin',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .format(soon)
-      .replace(' ', 'T');
-    fireEvent.change(picker, { target: { value: berlin } });
+    const berlin = (at: number) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Europe/Berlin',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .format(new Date(at))
+        .replace(' ', 'T');
+    fireEvent.change(picker, { target: { value: berlin(Date.now() + 5 * 60_000) } });
     await user.click(next);
     expect(await within(dialog).findByText(ACTION_TEXTS.invalidRange)).toBeInTheDocument();
+    fireEvent.change(picker, { target: { value: berlin(Date.now() + 31 * 86_400_000) } });
+    await user.click(next);
+    expect(await within(dialog).findByText(ACTION_TEXTS.invalidRange)).toBeInTheDocument();
+
+    const local = berlin(Date.now() + 2 * 86_400_000);
+    fireEvent.change(picker, { target: { value: local } });
+    await user.click(next);
+    const compose = await screen.findByRole('dialog', { name: 'Compose Message' });
+    await write(user, 'We launch today');
+    await user.click(within(compose).getByRole('checkbox', { name: 'Send DM to all members of workspace' }));
+    await user.click(within(compose).getByRole('button', { name: 'create Trigger' }));
+    expect(await screen.findByText('Message scheduled successfully')).toBeInTheDocument();
+    const body = createScheduledBody.parse(api.callsTo('POST', '/actions/createscheduled')[0]!.body);
+    const [, y, mo, d, h, mi] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)!;
+    expect(body).toMatchObject({
+      frequency: 'onetime',
+      post_at: { date: `${d}/${mo}/${y}`, time: `${h}:${mi}` },
+      sendtoworkspace: true,
+    });
   });
 
   it("creates an every-day schedule; the server's 400 is shown, then a success adds the row", async () => {

@@ -2,9 +2,11 @@ import { useMemo } from 'react';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { ACTION_TEXTS, type ActionRow } from '@flywheel/shared/actions';
+import { namesFrom, type MentionNames } from '@flywheel/shared/mentions';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
 import { useDeleteAction } from '../api/delete-action.ts';
 import { DAY_LABEL, FREQUENCY_LABEL } from '../draft.ts';
 import { MessagePreview } from './MessagePreview.tsx';
@@ -99,6 +101,20 @@ const daysDate = (r: ActionRow) =>
       ? 'Every day'
       : r.days_date;
 
+/** Member and channel names for the mention tokens of messages stored without html. */
+function useMentionNames(): MentionNames {
+  const members = useMembers();
+  const channels = useChannels();
+  return useMemo(
+    () =>
+      namesFrom(
+        new Map((members.data ?? []).map((m) => [m.member_id, m.real_name || m.display_name])),
+        new Map((channels.data ?? []).map((c) => [c.channel_id, c.channel_name])),
+      ),
+    [members.data, channels.data],
+  );
+}
+
 type ActionsTableProps = {
   kind: ActionRow['kind'];
   rows: ActionRow[] | undefined;
@@ -111,6 +127,7 @@ type ActionsTableProps = {
 export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTableProps) {
   const { mutate: remove, isPending: deleting, variables: deletingId } = useDeleteAction();
   const busy = loading || deleting;
+  const names = useMentionNames();
 
   const columns = useMemo<DataColumn<ActionRow>[]>(() => {
     const editCell = (r: ActionRow) => {
@@ -168,7 +185,7 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
       id: 'message',
       header: 'Message',
       value: (r) => r.message,
-      cell: (r) => <MessagePreview html={r.htmlmessage} text={r.message} />,
+      cell: (r) => <MessagePreview html={r.htmlmessage} text={r.message} names={names} />,
     };
     const users: DataColumn<ActionRow> = {
       id: 'users',
@@ -210,7 +227,7 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
       edit,
       del,
     ];
-  }, [kind, busy, onEdit, remove, deleting, deletingId]);
+  }, [kind, busy, onEdit, remove, deleting, deletingId, names]);
 
   const sorted = useMemo(() => (rows ? [...rows].sort((a, b) => b.id - a.id) : undefined), [rows]);
   const label = kind === 'automation' ? 'Triggers' : 'Schedule Table';

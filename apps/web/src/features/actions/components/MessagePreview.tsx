@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Anchor, Box, Code, Text } from '@mantine/core';
-import { parseHtml, type HtmlNode } from '@flywheel/shared/html-tree';
+import { decodeEntities, parseHtml, type HtmlNode } from '@flywheel/shared/html-tree';
+import { readableMentions, type MentionNames } from '@flywheel/shared/mentions';
 
 /** Elements the editor writes that the preview keeps; anything else shows its text only. */
 const INLINE: Record<string, 'strong' | 'em' | 's'> = {
@@ -45,10 +46,21 @@ function render(nodes: readonly HtmlNode[], key = ''): ReactNode[] {
 /**
  * A stored message as people read it: the editor's HTML read into React elements (bold, italic, code, lists,
  * http(s) links and line breaks kept; every other tag and attribute dropped, text escaped by React), or the
- * plain chat text when there is no HTML. Never raw HTML.
+ * chat text when there is no HTML (mention tokens as @names and #channels). Never raw HTML.
  */
-export function MessagePreview({ html, text, lines = 3 }: { html: string; text: string; lines?: number }) {
+export function MessagePreview({
+  html,
+  text,
+  names,
+  lines = 3,
+}: {
+  html: string;
+  text: string;
+  names?: MentionNames;
+  lines?: number;
+}) {
   const nodes = html.trim() ? parseHtml(html) : null;
+  const plain = names ? decodeEntities(readableMentions(text, names)) : decodeEntities(text);
   return (
     <Box
       fz="sm"
@@ -64,7 +76,7 @@ export function MessagePreview({ html, text, lines = 3 }: { html: string; text: 
         render(nodes)
       ) : (
         <Text fz="sm" span style={{ whiteSpace: 'pre-wrap' }}>
-          {text}
+          {plain}
         </Text>
       )}
     </Box>
