@@ -106,9 +106,20 @@ test('automation: a Member Join DM reaches the new member exactly once, redelive
       { timeout: 15_000 },
     )
     .toBe(3);
-  // The server drains its inbox and runs the automation within seconds (see the first DM above): give the
-  // redeliveries that long and more, then the member still has exactly one DM.
-  await page.waitForTimeout(15_000);
+  // A barrier: the server applies its inbox in arrival order, so once a member who joins after the
+  // redeliveries has their DM, the redeliveries were applied too. The first member still has exactly one.
+  const later = await request.post(`${emulatorURL}/_admin/teams/${teamId}/members`, {
+    data: { realName: `Later ${marker}` },
+  });
+  const laterId = ((await later.json()) as { id: string }).id;
+  await expect
+    .poll(
+      async () =>
+        (await directMessagesTo(request, teamId, laterId)).filter((m) => m.text.includes(marker)).length,
+      { timeout: 60_000 },
+    )
+    .toBe(1);
+  await page.waitForTimeout(3_000);
   expect(await dms()).toHaveLength(1);
 
   // Edit the trigger's message; the row changes in place.
