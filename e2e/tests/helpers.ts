@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let n = 0;
@@ -63,4 +65,63 @@ export async function demoCredentials(
     )
     .toBe(true);
   return creds!;
+}
+
+/** The demo's Slack emulator (playwright.config.ts starts the server with this port). */
+export const emulatorURL = `http://localhost:${process.env.E2E_EMULATOR_PORT ?? 3199}`;
+
+/** The emulator workspace the demo account manages (the installed one). */
+export async function demoTeamId(request: APIRequestContext): Promise<string> {
+  const state = (await (await request.get(`${emulatorURL}/_admin/state`)).json()) as {
+    teams: { id: string; installed: boolean }[];
+  };
+  const team = state.teams.find((t) => t.installed);
+  expect(team, 'an installed emulator workspace').toBeTruthy();
+  return team!.id;
+}
+
+type EmulatorMessage = { channel: string; ts: string; text: string; user?: string; bot_id?: string };
+type EmulatorChannel = { id: string; is_im: boolean; members?: string[]; user?: string };
+
+/** Every message in the member's direct-message channels with the app, as the emulator holds them. */
+export async function directMessagesTo(
+  request: APIRequestContext,
+  teamId: string,
+  memberId: string,
+): Promise<EmulatorMessage[]> {
+  const channels = (await (
+    await request.get(`${emulatorURL}/_admin/teams/${teamId}/channels`)
+  ).json()) as EmulatorChannel[];
+  const ims = channels.filter((c) => c.is_im && (c.members?.includes(memberId) || c.user === memberId));
+  const out: EmulatorMessage[] = [];
+  for (const im of ims) {
+    const res = await request.get(
+      `${emulatorURL}/_admin/teams/${teamId}/messages?channel=${im.id}&format=json`,
+    );
+    out.push(...((await res.json()) as EmulatorMessage[]));
+  }
+  return out;
+}
+
+/**
+ * Runs axe-core on the page (WCAG 2 A/AA rules) and returns its violations as readable lines. axe's source is
+ * evaluated through the DevTools protocol, so the app's Content-Security-Policy stays as it is.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
+    const result = (await axe.run(selector ? { include: [selector] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(' | ')})`,
+    );
+  }, include ?? null);
+  return violations;
 }

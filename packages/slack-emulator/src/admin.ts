@@ -35,6 +35,14 @@ export async function handleAdmin(
   const [first, teamId, sub, id, action] = parts;
   const post = req.method === 'POST';
   if (first === 'state' || parts.length === 0) return sendJson(res, 200, admin.state());
+  if (first === 'deliveries' && teamId && sub === 'redeliver' && post) {
+    const d = core.dispatcher.redeliver(teamId, {
+      newEventId: p.newEventId === true || p.newEventId === 'true',
+    });
+    return d
+      ? sendJson(res, 200, { eventId: d.eventId, type: d.type, teamId: d.teamId })
+      : sendJson(res, 404, { error: 'event_not_found' });
+  }
   if (first === 'deliveries') {
     const type = p.type ? String(p.type) : undefined;
     const list = core.dispatcher.log().filter((d) => !type || d.type === type);

@@ -191,6 +191,44 @@ describe('Events API delivery', () => {
     expect(emu.deliveries()[0]).toMatchObject({ state: 'delivered' });
   });
 
+  it('POST /_admin/deliveries/:event/redeliver: team_join again, same event_id as a retry, or a new event_id', async () => {
+    const { app, emu } = await setup();
+    emu.install();
+    await emu.setEventsUrl(app.url);
+    const res = await fetch(`${emu.url}/_admin/teams/${emu.team().id}/members`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ realName: 'Newt Member' }),
+    });
+    const user = (await res.json()) as { id: string };
+    await emu.eventsIdle();
+    const joins = () =>
+      app.received
+        .filter((r) => parse(r.body).event?.type === 'team_join')
+        .map((r) => ({ r, e: parse(r.body) }));
+    const [first] = joins();
+    expect(first?.e.event).toMatchObject({ type: 'team_join', user: { id: user.id } });
+    const again = async (body: object) =>
+      fetch(`${emu.url}/_admin/deliveries/${first!.e.event_id}/redeliver`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await again({})).status).toBe(200);
+    expect((await again({ newEventId: true })).status).toBe(200);
+    await emu.eventsIdle();
+    const all = joins();
+    expect(all).toHaveLength(3);
+    expect(all[1]!.e.event_id).toBe(first!.e.event_id);
+    expect(all[1]!.r.headers['x-slack-retry-num']).toBe('1');
+    expect(all[1]!.r.headers['x-slack-retry-reason']).toBe('http_timeout');
+    expect(all[2]!.e.event_id).not.toBe(first!.e.event_id);
+    expect(all[2]!.r.headers['x-slack-retry-num']).toBeUndefined();
+    expect(all.map((j) => j.e.event)).toEqual([first!.e.event, first!.e.event, first!.e.event]);
+    const missing = await fetch(`${emu.url}/_admin/deliveries/EvNOPE/redeliver`, { method: 'POST' });
+    expect(missing.status).toBe(404);
+  });
+
   it('retries slow answers as http_timeout, gives up after 3 retries, honours X-Slack-No-Retry', async () => {
     const { app, emu } = await setup(() => ({ delayMs: 500 }));
     emu.install();

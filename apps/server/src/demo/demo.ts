@@ -69,6 +69,9 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
     authorizeUrl: `http://${browserHost}:${demo.emulatorPort}/oauth/v2/authorize`,
     rateScale: DEMO_TIME_SCALE,
   });
+  // The emulator checked its events URL (url_verification) as it started, before this server knew the
+  // app's signing secret, so the check failed and no event would ever be delivered: check it again now.
+  await verifyEventsUrl(emulator.url, `${serverUrl}/slack/events`, ctx);
 
   const userId = await auth.ensureVerifiedAccount({
     email: demo.email,
@@ -107,6 +110,17 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
     `Demo mode (no SLACK_CLIENT_ID set): log in as ${demo.email} / ${demo.password}`,
   );
   return emulator;
+}
+
+/** Has the emulator send url_verification to the events URL again; a failure is logged (no live events). */
+async function verifyEventsUrl(emulatorUrl: string, eventsUrl: string, ctx: AppContext): Promise<void> {
+  const config = (await fetch(`${emulatorUrl}/_admin/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ eventsUrl }),
+  }).then((r) => r.json())) as { eventsUrlVerified?: boolean };
+  if (!config.eventsUrlVerified)
+    ctx.logger.warn({ eventsUrl }, 'The demo emulator could not verify the events URL: no live events');
 }
 
 async function primaryOwner(emulatorUrl: string, teamId: string): Promise<string> {

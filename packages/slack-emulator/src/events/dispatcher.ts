@@ -82,11 +82,12 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
       timers.set(t, resolve);
     });
 
-  const run = async (d: Delivery): Promise<void> => {
+  /** `asRetry`: the first attempt already carries X-Slack-Retry-Num 1 (Slack resending an event it thinks failed). */
+  const run = async (d: Delivery, asRetry?: string): Promise<void> => {
     const body = JSON.stringify(d.envelope);
-    let reason: string | undefined;
-    for (let retry = 0; retry <= delays.length && !closed; retry++) {
-      if (retry > 0) await wait(delays[retry - 1] ?? 0);
+    let reason: string | undefined = asRetry;
+    for (let retry = asRetry ? 1 : 0; retry <= delays.length && !closed; retry++) {
+      if (retry > 0 && !(asRetry && retry === 1)) await wait(delays[retry - 1] ?? 0);
       const url = target().url;
       if (!url || closed) break;
       const headers: Record<string, string> =
@@ -112,7 +113,7 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
   };
 
   /** Queues one envelope; returns its delivery record. */
-  const deliver = (teamId: string, envelope: Json): Delivery => {
+  const deliver = (teamId: string, envelope: Json, asRetry?: string): Delivery => {
     const d: Delivery = {
       eventId: envelope.event_id as string,
       teamId,
@@ -123,8 +124,20 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
     };
     log.push(d);
     if (log.length > 5000) log.splice(0, log.length - 5000);
-    track(run(d));
+    track(run(d, asRetry));
     return d;
+  };
+
+  /**
+   * Delivers a logged event again, as Slack may: with the same event_id as a retry (X-Slack-Retry-Num 1,
+   * reason http_timeout: the app's first answer is taken as lost), or with a new event_id (the same event
+   * reported twice). Undefined when the event is not in the log.
+   */
+  const redeliver = (eventId: string, options: { newEventId?: boolean } = {}): Delivery | undefined => {
+    const first = log.find((d) => d.eventId === eventId);
+    if (!first) return undefined;
+    if (!options.newEventId) return deliver(first.teamId, first.envelope, 'http_timeout');
+    return deliver(first.teamId, { ...first.envelope, event_id: newId('Ev', 10) });
   };
 
   /** Sends url_verification to `url`; true if the app echoed the challenge. */
@@ -151,6 +164,7 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
 
   return {
     deliver,
+    redeliver,
     verifyUrl,
     log: () => log as readonly Delivery[],
     /** Resolves when every queued delivery (with its retries) has finished. */

@@ -1,6 +1,6 @@
 import { DELIVERY_TEXTS } from '@flywheel/shared/delivery';
 import { editorError, type EditorValue } from '../../components/RichEditor.tsx';
-import { isChosen, type SenderChoice } from './sender.ts';
+import { isChosen, type SenderChoice } from '../../lib/sender.ts';
 
 export type ComposeProblems = { sender: string | null; message: string | null };
 

@@ -3,7 +3,7 @@ import type { SendResponse } from '@flywheel/shared/delivery';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useCurrentTeam } from '../../lib/workspace-data.ts';
-import { uploadImages } from './api/upload-image.ts';
+import { uploadImages } from '../../lib/upload-image.ts';
 
 /** How long a finished send shows 100% before its popup closes. */
 export const CLOSE_AFTER_MS = 400;

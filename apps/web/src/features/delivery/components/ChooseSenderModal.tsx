@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { DELIVERY_TEXTS } from '@flywheel/shared/delivery';
-import { isChosen, NO_SENDER, type ChosenSender, type SenderChoice } from '../sender.ts';
-import { SenderPicker } from './SenderPicker.tsx';
+import { isChosen, NO_SENDER, type ChosenSender, type SenderChoice } from '../../../lib/sender.ts';
+import { SenderPicker } from '../../../components/SenderPicker.tsx';
 
 type ChooseSenderModalProps = {
   opened: boolean;

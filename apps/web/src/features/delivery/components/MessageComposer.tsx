@@ -4,8 +4,8 @@ import type { MentionLookup } from '@flywheel/shared/mrkdwn';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor, type EditorValue } from '../../../components/RichEditor.tsx';
 import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
-import type { SenderChoice } from '../sender.ts';
-import { SenderPicker } from './SenderPicker.tsx';
+import type { SenderChoice } from '../../../lib/sender.ts';
+import { SenderPicker } from '../../../components/SenderPicker.tsx';
 
 type MessageComposerProps = {
   sender: SenderChoice;

@@ -2,7 +2,7 @@ import { Modal, Text } from '@mantine/core';
 import { DELIVERY_TEXTS, replyBody, type SendResponse } from '@flywheel/shared/delivery';
 import { useReplyToThread } from '../api/reply-to-thread.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
-import type { SenderChoice } from '../sender.ts';
+import type { SenderChoice } from '../../../lib/sender.ts';
 import { useComposer } from '../use-composer.ts';
 import { useSendFlow } from '../use-send-flow.ts';
 import { MessageComposer } from './MessageComposer.tsx';

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Modal, Stack, Text } from '@mantine/core';
 import {
   audienceSchema,
   DELIVERY_TEXTS,
@@ -10,12 +10,17 @@ import {
   type Audience,
   type SendResponse,
 } from '@flywheel/shared/delivery';
-import { useChannels, useMembers, useTags } from '../../../lib/workspace-data.ts';
+import {
+  TargetPickers,
+  useMemberOptions,
+  type PickedTargets,
+  type TargetPicker,
+} from '../../../components/TargetPickers.tsx';
 import { useDirectMessage } from '../api/direct-message.ts';
 import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
-import { DM_CHOOSE_SENDER, type SenderChoice } from '../sender.ts';
+import { DM_CHOOSE_SENDER, type SenderChoice } from '../../../lib/sender.ts';
 import { useComposer } from '../use-composer.ts';
 import { useSendFlow } from '../use-send-flow.ts';
 import { MessageComposer } from './MessageComposer.tsx';
@@ -32,13 +37,11 @@ export type SendTarget =
   | { kind: 'members'; memberIds: readonly string[] }
   | { kind: 'audience'; audience: Audience };
 
-/** Pickers shown in the popup: DM members, DM tags, post in channels. They start from the target's lists. */
-export type TargetPicker = 'members' | 'tags' | 'channels';
-
 export type SendMessageModalProps = {
   opened: boolean;
   onClose(): void;
   target: SendTarget;
+  /** Pickers shown in the popup (DM members, DM tags, post in channels); they start from the target's lists. */
   pickers?: readonly TargetPicker[];
   /** The sender chosen before (ChooseSenderModal); it can still be changed here. */
   initialSender?: SenderChoice;
@@ -188,27 +191,16 @@ function SendMessageForm({
   );
 }
 
-type Picked = { members: string[]; tags: string[]; channels: string[] };
-
 function TargetFields(props: {
   target: SendTarget;
   pickers: readonly TargetPicker[];
-  picked: Picked;
-  onPicked(next: Picked): void;
+  picked: PickedTargets;
+  onPicked(next: PickedTargets): void;
   summary?: string;
   disabled: boolean;
 }) {
   const { target, pickers, picked, onPicked } = props;
-  const members = useMembers();
-  const tags = useTags();
-  const channels = useChannels();
-  const memberOptions = useMemo(
-    () =>
-      (members.data ?? [])
-        .filter((m) => !m.deleted)
-        .map((m) => ({ value: m.member_id, label: m.real_name || m.display_name || m.member_id })),
-    [members.data],
-  );
+  const memberOptions = useMemberOptions();
   const nameOf = (id: string) => memberOptions.find((o) => o.value === id)?.label ?? id;
   const summary =
     props.summary ??
@@ -227,43 +219,7 @@ function TargetFields(props: {
           {summary}
         </Text>
       ) : null}
-      {pickers.includes('members') ? (
-        <MultiSelect
-          label="Send Direct Message to members"
-          placeholder="Search members"
-          data={memberOptions}
-          value={picked.members}
-          onChange={(members) => onPicked({ ...picked, members })}
-          searchable
-          limit={10}
-          disabled={props.disabled}
-        />
-      ) : null}
-      {pickers.includes('tags') ? (
-        <MultiSelect
-          label="Send Direct Message to tags"
-          placeholder="Search tags"
-          data={(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-          value={picked.tags}
-          onChange={(tagIds) => onPicked({ ...picked, tags: tagIds })}
-          searchable
-          disabled={props.disabled}
-        />
-      ) : null}
-      {pickers.includes('channels') ? (
-        <MultiSelect
-          label="Send Message On Channel"
-          placeholder="Search channels"
-          data={(channels.data ?? [])
-            .filter((c) => !c.is_archived)
-            .map((c) => ({ value: c.channel_id, label: `#${c.channel_name}` }))}
-          value={picked.channels}
-          onChange={(ids) => onPicked({ ...picked, channels: ids })}
-          searchable
-          limit={10}
-          disabled={props.disabled}
-        />
-      ) : null}
+      <TargetPickers pickers={pickers} value={picked} onChange={onPicked} disabled={props.disabled} />
     </Stack>
   );
 }

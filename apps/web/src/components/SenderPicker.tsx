@@ -1,20 +1,31 @@
 import { useEffect } from 'react';
 import { Group, Radio, Select, Stack, Text } from '@mantine/core';
-import { useAuthorizedAdmins } from '../../../lib/workspace-data.ts';
-import type { SenderChoice } from '../sender.ts';
+import { useAuthorizedAdmins } from '../lib/workspace-data.ts';
+import type { SenderChoice } from '../lib/sender.ts';
 
 type SenderPickerProps = {
   value: SenderChoice;
   onChange(next: SenderChoice): void;
   error?: string | null;
   disabled?: boolean;
+  /** The radio group's label (default 'Sender'). */
+  label?: string;
+  /** The radio group's size, to match the inputs around it (default sm). */
+  size?: 'sm' | 'md';
 };
 
 /**
  * Bot or Admin (spec sections 2 and 6); for Admin, which one, from the admins who authorized the app
  * (GET /getauthorizedadmins), the first by default.
  */
-export function SenderPicker({ value, onChange, error, disabled }: SenderPickerProps) {
+export function SenderPicker({
+  value,
+  onChange,
+  error,
+  disabled,
+  label = 'Sender',
+  size = 'sm',
+}: SenderPickerProps) {
   const admins = useAuthorizedAdmins();
   const options = (admins.data ?? []).map((a) => ({
     value: a.value || a.user_id,
@@ -31,7 +42,8 @@ export function SenderPicker({ value, onChange, error, disabled }: SenderPickerP
   return (
     <Stack gap="xs">
       <Radio.Group
-        label="Sender"
+        label={label}
+        size={size}
         value={value.sender ?? ''}
         error={error}
         onChange={(v) =>
@@ -43,8 +55,8 @@ export function SenderPicker({ value, onChange, error, disabled }: SenderPickerP
         }
       >
         <Group gap="lg" mt={4}>
-          <Radio value="bot" label="Bot" disabled={disabled} />
-          <Radio value="admin" label="Admin" disabled={disabled} />
+          <Radio value="bot" label="Bot" disabled={disabled} size={size} />
+          <Radio value="admin" label="Admin" disabled={disabled} size={size} />
         </Group>
       </Radio.Group>
       {value.sender === 'admin' ? (

@@ -1,5 +1,5 @@
 import type { UploadImageResponse } from '@flywheel/shared/delivery';
-import { uploadRequest } from '../../../lib/upload-request.ts';
+import { uploadRequest } from './upload-request.ts';
 
 /** POST /quickaction/uploadimage (multipart: team_id, image): the image goes to Slack; its file id comes back. */
 export function uploadImage(

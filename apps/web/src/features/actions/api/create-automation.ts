@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { actionResponse, type CreateAutomationRequest } from '@flywheel/shared/actions';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { putRow } from './cache.ts';
+
+/** POST /actions/createautomation: a Member Join trigger; the new row joins the Automate table. */
+export function useCreateAutomation() {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAutomationRequest) =>
+      apiRequest('/actions/createautomation', { body, schema: actionResponse }),
+    onSuccess: (res) => putRow(qc, teamId, res.data),
+  });
+}

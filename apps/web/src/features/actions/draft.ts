@@ -1,0 +1,135 @@
+import { ACTION_TEXTS } from '@flywheel/shared/actions';
+import {
+  DAY_CODES,
+  MAX_LEAD_MS,
+  MIN_LEAD_MS,
+  parseLocalDateTime,
+  type DayCode,
+  type Frequency,
+} from '@flywheel/shared/clock';
+import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../components/RichEditor.tsx';
+import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
+import { isChosen, NO_SENDER, type SenderChoice } from '../../lib/sender.ts';
+
+/** Step 2 of both wizards ('Compose Message'): whom it goes to, the message and its images. */
+export type ComposeDraft = {
+  /** Automations only: DM the member who joined. */
+  sendDm: boolean;
+  /** DM every member of the workspace. */
+  toWorkspace: boolean;
+  /** 'Send Direct Message': members, tags (ids as strings) and the members of channels. */
+  dm: PickedTargets;
+  /** 'Send Message On Channel'. */
+  post: string[];
+  message: EditorValue;
+  files: File[];
+};
+
+export const EMPTY_COMPOSE: ComposeDraft = {
+  sendDm: false,
+  toWorkspace: false,
+  dm: NO_TARGETS,
+  post: [],
+  message: EMPTY_EDITOR_VALUE,
+  files: [],
+};
+
+export type ComposeProblems = { target: string | null; message: string | null };
+
+/** Spec section 5: a target (for automations the new member counts) and a message that is not blank. */
+export function composeProblems(kind: 'automation' | 'schedule', d: ComposeDraft): ComposeProblems {
+  const anyone =
+    d.toWorkspace ||
+    d.post.length + d.dm.members.length + d.dm.tags.length + d.dm.channels.length > 0 ||
+    (kind === 'automation' && d.sendDm);
+  const blank = d.message.text.trim() === '' || d.message.mrkdwn.trim() === '';
+  return {
+    target: anyone
+      ? null
+      : kind === 'automation'
+        ? ACTION_TEXTS.automationTarget
+        : ACTION_TEXTS.scheduleTarget,
+    message: blank ? ACTION_TEXTS.emptyMessage : editorError(d.message),
+  };
+}
+
+/** The recipients part of a create body. */
+export const audienceOf = (d: ComposeDraft) => ({
+  channel_ids: d.post,
+  dms: { members: d.dm.members, tags: d.dm.tags.map(Number), channels: d.dm.channels },
+  sendtoworkspace: d.toWorkspace,
+});
+
+export type TriggerStart = { trigger: string | null; sender: SenderChoice };
+export const EMPTY_TRIGGER_START: TriggerStart = { trigger: null, sender: NO_SENDER };
+export const MEMBER_JOIN = 'Member Join';
+
+/** Step 1 of Create Trigger: Next stays disabled until a trigger and a sender are chosen. */
+export const triggerStartProblem = (s: TriggerStart): string | null =>
+  s.trigger && isChosen(s.sender) ? null : ACTION_TEXTS.noFieldEmpty;
+
+export type ScheduleStart = {
+  heading: string;
+  sender: SenderChoice;
+  frequency: Frequency | null;
+  days: DayCode[];
+  /** Every Day and Weekly: HH:MM. */
+  time: string;
+  /** One Time: YYYY-MM-DDTHH:MM from the date-time picker, in the workspace's timezone. */
+  at: string;
+};
+export const EMPTY_SCHEDULE_START: ScheduleStart = {
+  heading: '',
+  sender: NO_SENDER,
+  frequency: null,
+  days: [],
+  time: '',
+  at: '',
+};
+
+export const FREQUENCY_LABEL: Record<Frequency, string> = {
+  Everyday: 'Every Day',
+  Weekly: 'Weekly',
+  onetime: 'One Time',
+};
+export const DAY_LABEL: Record<DayCode, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thurs: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
+export const DAYS = DAY_CODES;
+
+/** The picker's YYYY-MM-DDTHH:MM as the API's post_at {date: DD/MM/YYYY, time: HH:MM}, or null. */
+export function postAtOf(at: string): { date: string; time: string } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(at);
+  return m ? { date: `${m[3]}/${m[2]}/${m[1]}`, time: `${m[4]}:${m[5]}` } : null;
+}
+
+/**
+ * Step 1 of Schedule Message. `basic` (heading, sender, frequency missing) keeps Next disabled; `detail` is
+ * shown when Next is pressed (spec section 5 texts; the server checks the same again).
+ */
+export function scheduleStartProblems(
+  s: ScheduleStart,
+  timeZone: string,
+  now = Date.now(),
+): { basic: string | null; detail: string | null } {
+  if (!s.heading.trim() || !isChosen(s.sender) || !s.frequency)
+    return { basic: ACTION_TEXTS.noFieldEmpty, detail: null };
+  if (s.frequency === 'Weekly' && s.days.length === 0)
+    return { basic: null, detail: ACTION_TEXTS.noFieldEmpty };
+  if (s.frequency !== 'onetime')
+    return { basic: null, detail: /^\d{2}:\d{2}$/.test(s.time) ? null : ACTION_TEXTS.scheduleTime };
+  if (!s.at) return { basic: null, detail: ACTION_TEXTS.scheduleDate };
+  const post = postAtOf(s.at);
+  const at = post ? parseLocalDateTime(post.date, post.time, timeZone) : null;
+  if (at === null) return { basic: null, detail: ACTION_TEXTS.invalidDateTime };
+  if (at <= now) return { basic: null, detail: ACTION_TEXTS.pastTime };
+  if (at < now + MIN_LEAD_MS || at > now + MAX_LEAD_MS)
+    return { basic: null, detail: ACTION_TEXTS.invalidRange };
+  return { basic: null, detail: null };
+}
