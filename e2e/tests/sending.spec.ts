@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { demoCredentials, logIn } from './helpers.ts';
+import { axeViolations, demoCredentials, logIn } from './helpers.ts';
 
 /** The demo's emulator (playwright.config.ts starts the server with it on this port). */
 const emulatorURL = `http://localhost:${process.env.E2E_EMULATOR_PORT ?? 3199}`;
@@ -151,6 +151,7 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
       .locator('input[type="file"]')
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     await expect(dialog.getByRole('img', { name: 'dot.png' })).toBeVisible();
+    if (as === 'Admin') expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('textbox', { name: 'Message' }).click();
     await page.keyboard.type(text);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
@@ -196,6 +197,7 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
     await expect(row.locator('td').nth(2)).toHaveText(String(everyone.length));
     await expect(row.locator('td').nth(3)).toHaveText(String(everyone.length));
     await expect(row.locator('td').nth(4)).toHaveText('0');
+    if (as === 'Admin') expect(await axeViolations(page, 'main')).toEqual([]);
     const [total] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: /^Download total recipients/ }).click(),

@@ -33,7 +33,11 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
     Modal: {
-      defaultProps: { overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      // The close button is an icon: it needs a name for screen readers (axe: button-name).
+      defaultProps: {
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
   },
