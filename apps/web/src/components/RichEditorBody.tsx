@@ -7,6 +7,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Placeholder } from '@tiptap/extensions';
 import { buildMentionIndex, htmlToMrkdwn, type MentionIndex } from '@flywheel/shared/mrkdwn';
 import { EmojiControl } from './EmojiControl.tsx';
+import { SlackBold, SlackItalic } from './slack-marks.ts';
 import { editorError, type EditorValue, type RichEditorProps } from './RichEditor.tsx';
 
 const valueOf = (editor: Editor, index: MentionIndex): EditorValue => {
@@ -40,7 +41,16 @@ export function RichEditorBody({
 
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ link: false, heading: false, horizontalRule: false, underline: false }),
+      StarterKit.configure({
+        link: false,
+        heading: false,
+        horizontalRule: false,
+        underline: false,
+        bold: false,
+        italic: false,
+      }),
+      SlackBold,
+      SlackItalic,
       Link.configure({ openOnClick: false }),
       Placeholder.configure({ placeholder }),
     ],

@@ -42,6 +42,13 @@ describe('RichEditor', () => {
     await waitFor(() => expect(last().mrkdwn).toBe('*loud*'));
   });
 
+  it('Slack shorthand: *x* is bold (not Markdown italic) and _x_ italic', async () => {
+    const { user, last } = await setup();
+    await user.paste('say *hi* and _so_ now');
+    await waitFor(() => expect(last().html).toBe('<p>say <strong>hi</strong> and <em>so</em> now</p>'));
+    expect(last().mrkdwn).toBe('say *hi* and _so_ now');
+  });
+
   it('shows the spec text for invalid characters', async () => {
     const { user } = await setup();
     await user.paste('bell \u0007 here');
