@@ -226,4 +226,3 @@ describe('Members screen Send Message', () => {
     expect(body.channel_ids).toHaveLength(1);
   });
 });
-
