@@ -3,7 +3,7 @@ import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor } from '../../../components/RichEditor.tsx';
 import { TargetPickers } from '../../../components/TargetPickers.tsx';
 import type { ComposeDraft, ComposeProblems } from '../draft.ts';
-import { useMentionLookup } from '../use-mention-lookup.ts';
+import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
 
 type ComposeStepProps = {
   kind: 'automation' | 'schedule';

@@ -14,7 +14,7 @@ import {
   type ComposeDraft,
   type ComposeProblems,
 } from '../draft.ts';
-import { useUploadFlow } from '../use-upload-flow.ts';
+import { useUploadFlow } from '../../../lib/use-upload-flow.ts';
 import { ComposeStep } from './ComposeStep.tsx';
 
 const NO_PROBLEMS: ComposeProblems = { target: null, message: null };

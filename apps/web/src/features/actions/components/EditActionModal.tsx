@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
 import { useUpdateAction } from '../api/update-actions.ts';
-import { useMentionLookup } from '../use-mention-lookup.ts';
+import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Chip, Group, Input, Select, Stack, TextInput } from '@mantine/core';
 import type { ActionRow } from '@flywheel/shared/actions';
-import { FREQUENCIES, type DayCode, type Frequency } from '@flywheel/shared/clock';
+import { FREQUENCIES, wallClock, type DayCode, type Frequency } from '@flywheel/shared/clock';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { Wizard } from '../../../components/Wizard.tsx';
 import { useCreateScheduled } from '../api/create-scheduled.ts';
@@ -19,27 +19,16 @@ import {
   type ComposeProblems,
   type ScheduleStart,
 } from '../draft.ts';
-import { useUploadFlow } from '../use-upload-flow.ts';
+import { useUploadFlow } from '../../../lib/use-upload-flow.ts';
 import { ComposeStep } from './ComposeStep.tsx';
 
 const NO_PROBLEMS: ComposeProblems = { target: null, message: null };
 
 /** The picker's value for an instant in `timeZone` (YYYY-MM-DDTHH:MM), for its min and max. */
 function localInput(at: number, timeZone: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(at))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  const w = wallClock(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
 }
 
 function ScheduleFields({

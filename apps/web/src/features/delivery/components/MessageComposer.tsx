@@ -1,9 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
-import type { MentionLookup } from '@flywheel/shared/mrkdwn';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor, type EditorValue } from '../../../components/RichEditor.tsx';
-import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
+import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
 import type { SenderChoice } from '../../../lib/sender.ts';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 
@@ -28,19 +27,7 @@ type MessageComposerProps = {
 
 /** The body every send popup shares: sender, targets, rich text with images, progress and buttons. */
 export function MessageComposer(props: MessageComposerProps) {
-  const members = useMembers();
-  const channels = useChannels();
-  const mentions = useMemo<MentionLookup>(
-    () => ({
-      members: (members.data ?? []).map((m) => ({
-        id: m.member_id,
-        display_name: m.display_name,
-        real_name: m.real_name,
-      })),
-      channels: (channels.data ?? []).map((c) => ({ id: c.channel_id, name: c.channel_name })),
-    }),
-    [members.data, channels.data],
-  );
+  const mentions = useMentionLookup();
 
   return (
     <Stack gap="md">

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MentionLookup } from '@flywheel/shared/mrkdwn';
-import { useChannels, useMembers } from '../../lib/workspace-data.ts';
+import { useChannels, useMembers } from './workspace-data.ts';
 
 /** The workspace's members and channels, so @names and #names typed in the editor become Slack tokens. */
 export function useMentionLookup(): MentionLookup {
