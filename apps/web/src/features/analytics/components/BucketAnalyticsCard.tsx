@@ -87,6 +87,8 @@ export function BucketAnalyticsCard() {
           </Menu>
           <TimeFilterSelect
             label="Join Time Filter"
+            prefix={s.join === 'team_left' ? 'Left in' : 'Joined in'}
+            disabled={s.join === null}
             value={s.joinWindow}
             onChange={(joinWindow) => update({ joinWindow })}
           />
@@ -111,6 +113,7 @@ export function BucketAnalyticsCard() {
           />
           <TimeFilterSelect
             label="Bucket Table time filter"
+            prefix="Activity"
             value={s.time}
             onChange={(time) => update({ time })}
           />

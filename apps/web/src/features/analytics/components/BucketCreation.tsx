@@ -220,7 +220,7 @@ function Channels({ form, set, error }: Section & { error?: string }) {
         />
       </Group>
       <Checkbox
-        label="Select all"
+        label="Select all channels"
         checked={allShown}
         onChange={(e) =>
           toggle(
@@ -271,7 +271,7 @@ function Activity({ form, set }: Section) {
         />
       </Group>
       {ACTIVITY_ROWS.map(([k, label]) => (
-        <Group key={k} grow align="flex-end" maw={520}>
+        <Group key={k} grow align="center" maw={520}>
           <Text fz="sm" fw={500} maw={90}>
             {label}
           </Text>

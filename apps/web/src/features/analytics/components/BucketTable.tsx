@@ -60,14 +60,19 @@ export function BucketTable({ buckets, loading, error, loaded, onLoad }: Props) 
         />
       ),
     },
-    { id: 'name', header: 'Name', value: (b) => b.name, sortable: true, fw: 600 },
+    { id: 'name', header: 'Name', value: (b) => b.name, sortable: true, fw: 600, nowrap: true },
     {
       id: 'basis',
       header: 'Basis',
       value: (b) => (b.data.basis === 'channels' ? 'Channels' : 'Members'),
       sortable: true,
+      nowrap: true,
       cell: (b) => (
-        <Badge variant="light" color={b.data.basis === 'channels' ? 'grape' : 'blue'}>
+        <Badge
+          variant="light"
+          color={b.data.basis === 'channels' ? 'grape' : 'blue'}
+          styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
+        >
           {b.data.basis === 'channels' ? 'Channels' : 'Members'}
         </Badge>
       ),
