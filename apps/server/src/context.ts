@@ -124,6 +124,7 @@ export async function createContext(
     db,
     filteredMembers: (teamId, filter) =>
       membersList.memberIds({ ...filter, team_id: teamId, sort: { field: 'activity', direction: 'desc' } }),
+    bucketMembers: (teamId, ids) => buckets.audienceMembers(teamId, ids),
   });
   const delivery = deliveryService({
     db,

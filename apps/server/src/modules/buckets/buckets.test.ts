@@ -9,6 +9,7 @@ import {
   type BucketData,
   type BucketRow,
 } from '@flywheel/shared/buckets';
+import { audienceSchema } from '@flywheel/shared/delivery';
 import { typedResult } from '../../db/sql.ts';
 import { addDays, localDay } from '../../lib/days.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
@@ -400,6 +401,34 @@ describe('buckets', () => {
       }
     }
     expect(rows.map((r) => `${r.member_id}|${r.channel_id}|${r.activity}`).sort()).toEqual(want.sort());
+  });
+});
+
+describe('a bucket as an audience', () => {
+  it('resolves to the members of its last run (deactivated members left out); an unknown bucket is a 400', async () => {
+    const channels = busyPair();
+    const made = await call('POST', '/bucket/createbucket', {
+      team_id: teamId,
+      bucket_name: 'Audience',
+      data: { channel_filter: { ids: channels, type: 'OR' }, sub_time_filter: { type: 'static', days: 30 } },
+    });
+    const id = (made.json().data as Bucket).id;
+    expect((await call('POST', '/bucket/execute', { team_id: teamId, id })).statusCode).toBe(200);
+    const want = truth.people
+      .filter((p) => p.left === null && channels.some((c) => truth.channelMembers.get(c)?.has(p.id)))
+      .map((p) => p.id)
+      .sort();
+    expect(want.length).toBeGreaterThan(0);
+    const audience = env.t.ctx.services.audience;
+    const got = await audience.resolve(teamId, audienceSchema.parse({ buckets: [id] }));
+    expect([...got.members].sort()).toEqual(want);
+    await expect(audience.resolve(teamId, audienceSchema.parse({ buckets: [id, 999_999] }))).rejects.toThrow(
+      'Unknown bucket id(s) in this workspace: 999999',
+    );
+    // Another workspace's bucket is unknown here.
+    await expect(audience.resolve(otherTeam, audienceSchema.parse({ buckets: [id] }))).rejects.toThrow(
+      'Unknown bucket id(s)',
+    );
   });
 });
 

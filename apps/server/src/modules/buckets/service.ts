@@ -237,10 +237,19 @@ export const bucketsService = (deps: {
       return { message: `Bucket '${b.name}' deleted` };
     },
 
-    /** Members of the buckets' last runs (an audience), once each. */
-    async memberIds(teamId: string, ids: number[]): Promise<string[]> {
+    /** Members of the buckets' last runs (an audience), once each; an unknown bucket id is a 400. */
+    async audienceMembers(teamId: string, ids: number[]): Promise<string[]> {
+      const unique = [...new Set(ids)];
+      const known = new Set((await repo.list(teamId)).map((b) => b.id));
+      const unknown = unique.filter((id) => !known.has(id));
+      if (unknown.length > 0)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          `Unknown bucket id(s) in this workspace: ${unknown.slice(0, 5).join(', ')}`,
+        );
       const out = new Set<string>();
-      for (const id of new Set(ids)) for (const m of await repo.memberIds(teamId, id)) out.add(m);
+      for (const id of unique) for (const m of await repo.memberIds(teamId, id)) out.add(m);
       return [...out];
     },
   };
