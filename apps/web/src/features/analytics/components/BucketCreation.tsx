@@ -176,6 +176,7 @@ function BaseEvents({ form, set }: Section) {
       {base ? (
         <TimeFilterSelect
           label="Base event date filter"
+          prefix="Within"
           value={base.window}
           onChange={(window) => set({ base: { ...base, window } })}
         />
@@ -266,6 +267,7 @@ function Activity({ form, set }: Section) {
         />
         <TimeFilterSelect
           label="Activity date filter"
+          prefix="Within"
           value={form.activityWindow}
           onChange={(activityWindow) => set({ activityWindow })}
         />
