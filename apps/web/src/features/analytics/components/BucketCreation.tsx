@@ -5,21 +5,18 @@ import {
   Card,
   Checkbox,
   Group,
-  NumberInput,
   Radio,
   ScrollArea,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { OPERATORS } from '@flywheel/shared/constants';
 import type { Bucket } from '@flywheel/shared/buckets';
+import { ComparisonRows } from '../../../components/ActivityFilterModal.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
-import type { Comparison } from '../../../lib/activity-filter.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useChannels } from '../../../lib/workspace-data.ts';
@@ -27,12 +24,6 @@ import { useCreateBucket } from '../api/create-bucket.ts';
 import { useBuckets } from '../api/get-buckets.ts';
 import { bucketFormProblems, emptyBucketForm, formOf, toBucketData, type BucketForm } from '../buckets.ts';
 import { BucketTable } from './BucketTable.tsx';
-
-const ACTIVITY_ROWS = [
-  ['messages', 'Messages'],
-  ['reactions', 'Reactions'],
-  ['replies', 'Replies'],
-] as const;
 
 /**
  * Bucket creation mode (spec section 2): Members or Channels basis, a name, the accordion (Base Events,
@@ -254,8 +245,6 @@ function Channels({ form, set, error }: Section & { error?: string }) {
 
 function Activity({ form, set }: Section) {
   const a = form.activity;
-  const change = (k: (typeof ACTIVITY_ROWS)[number][0], c: Partial<Comparison>) =>
-    set({ activity: { ...a, [k]: { ...a[k], ...c } } });
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
@@ -272,29 +261,7 @@ function Activity({ form, set }: Section) {
           onChange={(activityWindow) => set({ activityWindow })}
         />
       </Group>
-      {ACTIVITY_ROWS.map(([k, label]) => (
-        <Group key={k} grow align="center" maw={520}>
-          <Text fz="sm" fw={500} maw={90}>
-            {label}
-          </Text>
-          <Select
-            aria-label={`${label} operator`}
-            placeholder="operator"
-            data={[...OPERATORS]}
-            value={a[k].operator || null}
-            clearable
-            onChange={(v) => change(k, { operator: (v ?? '') as Comparison['operator'] })}
-          />
-          <NumberInput
-            aria-label={`${label} count`}
-            min={0}
-            allowNegative={false}
-            allowDecimal={false}
-            value={a[k].count}
-            onChange={(v) => change(k, { count: Math.max(0, Number(v) || 0) })}
-          />
-        </Group>
-      ))}
+      <ComparisonRows value={a} onChange={(activity) => set({ activity })} align="center" maw={520} />
       <Text fz="xs" c="dimmed">
         Rows without an operator are not applied.
       </Text>
