@@ -30,6 +30,7 @@ import { registerErrorHandling } from '../../apps/server/src/plugins/errors.ts';
 import { localDay } from '../../apps/server/src/lib/days.ts';
 import { LOCKS, xactLock } from '../../apps/server/src/db/locks.ts';
 import { rebuildStandingWindows } from '../../apps/server/src/modules/activity/standing-windows.ts';
+import { seedActivity, seedTags } from './seed.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,6 +42,7 @@ const DAYS = arg('days', 400);
 const RUNS = arg('runs', 40);
 const TEAM = 'TBENCH0001';
 const TZ = 'Europe/Berlin';
+const seedOptions = { team: TEAM, members: MEMBERS, channels: CHANNELS, days: DAYS };
 let windowBuildSeconds = 0;
 const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!base) throw new Error('Set TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test)');
@@ -76,59 +78,7 @@ try {
   await database.migrate();
   const db = database.db;
   const t0 = performance.now();
-  if (!reuse) {
-    // Deterministic pseudo-random numbers in SQL: hashes of the row keys.
-    await db.execute(sql`create or replace function h(a text) returns double precision language sql immutable as
-      $$ select ('x' || substr(md5(a), 1, 8))::bit(32)::bigint / 4294967296.0 $$`);
-    await db.execute(sql`insert into workspaces (team_id, workspace_name, domain, timezone)
-      values (${TEAM}, 'Bench Community', 'bench', 'Europe/Berlin')`);
-    await db.execute(sql`insert into slack_members (team_id, member_id, real_name, display_name, email, joined_at, left_at,
-        deleted, last_active_at, is_bot)
-      select ${TEAM}, 'U' || lpad(i::text, 7, '0'),
-        (array['Ada','Alan','Grace','Katherine','Linus','Margaret','Dennis','Barbara','Ken','Radia'])[1 + i % 10] || ' ' ||
-        (array['Lovelace','Turing','Hopper','Johnson','Torvalds','Hamilton','Ritchie','Liskov','Thompson','Perlman'])[1 + (i / 10) % 10] || ' ' || i,
-        'user' || i, 'user' || i || '@example.com',
-        now() - (h('j' || i) * ${DAYS + 300} || ' days')::interval,
-        case when h('l' || i) < 0.03 then now() - (h('lt' || i) * 200 || ' days')::interval end,
-        h('l' || i) < 0.03,
-        case when h('a' || i) < 0.8 then now() - (h('la' || i) * 60 || ' days')::interval end,
-        false
-      from generate_series(1, ${MEMBERS}) i`);
-    await db.execute(sql`insert into slack_channels (team_id, channel_id, name)
-      select ${TEAM}, 'C' || lpad(c::text, 6, '0'), 'channel-' || c from generate_series(1, ${CHANNELS}) c`);
-    // Everyone is in #channel-1; each member is in ~3 other channels.
-    await db.execute(sql`insert into slack_channel_members (team_id, channel_id, member_id)
-      select distinct ${TEAM}, 'C' || lpad(c::text, 6, '0'), 'U' || lpad(i::text, 7, '0')
-      from generate_series(1, ${MEMBERS}) i,
-        lateral (select 1 as c union all select 2 + floor(h('c' || i || k) * ${CHANNELS - 1})::int from generate_series(1, 3) k) x`);
-    await db.execute(sql`insert into slack_member_events (team_id, member_id, kind, at, day)
-      select team_id, member_id, 'join', joined_at, (joined_at at time zone 'Europe/Berlin')::date from slack_members
-      where team_id = ${TEAM} and joined_at > now() - interval '${sql.raw(String(DAYS))} days'
-      union all
-      select team_id, member_id, 'leave', left_at, (left_at at time zone 'Europe/Berlin')::date from slack_members
-      where team_id = ${TEAM} and left_at is not null`);
-    // Rollups: a third of members are regulars (active ~30% of days), the rest drop by (~2% of days), in 1-2 channels.
-    await db.execute(sql`select setseed(0.42)`);
-    await db.execute(sql`insert into activity_daily (team_id, day, member_id, channel_id, messages, replies, reactions)
-      select ${TEAM}, d::date, 'U' || lpad(i::text, 7, '0'),
-        'C' || lpad((1 + (i * 7 + floor(random() * 2)::int) % ${CHANNELS})::text, 6, '0'),
-        1 + floor(random() * 6)::int, floor(random() * 4)::int, floor(random() * 8)::int
-      from generate_series((current_date - ${DAYS - 1}::int)::timestamp, current_date::timestamp, interval '1 day') d,
-        generate_series(1, ${MEMBERS}) i
-      -- (the day term keeps PostgreSQL from drawing once per member and reusing it for every day)
-      where random() + 0 * extract(day from d) < case when i % 3 = 0 then 0.3 else 0.02 end
-      on conflict do nothing`);
-    // The per-member rollups ingestion keeps beside activity_daily (same counts, coarser keys).
-    await db.execute(sql`insert into activity_member_daily (team_id, day, member_id, messages, replies, reactions)
-      select team_id, day, member_id, sum(messages), sum(replies), sum(reactions) from activity_daily
-      where team_id = ${TEAM} group by 1, 2, 3`);
-    await db.execute(sql`insert into activity_member_monthly (team_id, month, member_id, messages, replies, reactions)
-      select team_id, date_trunc('month', day)::date, member_id, sum(messages), sum(replies), sum(reactions)
-      from activity_daily where team_id = ${TEAM} group by 1, 2, 3`);
-    await db.execute(sql`insert into activity_team_daily (team_id, day, active_members)
-      select team_id, day, count(*) from activity_member_daily where team_id = ${TEAM}
-        and messages + replies + reactions > 0 group by 1, 2`);
-  }
+  if (!reuse) await seedActivity(db, seedOptions);
   // The standing windows (per-member 7/14/90/365-day totals), built by the product's own rebuild.
   const tWindows = performance.now();
   await db.transaction(async (tx) => {
@@ -136,16 +86,7 @@ try {
     await rebuildStandingWindows(tx, TEAM, localDay(new Date(), TZ));
   });
   windowBuildSeconds = (performance.now() - tWindows) / 1000;
-  if (!reuse) {
-    await db.execute(
-      sql`insert into tags (team_id, name) select ${TEAM}, 'tag-' || t from generate_series(1, 8) t`,
-    );
-    await db.execute(sql`insert into member_tags (team_id, member_id, tag_id)
-      select ${TEAM}, 'U' || lpad(i::text, 7, '0'), t.id from generate_series(1, ${MEMBERS}) i, tags t
-      where t.team_id = ${TEAM} and h('tag' || i || t.id) < 0.05`);
-    // As autovacuum leaves a freshly loaded table: statistics and the visibility map (index-only scans).
-    await db.execute(sql`vacuum analyze`);
-  }
+  if (!reuse) await seedTags(db, seedOptions);
   const count = async (table: string) =>
     (
       (await db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`)) as unknown as {

@@ -29,6 +29,7 @@ import { workspacesService, type WorkspacesService } from './modules/workspaces/
 import { slackApi, type SlackApi } from './slack/client.ts';
 import { actionsService, type ActionsService } from './modules/actions/service.ts';
 import { audienceService, type AudienceService } from './modules/audience/service.ts';
+import { bucketsService, type BucketsService } from './modules/buckets/service.ts';
 import { deliveryEngine, type DeliveryEngine } from './modules/delivery/engine.ts';
 import { wakeDelivery } from './modules/delivery/jobs.ts';
 import { pacing } from './modules/delivery/pacing.ts';
@@ -55,6 +56,8 @@ export type AppContext = {
     bot: BotService;
     tags: TagsService;
     membersList: MembersService;
+    /** The advanced analytics table and buckets (saved filters, their runs and members). */
+    buckets: BucketsService;
     memberDetail: MemberService;
     analytics: AnalyticsService;
     tasks: TasksService;
@@ -116,10 +119,12 @@ export async function createContext(
   const tags = tagsService(db);
   const bot = botService({ db, workspaces, slack, publicUrl: config.publicUrl, logger });
   const membersList = membersService({ db, workspaces, tags, querySlices: config.querySlices });
+  const buckets = bucketsService({ db, membersList, tags, querySlices: config.querySlices });
   const audience = audienceService({
     db,
     filteredMembers: (teamId, filter) =>
       membersList.memberIds({ ...filter, team_id: teamId, sort: { field: 'activity', direction: 'desc' } }),
+    bucketMembers: (teamId, ids) => buckets.audienceMembers(teamId, ids),
   });
   const delivery = deliveryService({
     db,
@@ -156,6 +161,7 @@ export async function createContext(
       bot,
       tags,
       membersList,
+      buckets,
       memberDetail: memberService({ db, workspaces, tags }),
       analytics: analyticsService({ db, workspaces }),
       tasks: tasksService(db),

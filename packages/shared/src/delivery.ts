@@ -98,6 +98,11 @@ export const audienceSchema = z.object({
     })
     .default({ members: [], tags: [], channels: [] }),
   sendtoworkspace: z.boolean().default(false),
+  /** Buckets (saved segments): a DM to each member of their last runs. */
+  buckets: z
+    .array(z.coerce.number().int().positive('buckets must be bucket ids'))
+    .max(100, 'buckets: at most 100 buckets')
+    .optional(),
   /** The Members screen's filters (without team_id, paging or sort): DM everything filtered. */
   filter: membersFilterSchema
     .omit({ team_id: true, sort: true, search: true })
@@ -117,6 +122,7 @@ export const hasTarget = (a: z.output<typeof audienceSchema>) =>
   a.dms.tags.length > 0 ||
   a.dms.channels.length > 0 ||
   a.sendtoworkspace ||
+  (a.buckets?.length ?? 0) > 0 ||
   !!a.filter;
 
 const adminNeedsUser = (v: { sender: Sender; admin_user?: string | null }) =>

@@ -49,7 +49,8 @@ export type TimeFilter = z.infer<typeof timeFilterSchema>;
 export const OPERATOR_VALUES = ['>', '<', '='] as const;
 export type Operator = (typeof OPERATOR_VALUES)[number];
 
-const comparison = (name: string) =>
+/** One count comparison ({count, operator}) of an activity filter, its messages naming `name`. */
+export const comparison = (name: string) =>
   z
     .object({
       count: z.coerce
@@ -70,7 +71,7 @@ export const activityFilterSchema = z.object({
 export type ActivityFilter = z.infer<typeof activityFilterSchema>;
 
 /** Epoch milliseconds between 2000 and 2100 (a join or leave window is a time, not a day count). */
-const epochMs = (field: string) =>
+export const epochMs = (field: string) =>
   z
     .number({ error: `${field} must be a time in milliseconds` })
     .int(`${field} must be a time in milliseconds`)
@@ -127,6 +128,8 @@ export const membersFilterSchema = z.object({
     .array(slackId('channels[]'), { error: 'channels must be a list of channel ids' })
     .max(1000, 'channels: at most 1000 channels')
     .nullish(),
+  /** How the channels combine: members of any of them (OR, the default) or of every one (AND). */
+  channel_type: z.enum(['AND', 'OR'], { error: "channel_type must be 'AND' or 'OR'" }).optional(),
   activity_filter: activityFilterSchema.nullish(),
   base_filter: baseFilterSchema.nullish(),
   tags: z

@@ -10,3 +10,4 @@ export * from '../modules/home/table.ts';
 export * from '../modules/bot/table.ts';
 export * from '../modules/delivery/table.ts';
 export * from '../modules/actions/table.ts';
+export * from '../modules/buckets/table.ts';

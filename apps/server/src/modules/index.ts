@@ -3,6 +3,7 @@ import { activityModule } from './activity/module.ts';
 import { analyticsModule } from './analytics/module.ts';
 import { authModule } from './auth/module.ts';
 import { botModule } from './bot/module.ts';
+import { bucketsModule } from './buckets/module.ts';
 import { deliveryModule } from './delivery/module.ts';
 import { directoryModule } from './directory/module.ts';
 import { homeModule } from './home/module.ts';
@@ -31,6 +32,7 @@ export const modules: Module[] = [
   memberDetailModule,
   homeModule,
   analyticsModule,
+  bucketsModule,
   botModule,
   deliveryModule,
   actionsModule,

@@ -27,7 +27,6 @@ export function ActivityFilterModal({ opened, value, onClose, onApply }: Props) 
 
 function ActivityForm({ value, onClose, onApply }: Omit<Props, 'opened'>) {
   const [f, setF] = useState<ActivityFilterState>(value ?? emptyActivityFilter());
-  const set = (k: (typeof ROWS)[number][0], c: Partial<Comparison>) => setF({ ...f, [k]: { ...f[k], ...c } });
   return (
     <Stack>
       <SegmentedControl
@@ -36,29 +35,7 @@ function ActivityForm({ value, onClose, onApply }: Omit<Props, 'opened'>) {
         value={f.type}
         onChange={(v) => setF({ ...f, type: v as 'AND' | 'OR' })}
       />
-      {ROWS.map(([k, label]) => (
-        <Group key={k} grow align="flex-end">
-          <Text fz="sm" fw={500} maw={90}>
-            {label}
-          </Text>
-          <Select
-            aria-label={`${label} operator`}
-            placeholder="operator"
-            data={[...OPERATORS]}
-            value={f[k].operator || null}
-            clearable
-            onChange={(v) => set(k, { operator: (v ?? '') as Comparison['operator'] })}
-          />
-          <NumberInput
-            aria-label={`${label} count`}
-            min={0}
-            allowNegative={false}
-            allowDecimal={false}
-            value={f[k].count}
-            onChange={(v) => set(k, { count: Math.max(0, Number(v) || 0) })}
-          />
-        </Group>
-      ))}
+      <ComparisonRows value={f} onChange={setF} />
       <Text fz="xs" c="dimmed">
         Rows without an operator are not applied.
       </Text>
@@ -75,4 +52,43 @@ function ActivityForm({ value, onClose, onApply }: Omit<Props, 'opened'>) {
       </Group>
     </Stack>
   );
+}
+
+/** Messages, Reactions and Replies, each an operator (>, <, = or none) and a count of 0 or more. */
+export function ComparisonRows({
+  value: f,
+  onChange,
+  align = 'flex-end',
+  maw,
+}: {
+  value: ActivityFilterState;
+  onChange(next: ActivityFilterState): void;
+  align?: 'flex-end' | 'center';
+  maw?: number;
+}) {
+  const set = (k: (typeof ROWS)[number][0], c: Partial<Comparison>) =>
+    onChange({ ...f, [k]: { ...f[k], ...c } });
+  return ROWS.map(([k, label]) => (
+    <Group key={k} grow align={align} maw={maw}>
+      <Text fz="sm" fw={500} maw={90}>
+        {label}
+      </Text>
+      <Select
+        aria-label={`${label} operator`}
+        placeholder="operator"
+        data={[...OPERATORS]}
+        value={f[k].operator || null}
+        clearable
+        onChange={(v) => set(k, { operator: (v ?? '') as Comparison['operator'] })}
+      />
+      <NumberInput
+        aria-label={`${label} count`}
+        min={0}
+        allowNegative={false}
+        allowDecimal={false}
+        value={f[k].count}
+        onChange={(v) => set(k, { count: Math.max(0, Number(v) || 0) })}
+      />
+    </Group>
+  ));
 }

@@ -16,7 +16,7 @@ export function StatCard({ card, caption }: { card: SummaryCard; caption?: strin
         {formatCount(card.val)}
       </Text>
       <Group gap={6} mt={4} wrap="nowrap">
-        <Group gap={2} c={up ? 'teal.7' : 'red.7'} wrap="nowrap" data-sign={card.sign}>
+        <Group gap={2} c={up ? 'teal.9' : 'red.9'} wrap="nowrap" data-sign={card.sign}>
           <Icon size={14} />
           <Text fz="xs" fw={700} c="inherit">
             {card.sign}

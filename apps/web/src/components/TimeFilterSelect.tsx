@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import type { TimeChoice } from '../lib/time-filter.ts';
 import { DateRangeModal } from './DateRangeModal.tsx';
@@ -11,6 +11,9 @@ export function TimeFilterSelect(props: {
   value: TimeChoice;
   onChange(next: TimeChoice): void;
   label?: string;
+  /** A short word before the value ('Joined', 'Activity') where two time filters stand side by side. */
+  prefix?: string;
+  disabled?: boolean;
 }) {
   const [custom, setCustom] = useState(false);
   const current = props.value.type === 'static' ? String(props.value.days) : CUSTOM;
@@ -31,7 +34,17 @@ export function TimeFilterSelect(props: {
         data={data}
         value={current}
         allowDeselect={false}
-        w={200}
+        disabled={props.disabled}
+        w={props.prefix ? 250 : 200}
+        leftSection={
+          props.prefix ? (
+            <Text fz="xs" fw={600} c="dimmed">
+              {props.prefix}
+            </Text>
+          ) : undefined
+        }
+        leftSectionWidth={props.prefix ? 70 : undefined}
+        leftSectionPointerEvents="none"
         onChange={(v) => {
           if (v === CUSTOM) setCustom(true);
           else if (v) props.onChange({ type: 'static', days: Number(v) });

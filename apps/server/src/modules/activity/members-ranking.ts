@@ -13,6 +13,8 @@ export type MemberQuery = {
   fromDay: string;
   toDay: string;
   channels: string[] | null;
+  /** Members of any of the channels (OR, the default) or of every one (AND). */
+  channelCombiner?: 'AND' | 'OR';
   tags: number[] | null;
   base: {
     kind: 'join' | 'leave';
@@ -31,6 +33,16 @@ export type MemberQuery = {
 };
 
 export type MemberDataRow = MemberCountsRow & { email: string; total: number };
+
+type Counts = { messages: number; replies: number; reactions: number };
+export type MemberExportRow = Counts & {
+  member_id: string;
+  real_name: string;
+  display_name: string;
+  email: string;
+};
+/** A member's activity in one channel (and local day, `day`; null when not split by day). */
+export type BreakdownRow = MemberExportRow & { day: string | null; channel_id: string; channel_name: string };
 
 const SORT_SQL: Record<MemberSortField, SQL> = {
   real_name: sql`lower(m.real_name)`,
@@ -96,7 +108,10 @@ function conditions(q: MemberQuery, scope: MemberScope): SQL {
     // Case-insensitive substring of real name, display name or e-mail (search_text holds them lower-cased).
     where.push(sql`m.search_text like lower(${p})`);
   }
-  if (q.channels)
+  if (q.channels && q.channelCombiner === 'AND')
+    where.push(sql`(select count(*) from slack_channel_members cm where cm.team_id = m.team_id
+      and cm.member_id = m.member_id and cm.channel_id = any(${sql.param(q.channels)}::text[])) = ${new Set(q.channels).size}`);
+  else if (q.channels)
     where.push(sql`exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id
       and cm.member_id = m.member_id and cm.channel_id = any(${sql.param(q.channels)}::text[]))`);
   if (q.tags)
@@ -306,25 +321,57 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       return withDetails(q, rows, total, rows.length, 0);
     },
 
-    /** Name and e-mail of every match, in table order, for the CSV export. */
-    async exportRows(
-      q: MemberQuery,
-    ): Promise<{ member_id: string; real_name: string; display_name: string; email: string }[]> {
+    /** Name, e-mail and window counts of every match, in table order (CSV exports, bucket runs). */
+    async exportRows(q: MemberQuery): Promise<MemberExportRow[]> {
       const only = await candidates(db, q);
-      const r = await typedResult<{
-        member_id: string;
-        real_name: string;
-        display_name: string;
-        email: string;
-      }>(
+      const r = await typedResult<MemberExportRow>(
         db,
         sql`with ${await activityCte(db, q, only)}
-        select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
+        select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email,
+          coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+          coalesce(a.reactions, 0)::int as reactions
         from slack_members m left join act a on a.member_id = m.member_id
         where ${conditions(q, only)}
         order by ${orderBy(q)}`,
       );
       return r.rows;
+    },
+
+    /**
+     * The matches' activity split by channel (and by local day with `byDay`), from the per-member, channel and
+     * day rollup: one row per member, channel (and day) with any activity in the window, most recent day first,
+     * then most active. `total` is the count of all such rows; without `limit` every row comes back.
+     */
+    async breakdown(
+      q: MemberQuery,
+      opts: { byDay: boolean; limit?: number; offset?: number },
+    ): Promise<{ rows: BreakdownRow[]; total: number }> {
+      const only = await candidates(db, q);
+      const act = q.activity ? sql`with ${await activityCte(db, q, only)} ` : sql``;
+      const joinAct = q.activity ? sql`left join act a on a.member_id = m.member_id` : sql``;
+      const day = opts.byDay ? sql`d.day::text` : sql`null::text`;
+      const channelsOnly = q.channels
+        ? sql` and d.channel_id = any(${sql.param(q.channels)}::text[])`
+        : sql``;
+      const page = opts.limit !== undefined ? sql` limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
+      const r = await typedResult<BreakdownRow & { total: number }>(
+        db,
+        sql`${act}
+        select ${day} as day, d.member_id, x.real_name, x.display_name, x.email, d.channel_id,
+          coalesce(c.name, d.channel_id) as channel_name, sum(d.messages)::int as messages,
+          sum(d.replies)::int as replies, sum(d.reactions)::int as reactions, (count(*) over ())::int as total
+        from activity_daily d
+        join (select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
+              from slack_members m ${joinAct} where ${conditions(q, only)}) x on x.member_id = d.member_id
+        left join slack_channels c on c.team_id = d.team_id and c.channel_id = d.channel_id
+        where d.team_id = ${q.teamId} and d.day >= ${q.fromDay}::date and d.day <= ${q.toDay}::date${channelsOnly}
+        group by ${opts.byDay ? sql`d.day, ` : sql``}d.member_id, x.real_name, x.display_name, x.email,
+          d.channel_id, c.name
+        having sum(d.messages + d.replies + d.reactions) > 0
+        order by ${opts.byDay ? sql`d.day desc, ` : sql``}sum(d.messages + d.replies + d.reactions) desc,
+          d.member_id, d.channel_id${page}`,
+      );
+      return { rows: r.rows, total: r.rows[0]?.total ?? 0 };
     },
   };
 };

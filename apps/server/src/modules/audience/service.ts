@@ -11,6 +11,9 @@ export type FilteredMembers = (
   filter: NonNullable<ResolvedAudienceInput['filter']>,
 ) => Promise<string[]>;
 
+/** The members of buckets' last runs; a bucket id this workspace does not have is a 400. */
+export type BucketMembers = (teamId: string, bucketIds: number[]) => Promise<string[]>;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const listed = (items: string[]) =>
@@ -18,11 +21,15 @@ const listed = (items: string[]) =>
 
 /**
  * Targets -> recipients, for every sender (messages, automations, schedules, forms, polls, workflows): members by
- * id or e-mail, tags, channels' members, the whole workspace and a Members filter, each member once, bots and
+ * id or e-mail, tags, channels' members, the whole workspace, buckets' last runs and a Members filter, each member once, bots and
  * deactivated members left out; channels to post in. Anything that names no member or channel of this workspace
  * is refused with a 400 that says which entries, so nothing is sent to a half-understood audience.
  */
-export const audienceService = (deps: { db: Db; filteredMembers: FilteredMembers }) => {
+export const audienceService = (deps: {
+  db: Db;
+  filteredMembers: FilteredMembers;
+  bucketMembers: BucketMembers;
+}) => {
   const repo = audienceRepo(deps.db);
 
   return {
@@ -78,18 +85,20 @@ export const audienceService = (deps: { db: Db; filteredMembers: FilteredMembers
           channelIds: [...new Set(a.dms.channels)],
         }),
       );
-      if (a.filter && !a.sendtoworkspace) {
-        const filtered = await deps.filteredMembers(teamId, a.filter);
-        // The filter's members pass the same rule (no bots, no deactivated members).
+      // Members of buckets and of a Members filter pass the same rule (no bots, no deactivated members).
+      const picked = [
+        ...(a.buckets?.length ? await deps.bucketMembers(teamId, a.buckets) : []),
+        ...(a.filter && !a.sendtoworkspace ? await deps.filteredMembers(teamId, a.filter) : []),
+      ];
+      if (picked.length > 0 && !a.sendtoworkspace)
         for (const id of await repo.members(teamId, {
           everyone: false,
-          ids: filtered,
+          ids: picked,
           emails: [],
           tagIds: [],
           channelIds: [],
         }))
           members.add(id);
-      }
       return { members: [...members], channels: [...new Set(a.channel_ids)] };
     },
   };

@@ -9,7 +9,14 @@ import {
   waitForBackfill,
   type SlackTestEnv,
 } from '../../testing/slack.ts';
-import { localDay, tsToDate } from '../../lib/days.ts';
+import { localDay } from '../../lib/days.ts';
+import {
+  countsIn,
+  groundTruth,
+  type Counts,
+  type GroundTruth,
+  type TruthWindow,
+} from '../../testing/ground-truth.ts';
 import { addDays } from './service.ts';
 import { typedResult } from '../../db/sql.ts';
 
@@ -22,22 +29,8 @@ let token: string;
 let tz: string;
 let today: string;
 
-type Counts = { messages: number; replies: number; reactions: number };
 /** Ground truth, computed from the emulator's raw rows alone. */
-let truth: {
-  people: {
-    id: string;
-    real_name: string;
-    display_name: string;
-    email: string;
-    joined: number;
-    left: number | null;
-  }[];
-  /** member -> day -> channel -> counts */
-  activity: Map<string, Map<string, Map<string, Counts>>>;
-  channelMembers: Map<string, Set<string>>;
-  visible: string[];
-};
+let truth: GroundTruth;
 
 beforeAll(async () => {
   env = await slackTestEnv(
@@ -63,69 +56,12 @@ beforeAll(async () => {
   );
   tz = ws.rows[0]!.timezone;
   today = localDay(new Date(), tz);
-  truth = groundTruth();
+  truth = groundTruth(env, teamId, tz);
 }, 180_000);
 afterAll(() => env?.close());
 
-function groundTruth(): typeof truth {
-  const t = env.emu.truth(teamId);
-  const botUser = t.install()?.botUserId;
-  const channels = t.channels().filter((c: any) => !c.is_im && (c.members as string[]).includes(botUser!));
-  const visible = new Set(channels.map((c: any) => c.id as string));
-  const bots = new Set<string>();
-  const people: (typeof truth)['people'] = [];
-  for (const m of t.members()) {
-    if (m.is_bot) {
-      bots.add(m.id);
-      continue;
-    }
-    const p = (m as any).profile ?? {};
-    people.push({
-      id: m.id,
-      real_name: String((m as any).real_name ?? p.real_name ?? ''),
-      display_name: String(p.display_name ?? ''),
-      email: String(p.email ?? ''),
-      joined: m.joined_at,
-      left: m.deleted_at,
-    });
-  }
-  const activity = new Map<string, Map<string, Map<string, Counts>>>();
-  const bump = (user: string, day: string, channel: string, k: keyof Counts) => {
-    const byDay = activity.get(user) ?? new Map();
-    activity.set(user, byDay);
-    const byChannel = byDay.get(day) ?? new Map();
-    byDay.set(day, byChannel);
-    const c = byChannel.get(channel) ?? { messages: 0, replies: 0, reactions: 0 };
-    byChannel.set(channel, c);
-    c[k]++;
-  };
-  for (const m of t.messages()) {
-    if (!visible.has(m.channel) || m.deleted) continue;
-    if (m.subtype && !['thread_broadcast', 'file_share', 'me_message'].includes(m.subtype)) continue;
-    if (m.bot_id || !m.user || bots.has(m.user)) continue;
-    const day = localDay(tsToDate(m.ts), tz);
-    bump(m.user, day, m.channel, m.thread_ts && m.thread_ts !== m.ts ? 'replies' : 'messages');
-    for (const r of m.reactions ?? []) for (const u of r.users) bump(u, day, m.channel, 'reactions');
-  }
-  const channelMembers = new Map<string, Set<string>>();
-  for (const c of channels) channelMembers.set(c.id as string, new Set(c.members as string[]));
-  return { people, activity, channelMembers, visible: [...visible].sort() };
-}
-
-type Expect = { fromDay: string; toDay: string; channels?: string[] };
-function countsOf(id: string, w: Expect): Counts {
-  const out = { messages: 0, replies: 0, reactions: 0 };
-  for (const [day, byChannel] of truth.activity.get(id) ?? []) {
-    if (day < w.fromDay || day > w.toDay) continue;
-    for (const [channel, c] of byChannel) {
-      if (w.channels && !w.channels.includes(channel)) continue;
-      out.messages += c.messages;
-      out.replies += c.replies;
-      out.reactions += c.reactions;
-    }
-  }
-  return out;
-}
+type Expect = TruthWindow;
+const countsOf = (id: string, w: Expect): Counts => countsIn(truth, id, w);
 
 async function getData(body: Omit<MembersDataRequest, 'team_id'> & { team_id?: string }) {
   const res = await env.t.app.inject({

@@ -71,6 +71,7 @@ export const membersService = (deps: {
       fromDay,
       toDay,
       channels: f.channels && f.channels.length > 0 ? [...new Set(f.channels)] : null,
+      channelCombiner: f.channel_type ?? 'OR',
       tags: f.tags && f.tags.length > 0 ? [...new Set(f.tags)] : null,
       base,
       activity: activityMatch(f.activity_filter),

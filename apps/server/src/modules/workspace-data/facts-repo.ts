@@ -162,6 +162,14 @@ export const factsRepo = {
     await tx.execute(sql`insert into slack_channel_members (team_id, channel_id, member_id, joined_at)
       values (${teamId}, ${channelId}, ${memberId}, ${at}) on conflict do nothing`);
   },
+  /**
+   * A history channel_join message dates a membership the members list already holds (the newest join is read
+   * first); it never adds one: the member may have left the channel since.
+   */
+  async setChannelJoinedAt(tx: Tx, teamId: string, channelId: string, memberId: string, at: Date) {
+    await tx.execute(sql`update slack_channel_members set joined_at = ${at}
+      where team_id = ${teamId} and channel_id = ${channelId} and member_id = ${memberId} and joined_at is null`);
+  },
   async setChannelMembers(tx: Tx, teamId: string, channelId: string, memberIds: string[]) {
     if (memberIds.length === 0) return;
     await tx.execute(sql`insert into slack_channel_members (team_id, channel_id, member_id)

@@ -219,7 +219,11 @@ export function backfillService(deps: {
         .map((m) => String(m.ts));
       const write = async (p: IngestScope) => {
         for (const m of list) {
-          await recordMessage(p, channel.id, m);
+          // The members phase has just listed who is in the channel now: a join in its history only dates a
+          // membership (a member who joined and left since must not come back).
+          if (m.subtype === 'channel_join' && m.user && m.ts)
+            await factsRepo.setChannelJoinedAt(p.tx, teamId, channel.id, m.user, tsToDate(m.ts));
+          else await recordMessage(p, channel.id, m);
           if (channel.general && m.subtype === 'channel_join' && m.user && m.ts) {
             const at = tsToDate(m.ts);
             await factsRepo.setJoinedAt(p.tx, teamId, m.user, at);

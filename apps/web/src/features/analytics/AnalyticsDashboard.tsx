@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Grid, Stack } from '@mantine/core';
 import { ActivityCard } from './components/ActivityCard.tsx';
+import { BucketAnalyticsCard } from './components/BucketAnalyticsCard.tsx';
 import { ChannelActivityCard } from './components/ChannelActivityCard.tsx';
 import { MembersActivityCard } from './components/MembersActivityCard.tsx';
 import { StatCards } from './components/StatCards.tsx';
@@ -68,6 +69,7 @@ export default function AnalyticsDashboard() {
         <UsersCard />
         <MembersActivityCard />
         <ChannelActivityCard />
+        <BucketAnalyticsCard />
       </Stack>
     </>
   );

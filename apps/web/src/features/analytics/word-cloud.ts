@@ -5,14 +5,15 @@ export const FONT_MIN = 16;
 export const FONT_MAX = 60;
 export const TRANSITION = 'all 1s ease';
 export const CLOUD_COLORS = [
-  '#4c6ef5',
-  '#12b886',
-  '#f76707',
-  '#ae3ec9',
-  '#1c7ed6',
-  '#e64980',
-  '#2b8a3e',
-  '#f59f00',
+  // Dark shades: every word reads at 4.5:1 or more on the card's white (WCAG AA, axe color-contrast).
+  '#364fc7',
+  '#087f5b',
+  '#c2410c',
+  '#862e9c',
+  '#1864ab',
+  '#a61e4d',
+  '#1e6b30',
+  '#8a5a00',
 ] as const;
 
 /** Spec section 3/9: the weight of a word is its relevance x 100, rounded down (a whole percent). */

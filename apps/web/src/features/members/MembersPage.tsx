@@ -13,7 +13,7 @@ import { useMembersData } from './api/get-members-data.ts';
 import { useRemoveTag } from './api/remove-tag.ts';
 import { ActivityFilterModal } from '../../components/ActivityFilterModal.tsx';
 import { AddTagModal } from './components/AddTagModal.tsx';
-import { ChannelFilterModal } from './components/ChannelFilterModal.tsx';
+import { ChannelFilterModal } from '../../components/ChannelFilterModal.tsx';
 import { JoinFilterModal } from './components/JoinFilterModal.tsx';
 import { MembersTable, type Sort } from './components/MembersTable.tsx';
 import { TimeFilterSelect } from '../../components/TimeFilterSelect.tsx';

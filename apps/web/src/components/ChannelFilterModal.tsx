@@ -1,21 +1,40 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useChannels } from '../../../lib/workspace-data.ts';
+import { useChannels } from '../lib/workspace-data.ts';
 
-type Props = { opened: boolean; value: string[]; onClose(): void; onApply(next: string[]): void };
+type Combiner = 'AND' | 'OR';
+type Props = {
+  opened: boolean;
+  value: string[];
+  onClose(): void;
+  onApply(next: string[], combiner: Combiner): void;
+  /** With a combiner the popup also asks AND (members of every channel) or OR (of any). */
+  combiner?: Combiner;
+};
 
-/** Channel Filter: search, select all, a checkbox per channel. */
-export function ChannelFilterModal({ opened, value, onClose, onApply }: Props) {
+/** Channel Filter: search, select all, a checkbox per channel (and AND/OR when `combiner` is given). */
+export function ChannelFilterModal({ opened, value, onClose, onApply, combiner }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title="Channel Filter">
-      {opened ? <ChannelForm value={value} onClose={onClose} onApply={onApply} /> : null}
+      {opened ? <ChannelForm value={value} onClose={onClose} onApply={onApply} combiner={combiner} /> : null}
     </Modal>
   );
 }
 
-function ChannelForm({ value, onClose, onApply }: Omit<Props, 'opened'>) {
+function ChannelForm({ value, onClose, onApply, combiner }: Omit<Props, 'opened'>) {
   const channels = useChannels();
+  const [type, setType] = useState<Combiner>(combiner ?? 'OR');
   const [chosen, setChosen] = useState(new Set(value));
   const [q, setQ] = useState('');
   const shown = useMemo(
@@ -38,6 +57,17 @@ function ChannelForm({ value, onClose, onApply }: Omit<Props, 'opened'>) {
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
       />
+      {combiner ? (
+        <SegmentedControl
+          aria-label="Channels combine with"
+          data={[
+            { value: 'OR', label: 'OR (any channel)' },
+            { value: 'AND', label: 'AND (every channel)' },
+          ]}
+          value={type}
+          onChange={(v) => setType(v as Combiner)}
+        />
+      ) : null}
       <Checkbox
         label="Select all"
         checked={allShown}
@@ -64,14 +94,14 @@ function ChannelForm({ value, onClose, onApply }: Omit<Props, 'opened'>) {
         </Stack>
       </ScrollArea.Autosize>
       <Group justify="space-between">
-        <Button variant="subtle" color="gray" onClick={() => onApply([])}>
+        <Button variant="subtle" color="gray" onClick={() => onApply([], type)}>
           Clear
         </Button>
         <Group>
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => onApply([...chosen])}>Apply</Button>
+          <Button onClick={() => onApply([...chosen], type)}>Apply</Button>
         </Group>
       </Group>
     </Stack>

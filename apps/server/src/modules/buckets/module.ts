@@ -1,0 +1,11 @@
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineModule } from '../module.ts';
+import { bucketRoutes } from './routes.ts';
+
+/** Buckets: the advanced analytics table, saved bucket definitions, their runs, exports and tags. */
+export const bucketsModule = defineModule({
+  name: 'buckets',
+  routes: async (app, ctx) => {
+    await app.register(bucketRoutes({ buckets: ctx.services.buckets, guard: workspaceGuard(ctx.services) }));
+  },
+});

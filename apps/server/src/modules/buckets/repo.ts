@@ -1,0 +1,106 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BucketDefinition } from '@flywheel/shared/buckets';
+import type { Db } from '../../db/client.ts';
+import { typedRows } from '../../db/sql.ts';
+import type { MemberExportRow } from '../activity/members-ranking.ts';
+import { bucketMembers, buckets } from './table.ts';
+
+export type BucketRecord = typeof buckets.$inferSelect;
+
+/** What a run found: its members with their counts, and how its rows are labelled. */
+export type BucketRun = {
+  at: Date;
+  fromDay: string;
+  toDay: string;
+  channels: string;
+  members: MemberExportRow[];
+};
+
+/** Rows inserted per statement when a run's members are stored. */
+const INSERT_CHUNK = 10_000;
+
+export const bucketsRepo = (db: Db) => ({
+  /** Inserts the bucket; undefined when the workspace has a bucket of that name (any case). */
+  async create(teamId: string, name: string, data: BucketDefinition): Promise<BucketRecord | undefined> {
+    const [row] = await db.insert(buckets).values({ teamId, name, data }).onConflictDoNothing().returning();
+    return row;
+  },
+
+  list: (teamId: string) =>
+    db.select().from(buckets).where(eq(buckets.teamId, teamId)).orderBy(desc(buckets.id)),
+
+  async get(teamId: string, id: number): Promise<BucketRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(buckets)
+      .where(and(eq(buckets.teamId, teamId), eq(buckets.id, id)));
+    return row;
+  },
+
+  /** Replaces the bucket's members with the run's, and stamps the run, in one transaction. */
+  async saveRun(teamId: string, id: number, run: BucketRun): Promise<BucketRecord | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(buckets)
+        .set({
+          lastExecute: run.at,
+          lastCount: run.members.length,
+          lastFromDay: run.fromDay,
+          lastToDay: run.toDay,
+          lastChannels: run.channels,
+        })
+        .where(and(eq(buckets.teamId, teamId), eq(buckets.id, id)))
+        .returning();
+      if (!row) return undefined;
+      await tx.delete(bucketMembers).where(eq(bucketMembers.bucketId, id));
+      for (let i = 0; i < run.members.length; i += INSERT_CHUNK) {
+        const part = run.members.slice(i, i + INSERT_CHUNK);
+        await tx.execute(sql`insert into bucket_members (bucket_id, team_id, member_id, messages, replies, reactions)
+          select ${id}, ${teamId}, m.member_id, m.messages, m.replies, m.reactions
+          from unnest(${sql.param(part.map((r) => r.member_id))}::text[],
+            ${sql.param(part.map((r) => r.messages))}::int[], ${sql.param(part.map((r) => r.replies))}::int[],
+            ${sql.param(part.map((r) => r.reactions))}::int[]) as m(member_id, messages, replies, reactions)`);
+      }
+      return row;
+    });
+  },
+
+  /** The last run's members with their names and counts, most active first. */
+  runRows: (teamId: string, id: number) =>
+    typedRows<MemberExportRow>(
+      db,
+      sql`select bm.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, bm.messages,
+        bm.replies, bm.reactions
+      from bucket_members bm join slack_members m on m.team_id = bm.team_id and m.member_id = bm.member_id
+      where bm.team_id = ${teamId} and bm.bucket_id = ${id}
+      order by bm.messages + bm.replies + bm.reactions desc, bm.member_id`,
+    ),
+
+  async memberIds(teamId: string, id: number): Promise<string[]> {
+    const rows = await db
+      .select({ memberId: bucketMembers.memberId })
+      .from(bucketMembers)
+      .where(and(eq(bucketMembers.teamId, teamId), eq(bucketMembers.bucketId, id)));
+    return rows.map((r) => r.memberId);
+  },
+
+  async remove(teamId: string, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(buckets)
+      .where(and(eq(buckets.teamId, teamId), eq(buckets.id, id)))
+      .returning({ id: buckets.id });
+    return rows.length > 0;
+  },
+
+  /** Names of the workspace's channels among `ids`. */
+  async channelNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await typedRows<{ channel_id: string; name: string }>(
+      db,
+      sql`select channel_id, name from slack_channels
+        where team_id = ${teamId} and channel_id = any(${sql.param(ids)}::text[])`,
+    );
+    return new Map(rows.map((r) => [r.channel_id, r.name]));
+  },
+});
+export type BucketsRepo = ReturnType<typeof bucketsRepo>;

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { advanceAnalyticsResponse, type AdvanceAnalyticsFilter } from '@flywheel/shared/buckets';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { analyticsKey } from './keys.ts';
+
+/** The bucket table's filters without team_id (the request adds it). */
+export type AdvanceFilterRequest = Omit<AdvanceAnalyticsFilter, 'team_id'>;
+
+/** POST /analytics/performadvanceanalytics: one page of the bucket table and the count of every row. */
+export const performAdvanceAnalytics = (
+  teamId: string,
+  r: AdvanceFilterRequest,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) =>
+  apiRequest('/analytics/performadvanceanalytics', {
+    body: { ...r, team_id: teamId, page, page_size: pageSize },
+    schema: advanceAnalyticsResponse,
+    signal,
+  });
+
+export function useAdvanceAnalytics(r: AdvanceFilterRequest, page: number, pageSize: number) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({
+    ...queryOptions({
+      queryKey: [...analyticsKey(teamId), 'advance', r, page, pageSize],
+      queryFn: ({ signal }) => performAdvanceAnalytics(teamId, r, page, pageSize, signal),
+      placeholderData: keepPreviousData,
+    }),
+    enabled,
+  });
+}
