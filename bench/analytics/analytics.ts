@@ -140,7 +140,7 @@ function text(): string {
   return w.join(' ');
 }
 
-async function load() {
+async function load(resumeAt = 0) {
   const t0 = performance.now();
   const now = Math.floor(Date.now() / 1000);
   const start = now - DAYS * 86400;
@@ -211,7 +211,8 @@ async function load() {
       ];
       m.reactions[0].users = [...new Set(m.reactions[0].users)];
     }
-    batch.push({ channel: ch, m });
+    // --resume: the messages an interrupted load committed are generated again (same sequence) but not written.
+    if (made >= resumeAt) batch.push({ channel: ch, m });
     made++;
     if (batch.length >= BATCH) await flush();
     if (performance.now() - lastLog > 30_000) {
@@ -233,7 +234,10 @@ const already = await count('slack_messages');
 let loadInfo: { loadSeconds: number; rate: number } | null = null;
 const loadFile = path.join(here, `load-${KIND}-${MESSAGES}.json`);
 if (already === 0) loadInfo = await load();
-else {
+else if (flag('resume') && already < MESSAGES) {
+  console.log(`resuming a load stopped at ${already.toLocaleString()} messages`);
+  loadInfo = await load(already);
+} else {
   console.log(`reusing ${already.toLocaleString()} messages already loaded`);
   if (fs.existsSync(loadFile)) loadInfo = JSON.parse(fs.readFileSync(loadFile, 'utf8'));
 }
