@@ -61,6 +61,8 @@ const RETRYABLE_ERRORS = new Set([
 ]);
 
 /** The longest a claimed channel post waits for its channel's slot (the lease covers it and the call). */
+/** Sends one job keeps in flight for a workspace (each reserves its own paced slot first). */
+const LANES = 3;
 const CHANNEL_WAIT_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -272,45 +274,52 @@ export function deliveryEngine(deps: {
       const until = Date.now() + budgetMs;
       let delivered = 0;
       let paceWaitMs = 0;
-      while (Date.now() < until) {
-        // The workspace's slot first, so a row's lease starts only when it may go.
-        const at = await pacing.reserve(teamId, [
-          { key: 'chat.postMessage', perMinute: config.postsPerMinute },
-        ]);
-        if (at - Date.now() > config.maxPaceWaitMs) {
-          paceWaitMs = at - Date.now();
-          break;
-        }
-        if (at > Date.now()) await sleep(at - Date.now());
-        const r = await repo.claim(teamId, config.leaseSeconds);
-        if (!r) {
-          // Nothing due now: wait here for a retry due within this slice, else hand over to a later job.
-          const next = await repo.nextDueMs(teamId);
-          if (next === null || Date.now() + next >= until) break;
-          await sleep(Math.max(10, next));
-          continue;
-        }
-        if (r.kind === 'channel') {
-          // About one post per second per channel; a busier channel waits its turn without holding the row.
-          const slot = await pacing.reserve(teamId, [
-            { key: `chat.postMessage:${r.target_id}`, perMinute: config.channelPostsPerMinute },
+      let paced = false;
+      // A few sends in flight at once: the pace is the workspace's, not one call's round trip (Slack's latency
+      // and the bookkeeping around each call would otherwise cap a sender below a high ceiling).
+      const lane = async () => {
+        while (!paced && Date.now() < until) {
+          // The workspace's slot first, so a row's lease starts only when it may go.
+          const at = await pacing.reserve(teamId, [
+            { key: 'chat.postMessage', perMinute: config.postsPerMinute },
           ]);
-          if (slot - Date.now() > CHANNEL_WAIT_MS) {
-            await repo.release(r, new Date(slot));
+          if (at - Date.now() > config.maxPaceWaitMs) {
+            paceWaitMs = Math.max(paceWaitMs, at - Date.now());
+            paced = true;
+            break;
+          }
+          if (at > Date.now()) await sleep(at - Date.now());
+          const r = await repo.claim(teamId, config.leaseSeconds);
+          if (!r) {
+            // Nothing due now: wait here for a retry due within this slice, else hand over to a later job.
+            const next = await repo.nextDueMs(teamId);
+            if (next === null || Date.now() + next >= until) break;
+            await sleep(Math.max(10, next));
             continue;
           }
-          if (slot > Date.now()) await sleep(slot - Date.now());
+          if (r.kind === 'channel') {
+            // About one post per second per channel; a busier channel waits its turn without holding the row.
+            const slot = await pacing.reserve(teamId, [
+              { key: `chat.postMessage:${r.target_id}`, perMinute: config.channelPostsPerMinute },
+            ]);
+            if (slot - Date.now() > CHANNEL_WAIT_MS) {
+              await repo.release(r, new Date(slot));
+              continue;
+            }
+            if (slot > Date.now()) await sleep(slot - Date.now());
+          }
+          let outcome: Outcome;
+          try {
+            outcome = await deliver(r);
+          } catch (err) {
+            logger.error({ err, recipient: r.id }, 'delivery attempt failed unexpectedly');
+            outcome = classify(err, r.attempts);
+          }
+          await record(r, outcome);
+          delivered++;
         }
-        let outcome: Outcome;
-        try {
-          outcome = await deliver(r);
-        } catch (err) {
-          logger.error({ err, recipient: r.id }, 'delivery attempt failed unexpectedly');
-          outcome = classify(err, r.attempts);
-        }
-        await record(r, outcome);
-        delivered++;
-      }
+      };
+      await Promise.all(Array.from({ length: LANES }, lane));
       const nextDue = await repo.nextDueMs(teamId);
       return { delivered, nextDueMs: nextDue === null ? null : Math.max(nextDue, paceWaitMs) };
     },
