@@ -53,54 +53,42 @@ export type NewReceipt = {
 };
 
 export const deliveryRepo = (db: Db) => ({
-  /** A receipt with its recipients, in one transaction: it is sent whole or not at all. */
+  /**
+   * A receipt with its recipients, in one statement (atomic: it is sent whole or not at all, and one round trip
+   * for the many small sends of a minute's schedules). A key already used answers its first receipt.
+   */
   async createReceipt(
     r: NewReceipt,
     recipients: { members: string[]; channels: string[] },
   ): Promise<{ id: number; total: number; existing?: boolean }> {
-    return db.transaction(async (tx) => {
-      const [created] = await typedRows<{ id: number }>(
-        tx,
-        sql`
+    const members = [...new Set(recipients.members)];
+    const channels = [...new Set(recipients.channels)];
+    const total = members.length + channels.length;
+    const [created] = await typedRows<{ id: number }>(
+      db,
+      sql`
+        with receipt as (
           insert into delivery_receipts (team_id, action_type, description, sender, admin_user, message, created_by,
-                                         idempotency_key)
+                                         idempotency_key, total, finished_at)
           values (${r.teamId}, ${r.actionType}, ${r.description}, ${r.sender}, ${r.adminUser},
-                  ${JSON.stringify(r.message)}::jsonb, ${r.createdBy}, ${r.idempotencyKey ?? null})
+                  ${JSON.stringify(r.message)}::jsonb, ${r.createdBy}, ${r.idempotencyKey ?? null}, ${total},
+                  case when ${total}::int = 0 then now() end)
           on conflict (idempotency_key) do nothing
-          returning id::int as id`,
-      );
-      if (!created) {
-        const [existing] = await typedRows<{ id: number; total: number }>(
-          tx,
-          sql`select id::int as id, total from delivery_receipts
-            where idempotency_key = ${r.idempotencyKey ?? null}`,
-        );
-        return { id: existing!.id, total: existing!.total, existing: true };
-      }
-      const id = created.id;
-      const kinds: [string, string[]][] = [
-        ['channel', recipients.channels],
-        ['member', recipients.members],
-      ];
-      for (const [kind, ids] of kinds) {
-        // Large audiences go in chunks: one statement per 10,000 recipients.
-        for (let i = 0; i < ids.length; i += 10_000) {
-          const chunk = ids.slice(i, i + 10_000);
-          await tx.execute(sql`
-            insert into delivery_recipients (receipt_id, team_id, kind, target_id)
-            select ${id}, ${r.teamId}, ${kind}, t from unnest(${textArray(chunk)}::text[]) as t
-            on conflict do nothing`);
-        }
-      }
-      const [count] = await typedRows<{ n: number }>(
-        tx,
-        sql`update delivery_receipts
-          set total = (select count(*) from delivery_recipients where receipt_id = ${id}),
-              finished_at = case when (select count(*) from delivery_recipients where receipt_id = ${id}) = 0 then now() end
-          where id = ${id} returning total as n`,
-      );
-      return { id, total: count!.n };
-    });
+          returning id
+        ), recipients as (
+          insert into delivery_recipients (receipt_id, team_id, kind, target_id)
+          select receipt.id, ${r.teamId}, 'channel', t from receipt, unnest(${textArray(channels)}::text[]) as t
+          union all
+          select receipt.id, ${r.teamId}, 'member', t from receipt, unnest(${textArray(members)}::text[]) as t
+        )
+        select id::int as id from receipt`,
+    );
+    if (created) return { id: created.id, total };
+    const [existing] = await typedRows<{ id: number; total: number }>(
+      db,
+      sql`select id::int as id, total from delivery_receipts where idempotency_key = ${r.idempotencyKey ?? null}`,
+    );
+    return { id: existing!.id, total: existing!.total, existing: true };
   },
 
   /**
