@@ -114,11 +114,11 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
     const result = (await axe.run(selector ? { include: [selector] } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })) as { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
+    })) as { violations: { id: string; help: string; nodes: { target: string[]; html: string }[] }[] };
     return result.violations.map(
       (v) =>
         `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
           .slice(0, 5)
           .join(' | ')})`,
     );

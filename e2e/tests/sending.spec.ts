@@ -144,6 +144,7 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
     await expect(dialog.getByText('To 3 selected members')).toBeVisible();
     await dialog.getByLabel('Send Direct Message to tags').first().click();
     await page.getByRole('option', { name: tagName }).click();
+    await dialog.getByText('To 3 selected members').click(); // closes the picker's dropdown
     await dialog.getByLabel('Send Message On Channel').first().click();
     await page.getByRole('option', { name: `#${channel.name}`, exact: true }).click();
     await dialog.getByText('To 3 selected members').click(); // closes the picker's dropdown

@@ -19,7 +19,7 @@ export function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" radius="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Profile" style={{ borderRadius: '50%' }}>
+        <UnstyledButton aria-label={`Profile: ${initials(name)}`} style={{ borderRadius: '50%' }}>
           <Avatar color="brand" variant="filled" radius="xl" size={36}>
             {initials(name)}
           </Avatar>

@@ -22,7 +22,8 @@ export function WorkspaceMenu() {
           radius="md"
           maw={{ base: 130, sm: 220 }}
           rightSection={<IconChevronDown size={16} />}
-          aria-label="Workspaces"
+          // The visible name is part of the accessible one (axe: label-content-name-mismatch).
+          aria-label={`Workspaces: ${selected?.workspace_name ?? 'No workspace'}`}
         >
           <Text fz="sm" fw={600} truncate>
             {selected?.workspace_name ?? 'No workspace'}

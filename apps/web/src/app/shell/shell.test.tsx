@@ -30,7 +30,7 @@ describe('dashboard shell', () => {
     const session = seedSession();
     const api = mockApi({ 'GET /auth/me': me, 'POST /auth/logout': { body: { message: 'Logged out' } } });
     const { user, location } = renderApp('/dashboard/home');
-    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile/ }));
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Log Out' }));
 
@@ -49,7 +49,7 @@ describe('dashboard shell', () => {
       'POST /auth/logout': { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } },
     });
     const { user, location } = renderApp('/dashboard/home');
-    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('button', { name: /^Profile/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(location().pathname).toBe('/auth/login'));
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
@@ -59,7 +59,7 @@ describe('dashboard shell', () => {
     seedSession();
     mockApi({ 'GET /auth/me': me });
     const { user } = renderApp('/dashboard/home');
-    await user.click(await screen.findByRole('button', { name: 'Workspaces' }));
+    await user.click(await screen.findByRole('button', { name: /^Workspaces/ }));
     expect(await screen.findByRole('menuitem', { name: 'Acme Community' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Open Source Guild' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Create Workspace' })).toBeEnabled();

@@ -145,7 +145,7 @@ describe('starting an install', () => {
       ...workspaceDataMocks('T001'),
     });
     const { user } = renderApp('/dashboard/home');
-    await user.click(await screen.findByRole('button', { name: 'Workspaces' }));
+    await user.click(await screen.findByRole('button', { name: /^Workspaces/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Create Workspace' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://slack.test/oauth/v2/authorize?state=new'),
