@@ -27,10 +27,11 @@ export function SenderPicker({
   size = 'sm',
 }: SenderPickerProps) {
   const admins = useAuthorizedAdmins();
-  const options = (admins.data ?? []).map((a) => ({
-    value: a.value || a.user_id,
-    label: a.label || a.real_name,
-  }));
+  // One option per Slack user: an admin who authorized more than once (another Flywheel account, a second
+  // install) is listed once (Mantine refuses duplicate values, and the page would fail).
+  const options = (admins.data ?? [])
+    .map((a) => ({ value: a.value || a.user_id, label: a.label || a.real_name }))
+    .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i);
   const firstAdmin = options[0]?.value ?? null;
 
   // Admin chosen before the list arrived: the first admin, as the spec's default.

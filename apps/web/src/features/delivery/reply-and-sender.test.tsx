@@ -103,4 +103,17 @@ describe('ChooseSenderModal', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(onChoose).toHaveBeenLastCalledWith({ sender: 'bot', adminUser: null });
   });
+
+  it('an admin who authorized twice is one option (the page does not fail)', async () => {
+    seedSession();
+    const twice = { data: [...ADMINS.data, ADMINS.data[0]!] };
+    mockApi({ ...workspaceDataMocks(), 'GET /getauthorizedadmins/T001/u1': { body: twice } });
+    const { user } = renderUi(<ChooseSenderModal opened onClose={() => {}} onChoose={vi.fn()} />);
+    await user.click(screen.getByRole('radio', { name: 'Admin' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Which admin', { selector: 'input' })).toHaveValue('Grace Hopper'),
+    );
+    await user.click(screen.getByLabelText('Which admin', { selector: 'input' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(2);
+  });
 });
