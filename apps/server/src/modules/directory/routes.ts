@@ -96,8 +96,12 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
       async (req) => {
         if (req.params.userId !== currentUser(req).id)
           throw new AppError('FORBIDDEN', 403, 'You can only list admins as yourself');
+        // One entry per Slack user: the same admin installs again under another Flywheel account (oldest first).
         const admins = (await deps.workspaces.listAdmins(req.params.teamId)).filter(
-          (a) => a.slackUserId && a.hasToken,
+          (a, i, all) =>
+            a.slackUserId &&
+            a.hasToken &&
+            all.findIndex((b) => b.slackUserId === a.slackUserId && b.hasToken) === i,
         );
         const names = await repo.memberNames(
           req.params.teamId,

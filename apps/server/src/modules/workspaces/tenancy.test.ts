@@ -98,4 +98,18 @@ describe('tenancy', () => {
     });
     expect(res.statusCode).toBe(403);
   });
+
+  it('an admin who installed the workspace under two Flywheel accounts is one authorized admin', async () => {
+    const again = await signedInUser(env.t);
+    expect((await installThroughOAuth(env, again, { teamId: teamA })).statusCode).toBe(200);
+    for (const user of [owner, again]) {
+      const res = await env.t.app.inject({
+        method: 'GET',
+        url: `/api/v0/getauthorizedadmins/${teamA}/${user.userid}`,
+        headers: bearer(user.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toHaveLength(1);
+    }
+  });
 });
