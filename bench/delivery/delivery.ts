@@ -18,7 +18,6 @@
  * - audience: resolving and enqueuing a 50,000-member audience (synthetic members added to the directory).
  * - receipts: GET /receipts/getallreceipts with 1,000 receipts and 1,000,000 recipient rows.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -29,10 +28,15 @@ import { startEmulator } from '@flywheel/slack-emulator';
 import {
   fmt,
   installThroughOAuth,
+  log,
+  percentile,
   mdTable,
   query,
   signedInAdmin,
+  sleep,
   startServer,
+  startWorker,
+  stringArg,
   waitForBackfill,
   writeSection,
   type Server,
@@ -41,11 +45,7 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any -- ground-truth rows and API answers are open JSON */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : dflt;
-};
+const arg = stringArg;
 const phase = arg('phase', 'all');
 const scale = Number(arg('scale', '20'));
 const membersN = Number(arg('members', '10000'));
@@ -53,9 +53,6 @@ const faultRecipients = Number(arg('recipients', '2000'));
 const perMinute = Number(arg('ceiling', '200'));
 const write = !process.argv.includes('--no-write');
 const EVENT_TYPE = 'flywheel_delivery';
-
-const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Counts Web API calls and 429s per method on their way to the emulator. */
 async function countingProxy(apiUrl: string) {
@@ -95,17 +92,6 @@ async function countingProxy(apiUrl: string) {
     reset: () => stats.clear(),
     close: () => server.close(),
   };
-}
-
-/** A `ROLE=worker` process of the product on the same database. */
-function startWorker(s: Server, name: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...s.env, ROLE: 'worker', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code, signal) => log(`worker ${name} exited`, code ?? signal));
-  return child;
 }
 
 async function api(s: Server, token: string, method: string, url: string, body?: unknown) {
@@ -155,11 +141,6 @@ function deliveredPer(emu: Awaited<ReturnType<typeof startEmulator>>, teamId: st
   times.sort((a, b) => a - b);
   return { per, times };
 }
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 
 async function main() {
   const started = Date.now();

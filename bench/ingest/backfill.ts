@@ -24,16 +24,14 @@ import {
   query,
   signedInAdmin,
   startServer,
+  stringArg,
   waitForBackfill,
   writeSection,
   type DbKind,
 } from './harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : dflt;
-};
+const arg = stringArg;
 const scale = Number(arg('scale', '300'));
 const members = Number(arg('members', '10000'));
 const channels = Number(arg('channels', '100'));

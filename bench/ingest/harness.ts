@@ -3,6 +3,7 @@
  * loopback port, with its job workers) on a scratch PostgreSQL database or a PGlite directory, a signed-in
  * admin, and an install through the OAuth path against the emulator.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -244,4 +245,43 @@ export function writeSection(
       ? text.slice(0, i) + block + text.slice(j + end.length)
       : `${text.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, text);
+}
+
+/** `--name value` from the command line, or `dflt`. */
+export const stringArg = (name: string, dflt: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : dflt;
+};
+
+export const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The p-th percentile (nearest rank) of `xs`. */
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+/**
+ * A `ROLE=worker` process of the product on the server's database (as in production). BENCH_CPU_PROF=<dir>
+ * writes its CPU profile there.
+ */
+export function startWorker(s: Server, name: string): ChildProcess {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/main.ts'),
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, ...s.env, ROLE: 'worker', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  child.on('exit', (code, signal) => log(`worker ${name} exited`, code ?? signal));
+  return child;
 }

@@ -14,32 +14,32 @@
  * from first to last; runs per schedule (none twice), receipts per run, and, once the engine has sent them
  * all, messages per receipt in the emulator (0 lost, 0 doubled).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { wallClock } from '@flywheel/shared/clock';
 import { startEmulator } from '@flywheel/slack-emulator';
 import {
   fmt,
   installThroughOAuth,
+  log,
+  percentile,
   mdTable,
   query,
   signedInAdmin,
+  sleep,
   startServer,
+  startWorker,
+  stringArg,
   waitForBackfill,
   writeSection,
-  type Server,
 } from '../ingest/harness.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- ground-truth rows are open JSON */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : dflt;
-};
+const arg = stringArg;
 const schedulesN = Number(arg('schedules', '10000'));
 const membersN = Number(arg('members', '2000'));
 // As bench/delivery: Slack's windows / 20 and the server's tiers x 20 (4,000 posts a minute, 20 times a real
@@ -47,42 +47,6 @@ const membersN = Number(arg('members', '2000'));
 const scale = Number(arg('scale', '20'));
 const write = !process.argv.includes('--no-write');
 const EVENT_TYPE = 'flywheel_delivery';
-
-const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-
-function startWorker(s: Server, name: string): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      '--import',
-      'tsx',
-      path.join(root, 'apps/server/src/main.ts'),
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, ...s.env, ROLE: 'worker', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  child.on('exit', (code, signal) => log(`worker ${name} exited`, code ?? signal));
-  return child;
-}
-
-/** HH:MM of an instant in a timezone. */
-function localTime(at: number, tz: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' })
-      .formatToParts(new Date(at))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.hour}:${p.minute}`;
-}
 
 async function main() {
   const load0 = os.loadavg()[0]!;
@@ -127,7 +91,8 @@ async function main() {
     // The target: the first whole minute at least 75 s away (time to write the rows and start the workers).
     const dueMs = Math.ceil((Date.now() + 75_000) / 60_000) * 60_000;
     const due = new Date(dueMs).toISOString();
-    const hhmm = localTime(dueMs, tz);
+    const wall = wallClock(dueMs, tz);
+    const hhmm = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
     const t0 = Date.now();
     await query(
       s,
