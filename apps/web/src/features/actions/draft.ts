@@ -54,10 +54,20 @@ export function composeProblems(kind: 'automation' | 'schedule', d: ComposeDraft
 }
 
 /** The recipients part of a create body. */
-export const audienceOf = (d: ComposeDraft) => ({
+const audienceOf = (d: ComposeDraft) => ({
   channel_ids: d.post,
   dms: { members: d.dm.members, tags: d.dm.tags.map(Number), channels: d.dm.channels },
   sendtoworkspace: d.toWorkspace,
+});
+
+/** What a trigger and a schedule send alike: sender, message, uploaded images and targets. */
+export const messageFieldsOf = (sender: SenderChoice, d: ComposeDraft, images: string[]) => ({
+  message_sender: sender.sender ?? 'bot',
+  admin_user: sender.sender === 'admin' ? sender.adminUser : null,
+  message: d.message.mrkdwn,
+  htmlmessage: d.message.html,
+  images,
+  ...audienceOf(d),
 });
 
 export type TriggerStart = { trigger: string | null; sender: SenderChoice };

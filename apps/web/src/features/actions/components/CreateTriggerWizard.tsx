@@ -5,7 +5,7 @@ import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { Wizard } from '../../../components/Wizard.tsx';
 import { useCreateAutomation } from '../api/create-automation.ts';
 import {
-  audienceOf,
+  messageFieldsOf,
   composeProblems,
   EMPTY_COMPOSE,
   EMPTY_TRIGGER_START,
@@ -50,13 +50,8 @@ export function CreateTriggerWizard(props: {
       const res = await create.mutateAsync({
         team_id: flow.teamId,
         trigger_name: start.trigger ?? MEMBER_JOIN,
-        message_sender: start.sender.sender ?? 'bot',
-        admin_user: start.sender.sender === 'admin' ? start.sender.adminUser : null,
-        message: draft.message.mrkdwn,
-        htmlmessage: draft.message.html,
-        images,
+        ...messageFieldsOf(start.sender, draft, images),
         send_dm: draft.sendDm,
-        ...audienceOf(draft),
       });
       props.onCreated?.(res.data);
       return res;

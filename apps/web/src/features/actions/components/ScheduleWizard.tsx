@@ -6,7 +6,7 @@ import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { Wizard } from '../../../components/Wizard.tsx';
 import { useCreateScheduled } from '../api/create-scheduled.ts';
 import {
-  audienceOf,
+  messageFieldsOf,
   composeProblems,
   DAY_LABEL,
   DAYS,
@@ -143,14 +143,9 @@ export function ScheduleWizard(props: {
       const res = await create.mutateAsync({
         team_id: flow.teamId,
         trigger_name: start.heading.trim(),
-        message_sender: start.sender.sender ?? 'bot',
-        admin_user: start.sender.sender === 'admin' ? start.sender.adminUser : null,
         frequency: start.frequency!,
         ...when,
-        message: draft.message.mrkdwn,
-        htmlmessage: draft.message.html,
-        images,
-        ...audienceOf(draft),
+        ...messageFieldsOf(start.sender, draft, images),
       });
       props.onCreated?.(res.data);
       return res;
