@@ -11,7 +11,7 @@ import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { MEMBERS, member, workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
-import { resolveEntries, suggest } from './entries.ts';
+import { resolveEntries, suggest } from '../../lib/entries.ts';
 import { DEFAULT_FILTERS, toPayload } from './filters.ts';
 
 const ROLE_SELECT = 'combobox';

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useMembers, useTags } from '../../../lib/workspace-data.ts';
+import { useMembers } from '../../../lib/workspace-data.ts';
 import { useAddTags } from '../api/add-tags.ts';
-import { EntryPicker } from './EntryPicker.tsx';
-import { TagPicker } from './TagPicker.tsx';
+import { EntryPicker } from '../../../components/EntryPicker.tsx';
+import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 
 type AddTagModalProps = {
   opened: boolean;
@@ -27,7 +27,7 @@ export function AddTagModal({ opened, onClose, memberIds, onAdded }: AddTagModal
 
 function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): void }) {
   const members = useMembers();
-  const tags = useTags();
+  const chosenTags = useChosenTags();
   const add = useAddTags();
   const [memberIds, setMemberIds] = useState(props.initial);
   const [tagIds, setTagIds] = useState<number[]>([]);
@@ -46,9 +46,8 @@ function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): voi
   const submit = () => {
     if (memberIds.length === 0 || tagIds.length === 0) return setProblem('Both fields are required...');
     setProblem(null);
-    const chosen = (tags.data ?? []).filter((t) => tagIds.includes(t.id));
     add.mutate(
-      { tags: chosen.length ? chosen : tagIds.map((id) => ({ id, name: '' })), memberIds },
+      { tags: chosenTags(tagIds), memberIds },
       {
         onSuccess: (res) => {
           notifySuccess(res.message);

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useTags } from '../../../lib/workspace-data.ts';
 import { useAddTags } from '../api/add-tags.ts';
-import { TagPicker } from './TagPicker.tsx';
+import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 
 /** Member detail '+ create tag': pick (or create) tags for one member; none picked says 'Select a tag'. */
 export function CreateTagModal(props: { opened: boolean; onClose(): void; memberId: string }) {
@@ -16,15 +15,14 @@ export function CreateTagModal(props: { opened: boolean; onClose(): void; member
 }
 
 function Form({ onClose, memberId }: { onClose(): void; memberId: string }) {
-  const tags = useTags();
+  const chosenTags = useChosenTags();
   const add = useAddTags();
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = () => {
     if (tagIds.length === 0) return setProblem('Select a tag');
-    const chosen = (tags.data ?? []).filter((t) => tagIds.includes(t.id));
     add.mutate(
-      { tags: chosen.length ? chosen : tagIds.map((id) => ({ id, name: '' })), memberIds: [memberId] },
+      { tags: chosenTags(tagIds), memberIds: [memberId] },
       {
         onSuccess: (res) => {
           notifySuccess(res.message);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Combobox, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SUGGESTION_DEBOUNCE_MS } from '@flywheel/shared/constants';
-import { resolveEntries, suggest, type PickOption } from '../entries.ts';
+import { resolveEntries, suggest, type PickOption } from '../lib/entries.ts';
 
 type EntryPickerProps = {
   label: string;

@@ -1,9 +1,18 @@
 import { useMemo } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyFailure } from '../../../lib/notify.tsx';
-import { useTags } from '../../../lib/workspace-data.ts';
-import { useCreateTag } from '../api/create-tag.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { notifyFailure } from '../lib/notify.tsx';
+import { useTags } from '../lib/workspace-data.ts';
+import { useCreateTag } from '../lib/create-tag.ts';
 import { EntryPicker } from './EntryPicker.tsx';
+
+/** The picked ids as the {id, name} pairs the add-tag calls take (a tag made a moment ago may not be listed yet). */
+export function useChosenTags(): (ids: number[]) => { id: number; name: string }[] {
+  const tags = useTags();
+  return (ids) => {
+    const chosen = (tags.data ?? []).filter((t) => ids.includes(t.id));
+    return chosen.length ? chosen : ids.map((id) => ({ id, name: '' }));
+  };
+}
 
 /** The workspace's tags as a picker, with '+ create tag' for a new name. */
 export function TagPicker(props: { value: number[]; onChange(next: number[]): void; error?: string | null }) {

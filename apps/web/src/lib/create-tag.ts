@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createTagResponse } from '@flywheel/shared/members';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tagsQuery, useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { apiRequest } from './api-client.ts';
+import { tagsQuery, useCurrentTeam } from './workspace-data.ts';
 
 /** POST /tags/createtag; the workspace's tag list reloads. */
 export const createTag = (teamId: string, name: string) =>
