@@ -106,6 +106,8 @@ test('buckets: the table in Analytics, create a bucket, run it, export it, tag a
   await dialog.getByRole('textbox', { name: 'Tags' }).fill(tagName);
   await page.getByRole('option', { name: new RegExp(`create tag “${tagName}”`) }).click();
   await expect(dialog.getByText(tagName, { exact: true })).toBeVisible();
+  await shoot(dialog, 'bucket-add-tag');
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Add Tag' }).click();
   await expect(page.getByText(`Tag ${tagName} added to ${count} member`)).toBeVisible();
 
