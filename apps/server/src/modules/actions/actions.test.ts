@@ -260,15 +260,17 @@ describe('schedules', () => {
     const a = worker(ctx.services.delivery);
     const b = worker({
       ...ctx.services.delivery,
-      send: async (req) => {
-        if (failOnce) {
-          failOnce = false;
-          throw new Error('database connection lost');
-        }
-        return ctx.services.delivery.send(req);
+      // The first send of its first batch fails as a lost connection would (the rest of the batch goes on).
+      sendMany: async (reqs) => {
+        if (!failOnce) return ctx.services.delivery.sendMany(reqs);
+        failOnce = false;
+        return [
+          { error: new Error('database connection lost') },
+          ...(await ctx.services.delivery.sendMany(reqs.slice(1))),
+        ];
       },
     });
-    const claimed = await Promise.all([a.sendDueRuns(4, 2), b.sendDueRuns(4, 2), a.sendDueRuns(4, 2)]);
+    const claimed = await Promise.all([a.sendDueRuns(4), b.sendDueRuns(4), a.sendDueRuns(4)]);
     expect(claimed.reduce((x, y) => x + y, 0)).toBe(12); // disjoint claims: 4 + 4 + 4
     const runs = (await Promise.all(ids.map(runsOf))).flat();
     expect(runs).toHaveLength(12);

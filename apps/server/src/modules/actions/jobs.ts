@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../jobs/queue.ts';
 
-/** Runs one sender claims at a time, and how many it sends at once. */
+/** Runs one sender claims and sends at a time (one batch: see sendDueRuns). */
 const CLAIM = 100;
-const PARALLEL = 6;
 /** At most this many senders are woken at once (each claims its own runs; workers split them). */
 const MAX_SENDERS = 16;
 
@@ -18,7 +17,7 @@ export const actionsSendJob = defineJob({
   retryLimit: 2,
   retryDelaySeconds: 5,
   handle: async (_data, { ctx }) => {
-    while ((await ctx.services.actions.sendDueRuns(CLAIM, PARALLEL)) === CLAIM);
+    while ((await ctx.services.actions.sendDueRuns(CLAIM)) === CLAIM);
   },
 });
 
@@ -44,6 +43,6 @@ export const actionsTickJob = defineJob({
     const due = await actions.countDueRuns();
     if (due === 0) return;
     await wakeActionSenders(ctx, due - CLAIM);
-    while ((await actions.sendDueRuns(CLAIM, PARALLEL)) === CLAIM);
+    while ((await actions.sendDueRuns(CLAIM)) === CLAIM);
   },
 });

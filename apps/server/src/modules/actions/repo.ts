@@ -195,15 +195,32 @@ export const actionsRepo = (db: Db) => ({
     return row?.n ?? 0;
   },
 
-  /** Gives a claimed run back, to be claimed again from `at`. */
-  async releaseRun(id: number, at: Date): Promise<void> {
+  /** Gives claimed runs back, to be claimed again from `at`. */
+  async releaseRuns(ids: number[], at: Date): Promise<void> {
+    if (!ids.length) return;
     await db.execute(sql`update action_runs set claimed_until = ${at.toISOString()}::timestamptz
-      where id = ${id} and status = 'due'`);
+      where id = any(${intArray(ids)}::int[]) and status = 'due'`);
   },
 
-  async finishRun(id: number, status: 'sent' | 'failed', receiptId: number | null, error: string | null) {
-    await db.execute(sql`update action_runs set status = ${status}, receipt_id = ${receiptId}, error = ${error}
-      where id = ${id} and status = 'due'`);
+  /** Records how claimed runs ended, in one statement. */
+  async finishRuns(
+    runs: { id: number; status: 'sent' | 'failed'; receiptId: number | null; error: string | null }[],
+  ): Promise<void> {
+    if (!runs.length) return;
+    await db.execute(sql`update action_runs r set status = x.status, receipt_id = x.receipt_id, error = x.error
+      from jsonb_to_recordset(${json(runs.map((f) => ({ id: f.id, status: f.status, receipt_id: f.receiptId, error: f.error })))}::jsonb)
+        as x(id int, status text, receipt_id int, error text)
+      where r.id = x.id and r.status = 'due'`);
+  },
+
+  /** These actions, by id (any workspace: runs name their own). */
+  async findMany(ids: number[]): Promise<Map<number, ActionRecord>> {
+    if (!ids.length) return new Map();
+    const rows = await typedRows<ActionRecord>(
+      db,
+      sql`select ${COLUMNS} from actions where id = any(${intArray([...new Set(ids)])}::int[])`,
+    );
+    return new Map(rows.map((a) => [Number(a.id), a]));
   },
 
   async memberNames(teamId: string, ids: string[]): Promise<Map<string, string>> {

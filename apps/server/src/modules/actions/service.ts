@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AudienceService } from '../audience/service.ts';
-import type { DeliveryService } from '../delivery/service.ts';
+import type { DeliveryService, SendRequest } from '../delivery/service.ts';
 import { actionsRepo, type ActionRecord, type DueRun } from './repo.ts';
 
 type AutomationBody = z.output<typeof createAutomationBody>;
@@ -62,41 +62,29 @@ export const actionsService = (deps: {
   const repo = actionsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
 
-  /** Sends one run; true when a receipt was written (its workspace's sender is woken after the batch). */
-  async function sendRun(run: DueRun): Promise<boolean> {
-    const a = await repo.find(run.team_id, run.action_id);
-    if (!a) return false;
-    try {
-      const receipt = await deps.delivery.send({
-        teamId: a.team_id,
-        userId: null,
-        actionType: a.kind === 'automation' ? 'Automation' : 'Scheduled Message',
-        sender: a.sender,
-        adminUser: a.admin_user,
-        text: a.message,
-        images: a.images,
-        description: `${a.name}${run.member_id ? ` (joined: ${run.member_id})` : ` (${run.run_key})`}`,
-        audience: {
-          channel_ids: a.channel_ids,
-          dms: {
-            members: [...a.dm_members, ...(a.send_dm && run.member_id ? [run.member_id] : [])],
-            tags: a.dm_tags,
-            channels: a.dm_channels,
-          },
-          sendtoworkspace: a.send_to_workspace,
+  /** What a run sends: its action's message to its targets (and to the member who joined), named by the run. */
+  function requestOf(run: DueRun, a: ActionRecord): SendRequest {
+    return {
+      teamId: a.team_id,
+      userId: null,
+      actionType: a.kind === 'automation' ? 'Automation' : 'Scheduled Message',
+      sender: a.sender,
+      adminUser: a.admin_user,
+      text: a.message,
+      images: a.images,
+      description: `${a.name}${run.member_id ? ` (joined: ${run.member_id})` : ` (${run.run_key})`}`,
+      audience: {
+        channel_ids: a.channel_ids,
+        dms: {
+          members: [...a.dm_members, ...(a.send_dm && run.member_id ? [run.member_id] : [])],
+          tags: a.dm_tags,
+          channels: a.dm_channels,
         },
-        idempotencyKey: `action-run:${run.id}`,
-        deferWake: true,
-      });
-      await repo.finishRun(run.id, 'sent', receipt.receipt_id, null);
-      return true;
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      // The run cannot be sent as set up (no member left to reach, the admin gone): recorded, not retried.
-      deps.logger.warn({ run: run.id, err: err.message }, 'action run not sent');
-      await repo.finishRun(run.id, 'failed', null, err.message);
-      return false;
-    }
+        sendtoworkspace: a.send_to_workspace,
+      },
+      idempotencyKey: `action-run:${run.id}`,
+      deferWake: true,
+    };
   }
 
   /** The targets must name this workspace's members, tags and channels (checked now, resolved at each run). */
@@ -309,27 +297,39 @@ export const actionsService = (deps: {
     countDueRuns: () => repo.countDueRuns(new Date(now())),
 
     /**
-     * Claims up to `limit` due runs and sends them through the delivery engine, `parallel` at a time. Workers
-     * split the due runs by claiming them; each send is also named by its run, so a run sent again after a
-     * crash between the send and this bookkeeping (its claim lapsed) still makes one receipt.
+     * Claims up to `limit` due runs and sends them through the delivery engine as one batch (`sendMany`: each
+     * sender and audience checked once, the receipts written in one statement). Workers split the due runs by
+     * claiming them; each send is also named by its run, so a run sent again after a crash between the send and
+     * this bookkeeping (its claim lapsed) still makes one receipt.
      */
-    async sendDueRuns(limit = 100, parallel = 4): Promise<number> {
+    async sendDueRuns(limit = 100): Promise<number> {
       const runs = await repo.claimDueRuns(limit, new Date(now()), deps.claimMs ?? 120_000);
-      let next = 0;
+      if (runs.length === 0) return 0;
+      const actions = await repo.findMany(runs.map((r) => r.action_id));
+      const sendable = runs.filter((r) => actions.has(r.action_id));
+      const results = await deps.delivery.sendMany(
+        sendable.map((r) => requestOf(r, actions.get(r.action_id)!)),
+      );
+      const finished: Parameters<typeof repo.finishRuns>[0] = [];
+      const retry: number[] = [];
       const sent = new Set<string>();
-      const lane = async () => {
-        while (next < runs.length) {
-          const run = runs[next++]!;
-          try {
-            if (await sendRun(run)) sent.add(run.team_id);
-          } catch (err) {
-            // Slack or the database failed under this run: it stays due, and comes back when its claim lapses.
-            deps.logger.error({ err, run: run.id }, 'action run send failed; retried when its claim lapses');
-            await repo.releaseRun(run.id, new Date(now() + RETRY_MS)).catch(() => undefined);
-          }
+      for (const [i, run] of sendable.entries()) {
+        const result = results[i]!;
+        if (!('error' in result)) {
+          finished.push({ id: run.id, status: 'sent', receiptId: result.receipt_id, error: null });
+          sent.add(run.team_id);
+        } else if (result.error instanceof AppError && result.error.statusCode < 500) {
+          // The run cannot be sent as set up (no member left to reach, the admin gone): recorded, not retried.
+          deps.logger.warn({ run: run.id, err: result.error.message }, 'action run not sent');
+          finished.push({ id: run.id, status: 'failed', receiptId: null, error: result.error.message });
+        } else {
+          // Slack or the database failed under this run: it stays due, and is claimed again after a pause.
+          deps.logger.error({ err: result.error, run: run.id }, 'action run send failed; retried later');
+          retry.push(run.id);
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(parallel, runs.length) }, lane));
+      }
+      await repo.finishRuns(finished);
+      if (retry.length > 0) await repo.releaseRuns(retry, new Date(now() + RETRY_MS));
       for (const teamId of sent) await deps.delivery.wake(teamId);
       return runs.length;
     },

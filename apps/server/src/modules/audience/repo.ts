@@ -57,6 +57,23 @@ export const audienceRepo = (db: Db) => ({
     };
   },
 
+  /** These ids / e-mails' members (in any state), with whether a send may reach them. */
+  async memberStates(
+    teamId: string,
+    ids: string[],
+    emails: string[],
+  ): Promise<{ member_id: string; email: string | null; reachable: boolean }[]> {
+    if (!ids.length && !emails.length) return [];
+    return await typedRows<{ member_id: string; email: string | null; reachable: boolean }>(
+      db,
+      sql`select member_id, lower(email) as email,
+          (not is_bot and not deleted and member_id <> ${SLACKBOT}) as reachable
+        from slack_members
+        where team_id = ${teamId} and (member_id = any(${textArray(ids)}::text[])
+          or lower(email) = any(${textArray(emails.map((e) => e.toLowerCase()))}::text[]))`,
+    );
+  },
+
   async knownChannels(teamId: string, ids: string[]): Promise<Map<string, { archived: boolean }>> {
     if (!ids.length) return new Map();
     const rows = await typedRows<{ channel_id: string; is_archived: boolean }>(

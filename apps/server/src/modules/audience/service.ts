@@ -32,7 +32,56 @@ export const audienceService = (deps: {
 }) => {
   const repo = audienceRepo(deps.db);
 
-  return {
+  /** A failure of one audience among many: the same 400s `resolve` throws. */
+  const refused = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
+
+  const service = {
+    /**
+     * Many audiences of one workspace at once (a minute's schedules), each answered as `resolve` would (its
+     * recipients, or the error it would throw). Audiences of members and channels only are checked with two
+     * statements for the whole batch; any other goes through `resolve`.
+     */
+    async resolveMany(teamId: string, inputs: ResolvedAudienceInput[]): Promise<(Recipients | Error)[]> {
+      const simple = (a: ResolvedAudienceInput) =>
+        !a.sendtoworkspace && !a.dms.tags.length && !a.dms.channels.length && !a.buckets?.length && !a.filter;
+      const entriesOf = (a: ResolvedAudienceInput) => [
+        ...new Set(a.dms.members.map((e) => e.trim()).filter(Boolean)),
+      ];
+      const batch = inputs.filter(simple);
+      const allEntries = [...new Set(batch.flatMap(entriesOf))];
+      const states = await repo.memberStates(
+        teamId,
+        allEntries.filter((e) => !EMAIL.test(e)),
+        allEntries.filter((e) => EMAIL.test(e)),
+      );
+      const byId = new Map(states.map((s) => [s.member_id, s]));
+      const byEmail = new Map<string, typeof states>();
+      for (const s of states) if (s.email) byEmail.set(s.email, [...(byEmail.get(s.email) ?? []), s]);
+      const channels = await repo.knownChannels(teamId, [...new Set(batch.flatMap((a) => a.channel_ids))]);
+
+      return Promise.all(
+        inputs.map(async (a): Promise<Recipients | Error> => {
+          if (!simple(a)) return service.resolve(teamId, a).catch((err: Error) => err);
+          const entries = entriesOf(a);
+          const unknown = entries.filter((e) =>
+            EMAIL.test(e) ? !byEmail.has(e.toLowerCase()) : !byId.has(e),
+          );
+          if (unknown.length > 0) return refused(`No member of this workspace matches: ${listed(unknown)}`);
+          const channelIds = [...new Set(a.channel_ids)];
+          const bad = channelIds.filter((c) => !channels.has(c));
+          if (bad.length > 0) return refused(`No channel of this workspace matches: ${listed(bad)}`);
+          const archived = a.channel_ids.filter((c) => channels.get(c)?.archived);
+          if (archived.length > 0)
+            return refused(`These channels are archived in Slack: ${listed(archived)}`);
+          const members = new Set<string>();
+          for (const e of entries)
+            for (const s of EMAIL.test(e) ? byEmail.get(e.toLowerCase())! : [byId.get(e)!])
+              if (s.reachable) members.add(s.member_id);
+          return { members: [...members].sort(), channels: channelIds };
+        }),
+      );
+    },
+
     async resolve(teamId: string, a: ResolvedAudienceInput): Promise<Recipients> {
       const entries = [...new Set(a.dms.members.map((e) => e.trim()).filter(Boolean))];
       const emails = entries.filter((e) => EMAIL.test(e));
@@ -102,5 +151,6 @@ export const audienceService = (deps: {
       return { members: [...members], channels: [...new Set(a.channel_ids)] };
     },
   };
+  return service;
 };
 export type AudienceService = ReturnType<typeof audienceService>;

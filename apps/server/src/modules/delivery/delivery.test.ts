@@ -272,6 +272,93 @@ describe('sending through the delivery engine', () => {
     expect([...(env.emu.truth(teamId).messages() as Iterable<any>)].length).toBe(before);
   });
 
+  it('sendMany: each send of a batch is answered as send alone answers it, one receipt per key', async () => {
+    const delivery = env.t.ctx.services.delivery;
+    const run = `batch-${Date.now()}`;
+    const gone = [...env.emu.truth(teamId).members()].find((m: any) => m.deleted && !m.is_bot) as any;
+    const req = (key: string, over: object, dms: object = {}) => ({
+      teamId,
+      userId: user.userid,
+      actionType: 'Scheduled Message' as const,
+      sender: 'bot' as const,
+      adminUser: null,
+      text: `batch ${key}`,
+      images: [],
+      audience: {
+        channel_ids: [] as string[],
+        dms: { members: [] as string[], tags: [] as number[], channels: [] as string[], ...dms },
+        sendtoworkspace: false,
+      },
+      idempotencyKey: `${run}:${key}`,
+      deferWake: true,
+      ...over,
+    });
+    const reqs = [
+      req('a', {}, { members: [members[0]!] }),
+      req('b', {}, { members: ['U0NOBODY'] }),
+      req('c', {}, { members: [members[1]!, ` ${members[1]!} `] }),
+      req('d', {
+        audience: {
+          channel_ids: [otherChannel],
+          dms: { members: [], tags: [], channels: [] },
+          sendtoworkspace: false,
+        },
+      }),
+      req('a', {}, { members: [members[2]!] }), // the same key again: the first receipt
+      req('e', {}, { tags: [987654] }), // a tag: checked by resolve
+      req('f', { sender: 'admin', adminUser: 'U0NOTADMIN' }, { members: [members[3]!] }),
+      req('g', {
+        audience: {
+          channel_ids: [publicChannels[0]!],
+          dms: { members: [members[4]!], tags: [], channels: [] },
+          sendtoworkspace: false,
+        },
+      }),
+      ...(gone ? [req('h', {}, { members: [gone.id] })] : []),
+    ];
+    const results = await delivery.sendMany(reqs);
+    expect(results).toHaveLength(reqs.length);
+    // Errors: the same messages send alone throws, for the same requests under fresh keys.
+    for (const [i, r] of results.entries()) {
+      if (!('error' in r)) continue;
+      const alone = await delivery.send({ ...reqs[i]!, idempotencyKey: `${run}:alone:${i}` }).then(
+        () => new Error('sent'),
+        (err: Error) => err,
+      );
+      expect(r.error.message, `send ${i}`).toBe(alone.message);
+    }
+    const ok = (i: number) => {
+      const r = results[i]!;
+      if ('error' in r) throw new Error(`send ${i} failed: ${r.error.message}`);
+      return r;
+    };
+    expect(ok(0).total).toBe(1);
+    expect(ok(2).total).toBe(1); // one member, named twice
+    expect(ok(7).total).toBe(2);
+    expect(ok(4)).toEqual({ ...ok(0), existing: true });
+    expect((results[1] as { error: Error }).error.message).toBe(
+      'No member of this workspace matches: U0NOBODY',
+    );
+    expect((results[3] as { error: Error }).error.message).toMatch(/No channel of this workspace matches/);
+    expect((results[5] as { error: Error }).error.message).toMatch(/Unknown tag id/);
+    expect((results[6] as { error: Error }).error.message).toMatch(/admin_user is not an admin/);
+    if (gone) expect((results[8] as { error: Error }).error.message).toMatch(/Nobody to send to/);
+    // Asked again, the batch answers the same receipts and writes nothing new.
+    const again = await delivery.sendMany(reqs);
+    for (const i of [0, 2, 7]) expect(again[i]).toEqual({ ...ok(i), existing: true });
+    const rows = await env.t.ctx.database.db.execute(
+      sql`select receipt_id::int as id, count(*)::int as n from delivery_recipients
+        where receipt_id = any(${`{${[0, 2, 7].map((i) => ok(i).receipt_id).join(',')}}`}::int[]) group by receipt_id`,
+    );
+    expect(Object.fromEntries((rows as any).rows.map((r: any) => [r.id, r.n]))).toEqual({
+      [ok(0).receipt_id]: 1,
+      [ok(2).receipt_id]: 1,
+      [ok(7).receipt_id]: 2,
+    });
+    await delivery.wake(teamId);
+    expect((await waitDone(ok(7).receipt_id)).successful_recipient_count).toBe(2);
+  });
+
   it('under 429s, 5xx and lost answers every recipient gets exactly one message; the counts equal Slack', async () => {
     const audience = members.slice(0, 30);
     env.emu.setFaults({

@@ -20,7 +20,7 @@ import { csvCell } from '../members-list/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
 import { pacing as pacingOf } from './pacing.ts';
-import { deliveryRepo, imagesRepo, type ReceiptRow } from './repo.ts';
+import { deliveryRepo, imagesRepo, type NewReceipt, type ReceiptRow } from './repo.ts';
 import type { DeliveryMessage } from './table.ts';
 
 export type SendRequest = {
@@ -41,6 +41,12 @@ export type SendRequest = {
   /** A caller sending many at once wakes the workspace's sender itself, once, after them (`wake`). */
   deferWake?: boolean;
 };
+
+/** One send of `sendMany`: its receipt, or the error `send` would have thrown. */
+export type SendResult = { receipt_id: number; total: number; existing: boolean } | { error: Error };
+
+/** An audience not resolved yet (sendMany). */
+const NOT_YET: Recipients = { members: [], channels: [] };
 
 /** Slack's pin/reaction answers that mean the wanted state already holds. */
 const ALREADY = new Set(['already_pinned', 'no_pin', 'not_pinned', 'already_reacted']);
@@ -198,19 +204,78 @@ export const deliveryService = (deps: {
 
     /** Queues a message to an audience: one receipt, one row per recipient; answers at once. */
     async send(req: SendRequest): Promise<{ receipt_id: number; total: number }> {
-      await checkedSender(req.teamId, req.sender, req.adminUser);
-      await checkImages(req.teamId, req.images);
-      const recipients = req.recipients ?? (await deps.audience.resolve(req.teamId, req.audience));
-      if (recipients.members.length + recipients.channels.length === 0)
-        throw new AppError(
-          'VALIDATION_ERROR',
-          400,
-          'Nobody to send to: the chosen members, tags and channels hold no active member',
-        );
-      const message: DeliveryMessage = { text: req.text, images: req.images };
-      if (req.threadTs) message.threadTs = req.threadTs;
-      const created = await repo.createReceipt(
-        {
+      const [result] = await this.sendMany([req]);
+      if ('error' in result!) throw result.error;
+      return { receipt_id: result!.receipt_id, total: result!.total };
+    },
+
+    /**
+     * Many sends at once (a minute's schedules), each checked as one send would be and answered in order: its
+     * receipt, or the error that send would have thrown. Each sender, image set and workspace's audiences are
+     * checked once for the batch, and the keyed receipts are written in one statement.
+     */
+    async sendMany(reqs: SendRequest[]): Promise<SendResult[]> {
+      const once = new Map<string, Promise<unknown>>();
+      const memo = (key: string, run: () => Promise<unknown>) => {
+        let p = once.get(key);
+        if (!p) once.set(key, (p = run()));
+        return p;
+      };
+      const checked = await Promise.all(
+        reqs.map(async (req) => {
+          try {
+            await memo(`sender\n${req.teamId}\n${req.sender}\n${req.adminUser ?? ''}`, () =>
+              checkedSender(req.teamId, req.sender, req.adminUser),
+            );
+            await memo(`images\n${req.teamId}\n${req.images.join(',')}`, () =>
+              checkImages(req.teamId, req.images),
+            );
+            return null;
+          } catch (err) {
+            return err as Error;
+          }
+        }),
+      );
+
+      // Audiences, one batch per workspace.
+      const resolved: (Recipients | Error)[] = reqs.map((req, i) => checked[i] ?? req.recipients ?? NOT_YET);
+      const byTeam = new Map<string, number[]>();
+      resolved.forEach((r, i) => {
+        if (r === NOT_YET) byTeam.set(reqs[i]!.teamId, [...(byTeam.get(reqs[i]!.teamId) ?? []), i]);
+      });
+      for (const [teamId, idx] of byTeam) {
+        const answers = await deps.audience
+          .resolveMany(
+            teamId,
+            idx.map((i) => reqs[i]!.audience),
+          )
+          .catch((err: Error) => idx.map(() => err));
+        idx.forEach((i, k) => (resolved[i] = answers[k]!));
+      }
+
+      const results: SendResult[] = new Array<SendResult>(reqs.length);
+      const keyed: { i: number; receipt: NewReceipt & { idempotencyKey: string }; recipients: Recipients }[] =
+        [];
+      const keys = new Set<string>();
+      for (const [i, req] of reqs.entries()) {
+        const recipients = resolved[i]!;
+        if (recipients instanceof Error) {
+          results[i] = { error: recipients };
+          continue;
+        }
+        if (recipients.members.length + recipients.channels.length === 0) {
+          results[i] = {
+            error: new AppError(
+              'VALIDATION_ERROR',
+              400,
+              'Nobody to send to: the chosen members, tags and channels hold no active member',
+            ),
+          };
+          continue;
+        }
+        const message: DeliveryMessage = { text: req.text, images: req.images };
+        if (req.threadTs) message.threadTs = req.threadTs;
+        const receipt: NewReceipt = {
           teamId: req.teamId,
           actionType: req.actionType,
           description: req.description ?? describe(req.text, recipients),
@@ -219,11 +284,45 @@ export const deliveryService = (deps: {
           message,
           createdBy: req.userId,
           idempotencyKey: req.idempotencyKey ?? null,
-        },
-        recipients,
-      );
-      if (!created.existing && !req.deferWake) await deps.wake(req.teamId);
-      return { receipt_id: created.id, total: created.total };
+        };
+        if (req.idempotencyKey) {
+          // A key given twice in one batch is written once (answered below).
+          if (!keys.has(req.idempotencyKey))
+            keyed.push({ i, receipt: { ...receipt, idempotencyKey: req.idempotencyKey }, recipients });
+          keys.add(req.idempotencyKey);
+          continue;
+        }
+        try {
+          const created = await repo.createReceipt(receipt, recipients);
+          results[i] = { receipt_id: created.id, total: created.total, existing: !!created.existing };
+        } catch (err) {
+          results[i] = { error: err as Error };
+        }
+      }
+      try {
+        const created = await repo.createKeyedReceipts(keyed);
+        keyed.forEach((k, n) => {
+          const c = created[n]!;
+          results[k.i] = { receipt_id: c.id, total: c.total, existing: c.existing };
+        });
+      } catch (err) {
+        for (const k of keyed) results[k.i] = { error: err as Error };
+      }
+      // A key given twice in one batch answers the receipt its first use made.
+      for (const [i, req] of reqs.entries())
+        if (!results[i] && req.idempotencyKey) {
+          const first = results[reqs.findIndex((r) => r.idempotencyKey === req.idempotencyKey)]!;
+          results[i] = 'error' in first ? first : { ...first, existing: true };
+        }
+
+      const woken = new Set<string>();
+      for (const [i, req] of reqs.entries()) {
+        const r = results[i]!;
+        if ('error' in r || r.existing || req.deferWake || woken.has(req.teamId)) continue;
+        woken.add(req.teamId);
+        await deps.wake(req.teamId);
+      }
+      return results;
     },
 
     /** A reply in the thread of a message this workspace holds (a reply to a reply joins its thread). */
