@@ -33,6 +33,7 @@ import { membersService } from '../../apps/server/src/modules/members-list/servi
 import { tagsService } from '../../apps/server/src/modules/tags/service.ts';
 import { workspacesService } from '../../apps/server/src/modules/workspaces/service.ts';
 import { registerErrorHandling } from '../../apps/server/src/plugins/errors.ts';
+import { stringArg } from '../ingest/harness.ts';
 import { seedActivity, seedTags } from '../members/seed.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -49,18 +50,22 @@ const seedOptions = { team: TEAM, members: MEMBERS, channels: CHANNELS, days: DA
 const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!base) throw new Error('Set TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test)');
 
-const name = `flywheel_bench_${crypto.randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
+// --db NAME measures again on a database an earlier run kept (--keep), without loading it again.
+const reuse = stringArg('db', '') || undefined;
+const name = reuse ?? `flywheel_bench_${crypto.randomBytes(4).toString('hex')}`;
+if (!reuse) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
 const url = new URL(base);
 url.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 8 });
 
 async function dropScratch() {
   await database.close();
-  if (process.argv.includes('--keep')) {
+  if (process.argv.includes('--keep') || reuse) {
     console.log(`kept database ${name}`);
     return;
   }
@@ -77,12 +82,14 @@ try {
   await database.migrate();
   const db = database.db;
   const t0 = performance.now();
-  await seedActivity(db, seedOptions);
-  await db.transaction(async (tx) => {
-    await xactLock(tx, LOCKS.ingest);
-    await rebuildStandingWindows(tx, TEAM, localDay(new Date(), TZ));
-  });
-  await seedTags(db, seedOptions);
+  if (!reuse) {
+    await seedActivity(db, seedOptions);
+    await db.transaction(async (tx) => {
+      await xactLock(tx, LOCKS.ingest);
+      await rebuildStandingWindows(tx, TEAM, localDay(new Date(), TZ));
+    });
+    await seedTags(db, seedOptions);
+  }
   const rows = async (table: string) =>
     (
       (await db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`)) as unknown as {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BucketDefinition } from '@flywheel/shared/buckets';
 import type { Db } from '../../db/client.ts';
 import { typedRows } from '../../db/sql.ts';
@@ -7,17 +7,15 @@ import { bucketMembers, buckets } from './table.ts';
 
 export type BucketRecord = typeof buckets.$inferSelect;
 
-/** What a run found: its members with their counts, and how its rows are labelled. */
+/** What a run found: the statement of its matches (activity's `matchesQuery`), and how its rows are labelled. */
 export type BucketRun = {
   at: Date;
   fromDay: string;
   toDay: string;
   channels: string;
-  members: MemberExportRow[];
+  /** Selects member_id, messages, replies, reactions of every member the run found. */
+  matches: SQL;
 };
-
-/** Rows inserted per statement when a run's members are stored. */
-const INSERT_CHUNK = 10_000;
 
 export const bucketsRepo = (db: Db) => ({
   /** Inserts the bucket; undefined when the workspace has a bucket of that name (any case). */
@@ -37,30 +35,37 @@ export const bucketsRepo = (db: Db) => ({
     return row;
   },
 
-  /** Replaces the bucket's members with the run's, and stamps the run, in one transaction. */
+  /**
+   * Replaces the bucket's members with the run's matches and stamps the run, in one transaction, inside the
+   * database (the matches never travel to the process and back). Undefined when the bucket is not there.
+   */
   async saveRun(teamId: string, id: number, run: BucketRun): Promise<BucketRecord | undefined> {
     return db.transaction(async (tx) => {
+      const [held] = await typedRows<{ id: number }>(
+        tx,
+        sql`select id from buckets where team_id = ${teamId} and id = ${id} for update`,
+      );
+      if (!held) return undefined;
+      await tx.delete(bucketMembers).where(eq(bucketMembers.bucketId, id));
+      const [stored] = await typedRows<{ n: number }>(
+        tx,
+        sql`with found as (${run.matches}), stored as (
+            insert into bucket_members (bucket_id, team_id, member_id, messages, replies, reactions)
+            select ${id}, ${teamId}, member_id, messages, replies, reactions from found
+            returning 1)
+          select count(*)::int as n from stored`,
+      );
       const [row] = await tx
         .update(buckets)
         .set({
           lastExecute: run.at,
-          lastCount: run.members.length,
+          lastCount: stored!.n,
           lastFromDay: run.fromDay,
           lastToDay: run.toDay,
           lastChannels: run.channels,
         })
         .where(and(eq(buckets.teamId, teamId), eq(buckets.id, id)))
         .returning();
-      if (!row) return undefined;
-      await tx.delete(bucketMembers).where(eq(bucketMembers.bucketId, id));
-      for (let i = 0; i < run.members.length; i += INSERT_CHUNK) {
-        const part = run.members.slice(i, i + INSERT_CHUNK);
-        await tx.execute(sql`insert into bucket_members (bucket_id, team_id, member_id, messages, replies, reactions)
-          select ${id}, ${teamId}, m.member_id, m.messages, m.replies, m.reactions
-          from unnest(${sql.param(part.map((r) => r.member_id))}::text[],
-            ${sql.param(part.map((r) => r.messages))}::int[], ${sql.param(part.map((r) => r.replies))}::int[],
-            ${sql.param(part.map((r) => r.reactions))}::int[]) as m(member_id, messages, replies, reactions)`);
-      }
       return row;
     });
   },

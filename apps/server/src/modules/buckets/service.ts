@@ -53,11 +53,13 @@ const fromBreakdown = (r: BreakdownRow, label: string) =>
   toBucketRow(r, r.day ?? label, r.channel_id, r.channel_name);
 
 /** Spec section 9: BOM, quoted strings, a header row; a single 'no data' row when there are none. */
-export function* bucketCsvLines(rows: Iterable<BucketRow>): Generator<string> {
+export async function* bucketCsvLines(
+  rows: Iterable<BucketRow> | AsyncIterable<BucketRow>,
+): AsyncGenerator<string> {
   yield `\uFEFF${BUCKET_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
   let any = false;
   let out = '';
-  for (const r of rows) {
+  for await (const r of rows) {
     any = true;
     out += `${[r.date_of_data, r.member_name, r.email, r.channel_name].map(csvCell).join(',')},${r.messages},${r.reactions},${r.replies},${r.activity}\r\n`;
     if (out.length > 64_000) {
@@ -109,12 +111,10 @@ export const bucketsService = (deps: {
     return b;
   }
 
-  /** Every row of the filter: per member, or per member, day and channel when split. */
-  async function allRows(f: AdvanceFilter, now: Date): Promise<BucketRow[]> {
+  /** Every row of the filter, per member (split by date: see csv). */
+  async function memberRows(f: AdvanceFilter, now: Date): Promise<BucketRow[]> {
     const q = await resolve(f, now);
     const label = windowLabel(q.fromDay, q.toDay);
-    if (f.split_by_date_and_channel)
-      return (await members.breakdown(q, { byDay: true })).rows.map((r) => fromBreakdown(r, label));
     const channel = await channelLabel(q);
     return (await members.exportRows(q)).map((r) => toBucketRow(r, label, null, channel));
   }
@@ -155,9 +155,19 @@ export const bucketsService = (deps: {
       return { data, total, page: body.page, page_size: body.page_size };
     },
 
-    /** The table's CSV: every row of the filter. */
+    /** The table's CSV: every row of the filter; split by date, streamed a few days at a time. */
     async *csv(f: AdvanceFilter, now = new Date()): AsyncGenerator<string> {
-      yield* bucketCsvLines(await allRows(f, now));
+      if (!f.split_by_date_and_channel) {
+        yield* bucketCsvLines(await memberRows(f, now));
+        return;
+      }
+      const q = await resolve(f, now);
+      const label = windowLabel(q.fromDay, q.toDay);
+      const chunks = members.breakdownByDays(q);
+      async function* rows() {
+        for await (const chunk of chunks) for (const r of chunk) yield fromBreakdown(r, label);
+      }
+      yield* bucketCsvLines(rows());
     },
 
     async create(teamId: string, name: string, data: BucketDefinition): Promise<Bucket> {
@@ -173,18 +183,18 @@ export const bucketsService = (deps: {
     async execute(teamId: string, id: number, now = new Date()) {
       const b = await found(teamId, id);
       const q = await resolve(advanceAnalyticsFilter.parse(bucketFilter(teamId, b.data)), now);
-      const rows = await members.exportRows(q);
       const saved = await repo.saveRun(teamId, id, {
         at: now,
         fromDay: q.fromDay,
         toDay: q.toDay,
         channels: await channelLabel(q),
-        members: rows,
+        matches: await members.matchesQuery(q),
       });
       if (!saved) throw notFound(`No bucket with id ${id} in this workspace`);
+      const n = saved.lastCount ?? 0;
       return {
         data: { bucketdata: toBucket(saved) },
-        message: `Bucket '${b.name}' executed: ${rows.length} member${rows.length === 1 ? '' : 's'}`,
+        message: `Bucket '${b.name}' executed: ${n} member${n === 1 ? '' : 's'}`,
       };
     },
 
