@@ -301,22 +301,26 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     only: MemberScope,
     opts: { byDay: boolean; days: [string, string]; counted: boolean; limit?: number; offset?: number },
   ): Promise<SQL> {
-    const act = q.activity ? sql`with ${await activityCte(db, q, only)} ` : sql``;
+    const act = q.activity ? sql`${await activityCte(db, q, only)}, ` : sql``;
     const joinAct = q.activity ? sql`left join act a on a.member_id = m.member_id` : sql``;
+    // The matching members first, once (left to itself the planner may sort the rollup rows and then probe
+    // each one's channel membership to fill a page).
+    const members = sql`with ${act}x as materialized (
+        select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
+        from slack_members m ${joinAct} where ${conditions(q, only)})`;
     const channelsOnly = q.channels ? sql` and d.channel_id = any(${sql.param(q.channels)}::text[])` : sql``;
     const page = opts.limit !== undefined ? sql` limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
     const total = opts.counted ? sql`, (count(*) over ())::int as total` : sql``;
-    const matches = sql`join (select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
-        from slack_members m ${joinAct} where ${conditions(q, only)}) x on x.member_id = d.member_id
+    const matches = sql`join x on x.member_id = d.member_id
       left join slack_channels c on c.team_id = d.team_id and c.channel_id = d.channel_id
       where d.team_id = ${q.teamId} and d.day >= ${opts.days[0]}::date and d.day <= ${opts.days[1]}::date${channelsOnly}`;
     if (opts.byDay)
-      return sql`${act}
+      return sql`${members}
         select d.day::text as day, d.member_id, x.real_name, x.display_name, x.email, d.channel_id,
           coalesce(c.name, d.channel_id) as channel_name, d.messages, d.replies, d.reactions${total}
         from activity_daily d ${matches} and d.messages + d.replies + d.reactions > 0
         order by d.day desc, d.messages + d.replies + d.reactions desc, d.member_id, d.channel_id${page}`;
-    return sql`${act}
+    return sql`${members}
       select null::text as day, d.member_id, x.real_name, x.display_name, x.email, d.channel_id,
         coalesce(c.name, d.channel_id) as channel_name, sum(d.messages)::int as messages,
         sum(d.replies)::int as replies, sum(d.reactions)::int as reactions${total}

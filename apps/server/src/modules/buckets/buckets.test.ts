@@ -11,6 +11,7 @@ import {
 } from '@flywheel/shared/buckets';
 import { audienceSchema } from '@flywheel/shared/delivery';
 import { typedResult } from '../../db/sql.ts';
+import { bucketsRepo } from './repo.ts';
 import { bucketCsvLines } from './service.ts';
 import { addDays, localDay } from '../../lib/days.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
@@ -420,6 +421,73 @@ describe('buckets', () => {
     expect(run.json().data.bucketdata.member_count).toBe(want.length);
     const rows = (await call('GET', `/bucket/getbucketres/${id}/${teamId}`)).json().data as BucketRow[];
     expect(fromRows(rows)).toEqual(want);
+  });
+
+  it('a run again writes what changed: members no longer found go, new ones come, counts move', async () => {
+    const made = await call('POST', '/bucket/createbucket', {
+      team_id: teamId,
+      bucket_name: 'Rerun',
+      data: { ...definition([truth.visible[0]!]), base_events: null },
+    });
+    const id = (made.json().data as Bucket).id;
+    const repo = bucketsRepo(env.t.ctx.database.db);
+    const [a, b, c] = truth.people.slice(0, 3).map((p) => p.id);
+    const run = (rows: [string, number][]) =>
+      repo.saveRun(teamId, id, {
+        at: new Date(),
+        fromDay: last(7).fromDay,
+        toDay: today,
+        channels: 'x',
+        matches: sql`select v.member_id, v.messages, 0 as replies, 0 as reactions
+          from jsonb_to_recordset(${JSON.stringify(rows.map(([member_id, messages]) => ({ member_id, messages })))}::jsonb)
+            as v(member_id text, messages int)`,
+      });
+    const stored = async () =>
+      (
+        await typedResult<{ member_id: string; messages: number }>(
+          env.t.ctx.database.db,
+          sql`select member_id, messages from bucket_members where bucket_id = ${id} order by member_id`,
+        )
+      ).rows.map((r) => [r.member_id, r.messages]);
+    expect(
+      (
+        await run([
+          [a!, 1],
+          [b!, 2],
+        ])
+      )?.lastCount,
+    ).toBe(2);
+    expect(await stored()).toEqual(
+      [
+        [a, 1],
+        [b, 2],
+      ].sort(),
+    );
+    expect(
+      (
+        await run([
+          [b!, 5],
+          [c!, 1],
+        ])
+      )?.lastCount,
+    ).toBe(2);
+    expect(await stored()).toEqual(
+      [
+        [b, 5],
+        [c, 1],
+      ].sort(),
+    );
+    expect((await run([]))?.lastCount).toBe(0);
+    expect(await stored()).toEqual([]);
+    expect(
+      await repo.saveRun(otherTeam, id, {
+        at: new Date(),
+        fromDay: today,
+        toDay: today,
+        channels: '',
+        matches: sql`select 'U1' as member_id, 1 as messages, 0 as replies, 0 as reactions`,
+      }),
+    ).toBeUndefined();
   });
 
   it('a Channels-basis bucket exports one row per member and channel', async () => {

@@ -37,7 +37,8 @@ export const bucketsRepo = (db: Db) => ({
 
   /**
    * Replaces the bucket's members with the run's matches and stamps the run, in one transaction, inside the
-   * database (the matches never travel to the process and back). Undefined when the bucket is not there.
+   * database (the matches never travel to the process and back), writing only the rows that changed. Undefined
+   * when the bucket is not there.
    */
   async saveRun(teamId: string, id: number, run: BucketRun): Promise<BucketRecord | undefined> {
     return db.transaction(async (tx) => {
@@ -46,14 +47,21 @@ export const bucketsRepo = (db: Db) => ({
         sql`select id from buckets where team_id = ${teamId} and id = ${id} for update`,
       );
       if (!held) return undefined;
-      await tx.delete(bucketMembers).where(eq(bucketMembers.bucketId, id));
+      // Only what changed is written: members no longer found go, new ones come, changed counts move.
       const [stored] = await typedRows<{ n: number }>(
         tx,
-        sql`with found as (${run.matches}), stored as (
-            insert into bucket_members (bucket_id, team_id, member_id, messages, replies, reactions)
+        sql`with found as (${run.matches}),
+          gone as (
+            delete from bucket_members b where b.bucket_id = ${id}
+              and not exists (select 1 from found f where f.member_id = b.member_id)),
+          kept as (
+            insert into bucket_members as b (bucket_id, team_id, member_id, messages, replies, reactions)
             select ${id}, ${teamId}, member_id, messages, replies, reactions from found
-            returning 1)
-          select count(*)::int as n from stored`,
+            on conflict (bucket_id, member_id) do update
+              set messages = excluded.messages, replies = excluded.replies, reactions = excluded.reactions
+              where (b.messages, b.replies, b.reactions)
+                is distinct from (excluded.messages, excluded.replies, excluded.reactions))
+          select count(*)::int as n from found`,
       );
       const [row] = await tx
         .update(buckets)
