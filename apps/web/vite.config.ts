@@ -20,6 +20,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
-    testTimeout: 15000,
+    testTimeout: 30000,
   },
 });
