@@ -226,6 +226,30 @@ describe('search', () => {
     expect((await get(`/actions/searchthreads/${teamId}?q=qwxzzy`)).json().data).toEqual([]);
   });
 
+  it('past the newest messages checked one by one, the GIN index finds the same messages in the same order', async () => {
+    const full = (await get(`/actions/searchthreads/${teamId}?q=the%20slides&limit=200`)).json()
+      .data as any[];
+    const words = (await get(`/actions/searchthreads/${teamId}?q=review&limit=200`)).json().data as any[];
+    expect(full.length).toBeGreaterThan(0);
+    expect(words.length).toBeGreaterThan(2);
+    const twoStep = conversationsService({
+      db: env.t.ctx.database.db,
+      delivery: env.t.ctx.services.delivery,
+      slackApiUrl: () => env.emu.apiUrl,
+      llm: null,
+      logger: env.t.ctx.logger,
+      recentScan: 2,
+    });
+    const key = (h: any) => `${h.channel_id}-${h.ts}`;
+    expect((await twoStep.search(teamId, 'the slides', null, 200)).map(key)).toEqual(full.map(key));
+    expect((await twoStep.search(teamId, 'review', null, 200)).map(key)).toEqual(words.map(key));
+    expect((await twoStep.search(teamId, 'review', null, 2)).map(key)).toEqual(words.slice(0, 2).map(key));
+    expect(await twoStep.search(teamId, 'qwxzzy', null, 50)).toEqual([]);
+    const mentions = await twoStep.mentions(teamId, { limit: 50 });
+    const direct = (await get(`/mentions/getmentions/${teamId}`)).json();
+    expect(mentions.data.map((m) => m.mention_id)).toEqual(direct.data.map((m: any) => m.mention_id));
+  });
+
   it('refuses an empty query, another workspace and no token', async () => {
     const empty = await get(`/actions/searchthreads/${teamId}?q=%20`);
     expect(empty.statusCode).toBe(400);

@@ -82,8 +82,10 @@ export const conversationsService = (deps: {
   llm: LlmClient | null;
   logger: Logger;
   now?: () => Date;
+  /** How many newest messages a search checks one by one before the GIN index (tests make it small). */
+  recentScan?: number;
 }) => {
-  const repo = conversationsRepo(deps.db);
+  const repo = conversationsRepo(deps.db, { recentScan: deps.recentScan });
   const now = () => deps.now?.() ?? new Date();
 
   async function originOf(teamId: string): Promise<string> {
@@ -215,7 +217,7 @@ export const conversationsService = (deps: {
     /** Full-text search over the workspace's (or a channel's) live messages, newest first. */
     async search(teamId: string, q: string, channelId: string | null, limit: number): Promise<SearchHit[]> {
       const query = searchQueryOf(q);
-      if (!query) return [];
+      if (!query || !(await repo.hasWords(query))) return [];
       const [origin, rows] = await Promise.all([
         originOf(teamId),
         repo.search(teamId, query, channelId, limit),
