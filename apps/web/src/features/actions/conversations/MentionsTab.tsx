@@ -109,7 +109,7 @@ export function MentionsTab({ slots }: { slots: ConversationSlots }) {
         </Group>
         {mentions.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Loading mentions" />
+            <Loader role="status" aria-label="Loading mentions" />
           </Center>
         ) : mentions.isError ? (
           <Alert color="red" title="Mentions could not be loaded">
@@ -183,7 +183,7 @@ function MentionCard({
         </Stack>
         <Group gap={4} wrap="nowrap">
           {isSeen ? (
-            <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>
+            <Badge color="blue" variant="light" leftSection={<IconCheck size={12} />}>
               {CONVERSATION_TEXTS.seen}
             </Badge>
           ) : (

@@ -79,7 +79,7 @@ export function PostCard({
             <Badge variant="light" color="blue">
               {post.replies} {post.replies === 1 ? 'reply' : 'replies'}
             </Badge>
-            <Badge variant="light" color="orange">
+            <Badge variant="light" color="blue">
               {post.reactions} {post.reactions === 1 ? 'reaction' : 'reactions'}
             </Badge>
           </Group>

@@ -38,7 +38,7 @@ export function PostsTab({ slots }: { slots: ConversationSlots }) {
         <ScrollArea.Autosize mah="85vh" type="auto" aria-label="Posts">
           {posts.isPending ? (
             <Center py="xl">
-              <Loader aria-label="Loading posts" />
+              <Loader role="status" aria-label="Loading posts" />
             </Center>
           ) : posts.isError ? (
             <Alert color="red" title="Posts could not be loaded">

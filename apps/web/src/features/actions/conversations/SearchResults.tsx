@@ -53,7 +53,7 @@ export function SearchResults({
       </Group>
       {spinning || search.isPending ? (
         <Group justify="center" py="lg">
-          <Loader size="sm" aria-label="Searching" />
+          <Loader size="sm" role="status" aria-label="Searching" />
         </Group>
       ) : search.isError ? (
         <Text c="red">{errorMessage(search.error)}</Text>
@@ -114,7 +114,7 @@ function Hit({
                 ...(hit.is_thread ? { sender: hit.user_name, content: hit.content } : {}),
               })
             }
-            aria-label={`Open the thread of ${hit.user_name}'s message`}
+            aria-label={`Open thread of ${hit.user_name}'s message`}
           >
             Open thread
           </Button>

@@ -39,14 +39,14 @@ function SummaryBody({ thread }: { thread: ThreadRef }) {
   if (!s)
     return (
       <Group gap="sm" py="lg" justify="center">
-        <Loader size="sm" aria-label="Summarizing the thread" />
+        <Loader size="sm" role="status" aria-label="Summarizing the thread" />
         <Text c="dimmed">Summarizing the thread…</Text>
       </Group>
     );
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Badge variant="light" color={s.kind === 'ai' ? 'grape' : 'gray'}>
+        <Badge variant="light" color={s.kind === 'ai' ? 'blue' : 'gray'}>
           {s.kind === 'ai' ? `AI summary (${s.model})` : 'Extractive summary'}
         </Badge>
       </Group>

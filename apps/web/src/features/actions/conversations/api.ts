@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   WORKSPACE_SCOPE,
   mentionsResponse,
@@ -87,6 +93,8 @@ export function useMentions(f: MentionFilters) {
   return useInfiniteQuery({
     queryKey: [...conversationsKey(teamId), 'mentions', f.q, f.userId, f.channelId],
     enabled: teamId !== '',
+    // The cards stay while a filter's answer comes.
+    placeholderData: keepPreviousData,
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => {
       const p = new URLSearchParams();
