@@ -21,9 +21,26 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'localhost' }, 'PUBLIC_URL'],
     [{ DB_QUERY_SLICES: '9' }, 'DB_QUERY_SLICES'],
+    [{ LLM_BASE_URL: 'not a url', LLM_MODEL: 'm' }, 'LLM_BASE_URL: must be an absolute URL'],
+    [{ LLM_BASE_URL: 'http://localhost:11434/v1' }, 'LLM_MODEL: required with LLM_BASE_URL'],
+    [{ LLM_MODEL: 'llama3.1' }, 'LLM_BASE_URL: required with LLM_MODEL'],
   ])('a bad value stops start-up naming the variable (%o)', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);
+  });
+
+  it('reads the summaries model: OpenAI by default with a key, any compatible endpoint, none when unset', () => {
+    expect(loadConfig({}).llm).toBeUndefined();
+    expect(loadConfig({ LLM_API_KEY: 'sk-x', LLM_MODEL: 'gpt-4o-mini' }).llm).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini',
+    });
+    expect(loadConfig({ LLM_BASE_URL: 'http://localhost:11434/v1/', LLM_MODEL: 'llama3.1' }).llm).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1',
+      timeoutMs: 60_000,
+    });
   });
 
   it('turns the development outbox off with SMTP or in production', () => {

@@ -85,6 +85,14 @@ const envSchema = z.object({
     .min(30, 'must be at least 30 (a Slack call may take 20 s, a channel slot 5 s)')
     .max(3600)
     .default(60),
+  LLM_BASE_URL: optionalString.pipe(
+    z
+      .url({ error: 'must be an absolute URL like https://api.openai.com/v1 or http://localhost:11434/v1' })
+      .optional(),
+  ),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@flywheel.local'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('flywheel-demo'),
   DEMO_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3999),
@@ -147,6 +155,11 @@ export type Config = {
     leaseSeconds: number;
     maxPaceWaitMs: number;
   };
+  /**
+   * The model thread summaries ask: any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM,
+   * ...). Undefined: summaries are extractive. The key is never logged nor sent to the browser.
+   */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** With no Slack app configured the server runs the bundled emulator with a demo workspace. */
   demo: {
     enabled: boolean;
@@ -182,6 +195,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && !e.SECRETS_KEY && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  SECRETS_KEY: required with DATABASE_URL in production (openssl rand -base64 32)',
+    );
+  }
+  if ((e.LLM_BASE_URL || e.LLM_API_KEY) && !e.LLM_MODEL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LLM_MODEL: required with LLM_BASE_URL or LLM_API_KEY (e.g. gpt-4o-mini, or llama3.1 on Ollama)',
+    );
+  }
+  if (e.LLM_MODEL && !e.LLM_BASE_URL && !e.LLM_API_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LLM_BASE_URL: required with LLM_MODEL (an OpenAI-compatible endpoint), or set LLM_API_KEY for OpenAI',
     );
   }
   return {
@@ -234,6 +257,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       maxPaceWaitMs: 15_000,
     },
+    llm: e.LLM_MODEL
+      ? {
+          baseUrl: (e.LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''),
+          apiKey: e.LLM_API_KEY,
+          model: e.LLM_MODEL,
+          timeoutMs: e.LLM_TIMEOUT_MS,
+        }
+      : undefined,
     demo: {
       enabled: !e.SLACK_CLIENT_ID,
       email: e.DEMO_EMAIL.toLowerCase(),

@@ -35,6 +35,8 @@ import { wakeDelivery } from './modules/delivery/jobs.ts';
 import { pacing } from './modules/delivery/pacing.ts';
 import { deliveryRepo } from './modules/delivery/repo.ts';
 import { deliveryService, type DeliveryService } from './modules/delivery/service.ts';
+import { conversationsService, type ConversationsService } from './modules/conversations/service.ts';
+import { llmClient } from './modules/conversations/summary.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -68,6 +70,8 @@ export type AppContext = {
     deliveryEngine: DeliveryEngine;
     /** Automations (Member Join) and schedules. */
     actions: ActionsService;
+    /** Threads, posts, mentions, search and summaries. */
+    conversations: ConversationsService;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -181,6 +185,13 @@ export async function createContext(
         timezoneOf: (teamId) => workspaces.timezone(teamId),
         graceMs: config.actionsGraceMinutes * 60_000,
         logger: logger.child({ module: 'actions' }),
+      }),
+      conversations: conversationsService({
+        db,
+        delivery,
+        slackApiUrl: () => slackConfig.apiUrl,
+        llm: llmClient(config.llm),
+        logger: logger.child({ module: 'conversations' }),
       }),
     },
     modules,

@@ -4,6 +4,7 @@ import { analyticsModule } from './analytics/module.ts';
 import { authModule } from './auth/module.ts';
 import { botModule } from './bot/module.ts';
 import { bucketsModule } from './buckets/module.ts';
+import { conversationsModule } from './conversations/module.ts';
 import { deliveryModule } from './delivery/module.ts';
 import { directoryModule } from './directory/module.ts';
 import { homeModule } from './home/module.ts';
@@ -36,4 +37,5 @@ export const modules: Module[] = [
   botModule,
   deliveryModule,
   actionsModule,
+  conversationsModule,
 ];

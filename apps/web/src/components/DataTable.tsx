@@ -223,7 +223,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
               </Text>
             ) : null}
             {p.selection && selected.size > 0 ? (
-              <UnstyledButton fz="sm" c="blue" onClick={() => setSelected(new Set())}>
+              <UnstyledButton fz="sm" c="blue.8" onClick={() => setSelected(new Set())}>
                 Clear selection
               </UnstyledButton>
             ) : null}

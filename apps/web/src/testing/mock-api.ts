@@ -8,7 +8,8 @@ type Handler = (
 export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
 
 /**
- * Replaces fetch with a table of `'METHOD /path'` handlers (paths without /api/v0).
+ * Replaces fetch with a table of `'METHOD /path'` handlers (paths without /api/v0; `'METHOD /prefix*'` matches
+ * every path starting so).
  * An unlisted call answers 404 in the API's error envelope, so a test sees it fail.
  */
 export function mockApi(handlers: Record<string, Handler | MockReply>) {
@@ -20,7 +21,11 @@ export function mockApi(handlers: Record<string, Handler | MockReply>) {
     const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}));
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path, body, headers });
-    const entry = handlers[`${method} ${path}`];
+    const key = `${method} ${path}`;
+    // A key ending in '*' answers every path it starts (paths with times in them).
+    const entry =
+      handlers[key] ??
+      Object.entries(handlers).find(([k]) => k.endsWith('*') && key.startsWith(k.slice(0, -1)))?.[1];
     const reply: MockReply = !entry
       ? {
           status: 404,

@@ -126,7 +126,8 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
         }),
     );
 
-    for (const url of ['/quickaction/replytothread', '/mentions/replytomention']) {
+    // /mentions/replytomention and /mentions/addreaction live in conversations (they also mark the mention 'Seen').
+    for (const url of ['/quickaction/replytothread']) {
       r.post(
         url,
         {
@@ -176,7 +177,7 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
       );
     }
 
-    for (const url of ['/quickaction/addreaction', '/mentions/addreaction']) {
+    for (const url of ['/quickaction/addreaction']) {
       r.post(
         url,
         {

@@ -106,6 +106,10 @@ export const slackMessages = pgTable(
     index('slack_messages_user_idx').on(t.teamId, t.userId, t.postedAt),
     index('slack_messages_thread_idx').on(t.teamId, t.channelId, t.threadTs),
     index('slack_messages_posted_idx').on(t.teamId, t.postedAt),
+    // A channel's posts (top-level messages) newest first: the Threads and Posts lists of one channel.
+    index('slack_messages_channel_posts_idx')
+      .on(t.teamId, t.channelId, t.postedAt)
+      .where(sql`not is_reply and deleted_at is null`),
     index('slack_messages_text_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
   ],
 );

@@ -1,4 +1,3 @@
-import { lazy, Suspense, type ComponentType } from 'react';
 import { MemberDetailPage } from '../../features/members/MemberDetailPage.tsx';
 import { MembersPage } from '../../features/members/MembersPage.tsx';
 import type {
@@ -6,22 +5,12 @@ import type {
   MessageMemberSlotProps,
   SendMessageSlotProps,
 } from '../../features/members/slots.ts';
+import { lazySlot } from './lazy-slot.tsx';
 
 /*
  * The members pages with the sending feature's buttons (a feature never imports another: app/ composes).
  * The sending code (popups, editor) is its own chunk: the page shows at once, its buttons a moment later.
  */
-function lazySlot<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Slot = lazy(async () => ({ default: await load() }));
-  return function LazySlot(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Slot {...props} />
-      </Suspense>
-    );
-  };
-}
-
 const delivery = () => import('./delivery-slots.ts');
 const SendMessage = lazySlot<SendMessageSlotProps>(() => delivery().then((m) => m.SendMessageButton));
 const MessageMember = lazySlot<MessageMemberSlotProps>(() => delivery().then((m) => m.MessageMemberButton));

@@ -1,29 +1,30 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Tabs } from '@mantine/core';
-import { IconAt, IconChartPie, IconForms, IconMessages, IconNews } from '@tabler/icons-react';
+import { IconChartPie, IconForms } from '@tabler/icons-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PlaceholderCard } from '../../components/PlaceholderCard.tsx';
+import type { ConversationSlots } from './conversations/slots.ts';
 import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './tabs.ts';
 
 /** The Automate and Schedule tabs (tables, wizards, editor) load when one of them opens. */
 const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
 
-type PlaceholderTab = Exclude<ActionTab, 'automate' | 'schedule'>;
+/** Threads, Posts and Mentions (the conversation workbench) load when one of them opens. */
+const ConversationsTab = lazy(() =>
+  import('./conversations/ConversationsTab.tsx').then((m) => ({ default: m.ConversationsTab })),
+);
+const CONVERSATION_TABS = ['threads', 'posts', 'mentions'] as const;
+type ConversationTab = (typeof CONVERSATION_TABS)[number];
+const isConversationTab = (tab: ActionTab): tab is ConversationTab =>
+  (CONVERSATION_TABS as readonly string[]).includes(tab);
+
+type PlaceholderTab = Exclude<ActionTab, 'automate' | 'schedule' | ConversationTab>;
 
 const TAB_CONTENT: Record<
   PlaceholderTab,
-  { icon: typeof IconMessages; description: string; upcoming: string[] }
+  { icon: typeof IconForms; description: string; upcoming: string[] }
 > = {
-  threads: {
-    icon: IconMessages,
-    description: 'Search conversations and act on them: reply, react, tag people or summarise a thread.',
-    upcoming: [
-      'Thread search with replies and reactions',
-      'AI thread summaries',
-      'Quick actions on selected users',
-    ],
-  },
   polls: {
     icon: IconChartPie,
     description: 'Ask a channel a question and watch the votes arrive.',
@@ -34,24 +35,16 @@ const TAB_CONTENT: Record<
     description: 'Collect structured answers from members, once or on a schedule.',
     upcoming: ['Form builder with descriptive, MCQ and short questions', 'Responses per instance'],
   },
-  posts: {
-    icon: IconNews,
-    description: 'Browse recent posts by channel and respond without leaving Flywheel.',
-    upcoming: ['Posts by channel and time range', 'Reply, react, pin and summarise'],
-  },
-  mentions: {
-    icon: IconAt,
-    description: 'Every mention of your team in one place, filtered by person and channel.',
-    upcoming: ['Mention search with filters', 'Reply and react from the list'],
-  },
 };
 
-export function ActionsPage() {
+/** Actions; `slots` are the sending and members features' popups the conversation tabs use (app/ composes). */
+export function ActionsPage(slots: ConversationSlots = {}) {
   const { tab } = useParams();
   const navigate = useNavigate();
   // An unknown tab name falls back to the default tab rather than a 404.
   if (!isActionTab(tab)) return <Navigate to={`/dashboard/actions/${DEFAULT_ACTION_TAB}`} replace />;
-  const content = tab === 'automate' || tab === 'schedule' ? null : TAB_CONTENT[tab];
+  const content =
+    tab === 'automate' || tab === 'schedule' || isConversationTab(tab) ? null : TAB_CONTENT[tab];
   const label = ACTION_TABS.find((t) => t.value === tab)?.label ?? tab;
 
   return (
@@ -81,6 +74,16 @@ export function ActionsPage() {
           }
         >
           <ActionsTab key={tab} kind={tab === 'automate' ? 'automation' : 'schedule'} />
+        </Suspense>
+      ) : isConversationTab(tab) ? (
+        <Suspense
+          fallback={
+            <Center mih={240}>
+              <Loader aria-label="Loading tab" />
+            </Center>
+          }
+        >
+          <ConversationsTab key={tab} tab={tab} slots={slots} />
         </Suspense>
       ) : content ? (
         <PlaceholderCard

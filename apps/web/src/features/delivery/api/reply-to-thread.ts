@@ -3,3 +3,6 @@ import { useSendMutation } from './send-mutation.ts';
 
 /** POST /quickaction/replytothread: a reply in the thread of the message `ts` in `channel_id`. */
 export const useReplyToThread = () => useSendMutation<ReplyRequest>('/quickaction/replytothread');
+
+/** POST /mentions/replytomention: the same reply, from the Mentions panel (the mention then shows 'Seen'). */
+export const useReplyToMention = () => useSendMutation<ReplyRequest>('/mentions/replytomention');

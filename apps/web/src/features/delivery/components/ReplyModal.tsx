@@ -1,6 +1,6 @@
 import { Modal, Text } from '@mantine/core';
 import { DELIVERY_TEXTS, replyBody, type SendResponse } from '@flywheel/shared/delivery';
-import { useReplyToThread } from '../api/reply-to-thread.ts';
+import { useReplyToMention, useReplyToThread } from '../api/reply-to-thread.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
 import type { SenderChoice } from '../../../lib/sender.ts';
 import { useComposer } from '../use-composer.ts';
@@ -40,7 +40,9 @@ function ReplyForm({
   onSent,
 }: ReplyModalProps) {
   const flow = useSendFlow();
-  const reply = useReplyToThread();
+  const toThread = useReplyToThread();
+  const toMention = useReplyToMention();
+  const reply = mentionId ? toMention : toThread;
   const { sender, value, files, composerProps, report } = useComposer(initialSender);
 
   const body = (images: string[]) => ({

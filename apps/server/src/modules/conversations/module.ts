@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { tsToDate } from '../../lib/days.ts';
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import { defineModule } from '../module.ts';
+import { conversationsRoutes } from './routes.ts';
+
+/** Slack's pin_added / pin_removed (the `item` is the pinned message). */
+const pinEvent = z.object({
+  user: z.string().optional(),
+  channel_id: z.string().optional(),
+  item: z
+    .object({
+      type: z.string().optional(),
+      channel: z.string().optional(),
+      message: z.object({ ts: z.string() }).passthrough().optional(),
+    })
+    .passthrough()
+    .optional(),
+  event_ts: z.string().optional(),
+});
+
+const onPin = (pinned: boolean) => async (e: z.infer<typeof pinEvent>, scope: EventScope) => {
+  const channelId = e.item?.channel ?? e.channel_id;
+  const ts = e.item?.message?.ts;
+  if (e.item?.type !== 'message' || !channelId || !ts) return;
+  await scope.ctx.services.conversations.applyPin(scope.tx, {
+    teamId: scope.teamId,
+    channelId,
+    ts,
+    pinned,
+    by: e.user ?? null,
+    at: e.event_ts ? tsToDate(e.event_ts) : new Date(),
+  });
+};
+
+/**
+ * The conversation workbench: Threads, Posts and Mentions (routes), pins as Slack reports them (events).
+ * Sends (replies, reactions, pins, DMs) go through the delivery engine.
+ */
+export const conversationsModule = defineModule({
+  name: 'conversations',
+  routes: async (app, ctx) => {
+    await app.register(
+      conversationsRoutes({ conversations: ctx.services.conversations, guard: workspaceGuard(ctx.services) }),
+    );
+  },
+  events: [
+    defineEventListener({ type: 'pin_added', payload: pinEvent, handle: onPin(true) }),
+    defineEventListener({ type: 'pin_removed', payload: pinEvent, handle: onPin(false) }),
+  ],
+});

@@ -1,0 +1,299 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
+
+/** A message as the lists show it, before names are made readable. */
+export type MessageRow = {
+  channel_id: string;
+  channel_name: string | null;
+  ts: string;
+  thread_ts: string | null;
+  is_reply: boolean;
+  user_id: string | null;
+  sender: string | null;
+  subtype: string | null;
+  text: string;
+  /** Epoch milliseconds, as text (bigint). */
+  at: string;
+  edited: boolean;
+};
+export type ThreadRow = MessageRow & { replies: number; reactions: number; is_pinned: boolean };
+export type MentionRow = MessageRow & { seen: boolean };
+
+/** Where a page of newest-first messages resumes: after this message. */
+export type PagePosition = { at: Date; ts: string; channelId: string };
+
+/**
+ * The full-text expression of slack_messages_text_idx (workspace-data): the same expression here, so the GIN
+ * index answers. 'english' is built into PostgreSQL and PGlite alike.
+ */
+const FTS = sql`to_tsvector('english', m.text)`;
+
+const MESSAGE_COLUMNS = sql`m.channel_id, c.name as channel_name, m.ts, m.thread_ts, m.is_reply, m.user_id,
+  coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender, m.subtype, m.text,
+  (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.edited_at is not null as edited`;
+const NAMES = sql`left join slack_channels c on c.team_id = m.team_id and c.channel_id = m.channel_id
+  left join slack_members u on u.team_id = m.team_id and u.member_id = m.user_id`;
+const after = (p: PagePosition | null) =>
+  p
+    ? sql`and (m.posted_at, m.ts, m.channel_id) < (${p.at.toISOString()}::timestamptz, ${p.ts}, ${p.channelId})`
+    : sql``;
+const NEWEST_FIRST = sql`order by m.posted_at desc, m.ts desc, m.channel_id desc`;
+
+/** How many of a workspace's newest messages a search checks one by one before asking the GIN index. */
+export const RECENT_SCAN = 2000;
+
+/**
+ * The newest live messages of a workspace that pass `filters` and `match` (a full-text condition), newest
+ * first, found in two steps so that neither a common word nor a rare one reads the whole table, whatever
+ * PostgreSQL estimates: first the newest RECENT_SCAN messages are checked one by one (newest-first index; a
+ * common word fills the page here), then, if the page is not full, the older ones through bitmap scans only
+ * (the full-text GIN index finds a rare word's few rows at once). Without the second step's settings the
+ * planner, misjudging a word absent from its statistics as common, walks every message newest first.
+ */
+async function newestMatching<T>(
+  db: Db,
+  teamId: string,
+  q: { columns: SQL; filters: SQL; match: SQL; limit: number; recentScan: number },
+): Promise<T[]> {
+  const live = sql`m.team_id = ${teamId} and m.deleted_at is null ${q.filters}`;
+  const recent = sql`(select m.* from slack_messages m where ${live} ${NEWEST_FIRST} limit ${q.recentScan})`;
+  const first = await typedRows<T>(
+    db,
+    sql`select ${q.columns} from ${recent} m ${NAMES} where ${q.match} ${NEWEST_FIRST} limit ${q.limit}`,
+  );
+  if (first.length >= q.limit) return first;
+  const edge = await firstRow<{ at: string; ts: string; channel_id: string; n: number }>(
+    db,
+    sql`select (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.ts, m.channel_id,
+        count(*) over ()::int as n
+      from ${recent} m order by m.posted_at, m.ts, m.channel_id limit 1`,
+  );
+  if (!edge || edge.n < q.recentScan) return first;
+  // Only the older matches' keys under bitmap scans; their columns and names are read by key after.
+  const keys = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return typedRows<{ channel_id: string; ts: string }>(
+      tx,
+      sql`select m.channel_id, m.ts from slack_messages m
+        where ${live} and ${q.match}
+          ${after({ at: new Date(Number(edge.at)), ts: edge.ts, channelId: edge.channel_id })}
+        ${NEWEST_FIRST} limit ${q.limit - first.length}`,
+    );
+  });
+  if (keys.length === 0) return first;
+  const older = await typedRows<T>(
+    db,
+    sql`select ${q.columns} from slack_messages m ${NAMES}
+      where m.team_id = ${teamId} and (m.channel_id, m.ts) in
+        (select * from unnest(${sql.param(keys.map((k) => k.channel_id))}::text[], ${sql.param(keys.map((k) => k.ts))}::text[]))
+      ${NEWEST_FIRST}`,
+  );
+  return [...first, ...older];
+}
+
+/** The conversation workbench's reads over workspace-data's facts, and its own two tables. */
+export const conversationsRepo = (db: Db, opts: { recentScan?: number } = {}) => {
+  const recentScan = opts.recentScan ?? RECENT_SCAN;
+  return {
+    /**
+     * Top-level messages of the workspace (or one channel) posted in [from, to), newest first, with their live
+     * replies and reactions counted: the page is found through slack_messages_posted_idx (workspace) or
+     * slack_messages_channel_posts_idx (channel), then each row's counts through the thread index and the
+     * reactions' key.
+     */
+    threads: (
+      teamId: string,
+      w: { from: Date; to: Date; channelId: string | null; after: PagePosition | null; limit: number },
+    ) =>
+      typedRows<ThreadRow>(
+        db,
+        sql`with page as (
+          select m.* from slack_messages m
+          where m.team_id = ${teamId} and not m.is_reply and m.deleted_at is null
+            and m.posted_at >= ${w.from.toISOString()}::timestamptz and m.posted_at < ${w.to.toISOString()}::timestamptz
+            ${w.channelId ? sql`and m.channel_id = ${w.channelId}` : sql``}
+            ${after(w.after)}
+          ${NEWEST_FIRST} limit ${w.limit})
+        select ${MESSAGE_COLUMNS},
+          (select count(*) from slack_messages r where r.team_id = m.team_id and r.channel_id = m.channel_id
+            and r.thread_ts = m.ts and r.is_reply and r.deleted_at is null)::int as replies,
+          (select count(*) from slack_reactions x where x.team_id = m.team_id and x.channel_id = m.channel_id
+            and x.ts = m.ts and x.removed_at is null)::int as reactions,
+          coalesce((select p.pinned from conversation_pins p where p.team_id = m.team_id
+            and p.channel_id = m.channel_id and p.ts = m.ts), false) as is_pinned
+        from page m ${NAMES}
+        ${NEWEST_FIRST}`,
+      ),
+
+    /** The channels holding a live message with this ts (a ts is unique within a channel only). */
+    channelsWithTs: (teamId: string, ts: string, postedAt: Date, channelId: string | null) =>
+      typedRows<{ channel_id: string; is_reply: boolean; thread_ts: string | null }>(
+        db,
+        sql`select m.channel_id, m.is_reply, m.thread_ts from slack_messages m
+        where m.team_id = ${teamId} and m.ts = ${ts} and m.deleted_at is null
+          ${channelId ? sql`and m.channel_id = ${channelId}` : sql`and m.posted_at = ${postedAt.toISOString()}::timestamptz`}
+        limit 2`,
+      ),
+
+    /** One live message with names. */
+    message: (teamId: string, channelId: string, ts: string) =>
+      firstRow<MessageRow>(
+        db,
+        sql`select ${MESSAGE_COLUMNS} from slack_messages m ${NAMES}
+        where m.team_id = ${teamId} and m.channel_id = ${channelId} and m.ts = ${ts} and m.deleted_at is null`,
+      ),
+
+    /** The live replies of a thread, oldest first. */
+    replies: (teamId: string, channelId: string, threadTs: string) =>
+      typedRows<MessageRow>(
+        db,
+        sql`select ${MESSAGE_COLUMNS} from slack_messages m ${NAMES}
+        where m.team_id = ${teamId} and m.channel_id = ${channelId} and m.thread_ts = ${threadTs}
+          and m.is_reply and m.deleted_at is null
+        order by m.posted_at, m.ts`,
+      ),
+
+    /** The live reactions on one message, in the order they were made. */
+    reactions: (teamId: string, channelId: string, ts: string) =>
+      typedRows<{ user_id: string; name: string | null; reaction: string }>(
+        db,
+        sql`select x.user_id, coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as name,
+          x.name as reaction
+        from slack_reactions x
+        left join slack_members u on u.team_id = x.team_id and u.member_id = x.user_id
+        where x.team_id = ${teamId} and x.channel_id = ${channelId} and x.ts = ${ts} and x.removed_at is null
+        order by x.reacted_at, x.user_id, x.name`,
+      ),
+
+    /** Live messages matching a full-text query, newest first (see `newestMatching`). */
+    search: (teamId: string, q: SQL, channelId: string | null, limit: number) =>
+      newestMatching<MessageRow>(db, teamId, {
+        columns: MESSAGE_COLUMNS,
+        filters: channelId ? sql`and m.channel_id = ${channelId}` : sql``,
+        match: sql`${FTS} @@ ${q}`,
+        limit,
+        recentScan,
+      }),
+
+    /**
+     * Live messages mentioning any of `ids` (`<@id>` tokens): the id is a word of the text for the full-text
+     * index, then the token itself is checked.
+     */
+    mentions: (
+      teamId: string,
+      f: {
+        ids: string[];
+        q: SQL | null;
+        userId: string | null;
+        channelId: string | null;
+        after: PagePosition | null;
+        limit: number;
+      },
+    ) => {
+      const words = f.ids.map((id) => id.toLowerCase().replace(/[^a-z0-9]/g, '')).filter(Boolean);
+      const tokens = f.ids.map((id) => id.replace(/[^A-Za-z0-9]/g, '')).filter(Boolean);
+      return newestMatching<MentionRow>(db, teamId, {
+        columns: sql`${MESSAGE_COLUMNS}, exists (select 1 from conversation_mentions_seen s
+        where s.team_id = m.team_id and s.channel_id = m.channel_id and s.ts = m.ts) as seen`,
+        filters: sql`${f.userId ? sql`and m.user_id = ${f.userId}` : sql``}
+        ${f.channelId ? sql`and m.channel_id = ${f.channelId}` : sql``} ${after(f.after)}`,
+        match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')})
+        and m.text ~ ${`<@(${tokens.join('|')})[>|]`} ${f.q ? sql`and ${FTS} @@ ${f.q}` : sql``}`,
+        limit: f.limit,
+        recentScan,
+      });
+    },
+
+    /** Who posted the newest mentions, and where (the Mentions panel's dropdowns: the newest 300 mentions'). */
+    mentionAuthorsAndChannels: (teamId: string, ids: string[]) => {
+      const words = ids.map((id) => id.toLowerCase().replace(/[^a-z0-9]/g, '')).filter(Boolean);
+      const tokens = ids.map((id) => id.replace(/[^A-Za-z0-9]/g, '')).filter(Boolean);
+      return newestMatching<{
+        user_id: string | null;
+        sender: string | null;
+        channel_id: string;
+        channel_name: string | null;
+      }>(db, teamId, {
+        columns: sql`m.user_id, coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender,
+        m.channel_id, c.name as channel_name`,
+        filters: sql``,
+        match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')}) and m.text ~ ${`<@(${tokens.join('|')})[>|]`}`,
+        limit: 300,
+        recentScan,
+      });
+    },
+
+    /** Whether a full-text query keeps any word (English stop words alone leave none). */
+    hasWords: async (q: SQL) =>
+      ((await firstRow<{ n: number }>(db, sql`select numnode(${q})::int as n`))?.n ?? 0) > 0,
+
+    /** Whom the Mentions panel looks for: Slack admins and owners, the admins who use Flywheel, the bot. */
+    mentionTargets: (teamId: string) =>
+      typedRows<{ id: string }>(
+        db,
+        sql`select member_id as id from slack_members
+          where team_id = ${teamId} and (is_admin or is_owner) and not deleted
+        union select slack_user_id from workspace_admins where team_id = ${teamId} and slack_user_id is not null
+        union select bot_user_id from workspaces where team_id = ${teamId} and bot_user_id is not null`,
+      ),
+
+    memberNames: async (teamId: string, ids: string[]) =>
+      ids.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (
+              await typedRows<{ id: string; name: string }>(
+                db,
+                sql`select member_id as id, coalesce(nullif(real_name, ''), display_name) as name
+                from slack_members where team_id = ${teamId} and member_id = any(${sql.param(ids)}::text[])`,
+              )
+            ).map((r) => [r.id, r.name]),
+          ),
+
+    channelNames: async (teamId: string, ids: string[]) =>
+      ids.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (
+              await typedRows<{ id: string; name: string }>(
+                db,
+                sql`select channel_id as id, name from slack_channels
+                where team_id = ${teamId} and channel_id = any(${sql.param(ids)}::text[])`,
+              )
+            ).map((r) => [r.id, r.name]),
+          ),
+
+    workspace: (teamId: string) =>
+      firstRow<{ domain: string; bot_user_id: string | null }>(
+        db,
+        sql`select domain, bot_user_id from workspaces where team_id = ${teamId}`,
+      ),
+
+    /** Marks a mention answered (the first answer is kept). */
+    async markSeen(
+      teamId: string,
+      channelId: string,
+      ts: string,
+      how: 'reply' | 'reaction',
+      by: string | null,
+    ): Promise<void> {
+      await db.execute(sql`insert into conversation_mentions_seen (team_id, channel_id, ts, how, seen_by)
+      values (${teamId}, ${channelId}, ${ts}, ${how}, ${by}) on conflict do nothing`);
+    },
+
+    /** A pin_added / pin_removed event: applied unless a later one already was. */
+    async setPinned(
+      tx: Tx,
+      p: { teamId: string; channelId: string; ts: string; pinned: boolean; by: string | null; at: Date },
+    ): Promise<void> {
+      await tx.execute(sql`insert into conversation_pins (team_id, channel_id, ts, pinned_by, changed_at, pinned)
+      values (${p.teamId}, ${p.channelId}, ${p.ts}, ${p.by}, ${p.at.toISOString()}::timestamptz, ${p.pinned})
+      on conflict (team_id, channel_id, ts) do update
+        set pinned = excluded.pinned, pinned_by = excluded.pinned_by, changed_at = excluded.changed_at
+        where conversation_pins.changed_at <= excluded.changed_at`);
+    },
+  };
+};
+export type ConversationsRepo = ReturnType<typeof conversationsRepo>;

@@ -1,0 +1,243 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONVERSATION_TEXTS,
+  WORKSPACE_SCOPE,
+  algoliaTokenResponse,
+  cursorSchema,
+  isoDateTime,
+  mentionsQuery,
+  mentionsResponse,
+  pageLimit,
+  searchQuery,
+  searchResponse,
+  slackTsSchema,
+  summarizeBody,
+  summaryResponse,
+  threadQuery,
+  threadsResponse,
+  uniqueReactionsResponse,
+  uniqueRepliesResponse,
+} from '@flywheel/shared/conversations';
+import { reactionBody, replyBody, sendResponse } from '@flywheel/shared/delivery';
+import { messageResponse } from '@flywheel/shared/http';
+import { slackId } from '@flywheel/shared/input';
+import { currentUser } from '../../plugins/auth.ts';
+import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import type { ConversationsService } from './service.ts';
+
+const tags = ['conversations'];
+const threadParams = z.object({ teamId: teamIdParam, ts: slackTsSchema('ts') });
+
+/**
+ * Threads, thread detail, search, summaries and mentions (spec sections 2 and 7). Replies and reactions on
+ * mentions go through the delivery engine and mark the mention 'Seen'.
+ */
+export function conversationsRoutes(deps: { conversations: ConversationsService; guard: WorkspaceGuard }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = scopedOptions(deps.guard);
+    const c = deps.conversations;
+
+    r.get(
+      '/actions/getthreads/:teamId/:start/:end/:channel',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Threads (top-level messages) posted from start to end (ISO date-times) in a channel or the workspace, newest first, with live replies and reactions counted',
+          params: z.object({
+            teamId: teamIdParam,
+            start: isoDateTime('start'),
+            end: isoDateTime('end'),
+            channel: z
+              .string()
+              .refine(
+                (v) => v === WORKSPACE_SCOPE || /^[CGD][A-Z0-9]{2,30}$/.test(v),
+                'channel must be workspace or a Slack channel id like C0123ABCD',
+              ),
+          }),
+          querystring: z.object({ cursor: cursorSchema, limit: pageLimit }),
+          response: { 200: threadsResponse },
+        },
+      },
+      async (req) =>
+        c.threads(req.params.teamId, {
+          start: req.params.start,
+          end: req.params.end,
+          channel: req.params.channel === WORKSPACE_SCOPE ? null : req.params.channel,
+          cursor: req.query.cursor,
+          limit: req.query.limit,
+        }),
+    );
+
+    r.get(
+      '/actions/getuniquereplies/:teamId/:ts',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "A thread's live replies (edited text, deleted ones left out), their count and unique people",
+          params: threadParams,
+          querystring: threadQuery,
+          response: { 200: uniqueRepliesResponse },
+        },
+      },
+      async (req) => ({ data: await c.replies(req.params.teamId, req.params.ts, req.query.channel_id) }),
+    );
+
+    r.get(
+      '/actions/getuniquereactions/:teamId/:ts',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "The live reactions on a thread's message (removed ones left out), their count and unique people",
+          params: threadParams,
+          querystring: threadQuery,
+          response: { 200: uniqueReactionsResponse },
+        },
+      },
+      async (req) => ({ data: await c.reactions(req.params.teamId, req.params.ts, req.query.channel_id) }),
+    );
+
+    r.post(
+      '/actions/summarizeThread',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "A thread's summary: from the configured OpenAI-compatible model, else extractive (and says so)",
+          body: summarizeBody,
+          response: { 200: summaryResponse },
+        },
+      },
+      async (req) => ({
+        data: await c.summarize(req.body.team_id, req.body.threadParentTs, req.body.channel_id),
+      }),
+    );
+
+    r.get(
+      '/actions/searchthreads/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Full-text search over live messages (every word, prefixes of 3+ letters), newest first',
+          params: z.object({ teamId: teamIdParam }),
+          querystring: searchQuery,
+          response: { 200: searchResponse },
+        },
+      },
+      async (req) => ({
+        data: await c.search(req.params.teamId, req.query.q, req.query.channel_id ?? null, req.query.limit),
+      }),
+    );
+
+    r.get(
+      '/mentions/getmentions/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Messages and threads mentioning the workspace admins or the bot, newest first; search, user and channel filters',
+          params: z.object({ teamId: teamIdParam }),
+          querystring: mentionsQuery,
+          response: { 200: mentionsResponse },
+        },
+      },
+      async (req) =>
+        c.mentions(req.params.teamId, {
+          q: req.query.q,
+          userId: req.query.user_id,
+          channelId: req.query.channel_id,
+          cursor: req.query.cursor,
+          limit: req.query.limit,
+        }),
+    );
+
+    r.post(
+      '/mentions/replytomention',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "Reply in a mention's thread (through the delivery engine); the mention shows 'Seen'",
+          body: replyBody,
+          response: { 202: sendResponse },
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        const result = await c.replyToMention({
+          teamId: b.team_id,
+          userId: currentUser(req).id,
+          sender: b.sender,
+          adminUser: b.admin_user ?? null,
+          text: b.text,
+          images: b.images,
+          channelId: b.channel_id,
+          ts: b.ts,
+          mentionId: b.mention_id,
+        });
+        return reply.code(202).send({
+          message: `Sending to ${result.total} recipient${result.total === 1 ? '' : 's'}: follow it in Receipts`,
+          data: result,
+        });
+      },
+    );
+
+    r.post(
+      '/mentions/addreaction',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "React to a mention; the mention shows 'Seen'",
+          body: reactionBody,
+          response: { 200: messageResponse },
+        },
+      },
+      async (req) => {
+        const b = req.body;
+        return {
+          message: await c.reactToMention({
+            teamId: b.team_id,
+            userId: currentUser(req).id,
+            sender: b.sender,
+            adminUser: b.admin_user ?? null,
+            channelId: b.channel_id,
+            ts: b.ts,
+            name: b.name,
+            mentionId: b.mention_id,
+          }),
+        };
+      },
+    );
+
+    r.post(
+      '/auth/algoliatoken',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Kept for old clients: search is built in (no hosted index, no token); answers where to search instead',
+          body: z.object({ team_id: slackId('team_id') }),
+          response: { 200: algoliaTokenResponse },
+        },
+      },
+      async (req) => ({
+        message: CONVERSATION_TEXTS.searchBuiltIn,
+        algoliaToken: null,
+        search: `/api/v0/actions/searchthreads/${encodeURIComponent(req.body.team_id)}?q=`,
+      }),
+    );
+  };
+}
