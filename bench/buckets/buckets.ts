@@ -202,7 +202,7 @@ try {
   // A bucket with channel and activity filters over 90 days, run again and again (its members stored each time).
   const made = (await (
     await post('/bucket/createbucket', {
-      bucket_name: 'Bench bucket',
+      bucket_name: `Bench bucket ${Date.now()}`,
       data: {
         channel_filter: { ids: channels, type: 'OR' },
         sub_time_filter: { type: 'static', days: 90 },
