@@ -35,6 +35,7 @@ import { wakeDelivery } from './modules/delivery/jobs.ts';
 import { pacing } from './modules/delivery/pacing.ts';
 import { deliveryRepo } from './modules/delivery/repo.ts';
 import { deliveryService, type DeliveryService } from './modules/delivery/service.ts';
+import { formsService, type FormsService } from './modules/forms/service.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -68,6 +69,8 @@ export type AppContext = {
     deliveryEngine: DeliveryEngine;
     /** Automations (Member Join) and schedules. */
     actions: ActionsService;
+    /** Forms: their instances (sent through delivery), the modal and the responses. */
+    forms: FormsService;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -181,6 +184,16 @@ export async function createContext(
         timezoneOf: (teamId) => workspaces.timezone(teamId),
         graceMs: config.actionsGraceMinutes * 60_000,
         logger: logger.child({ module: 'actions' }),
+      }),
+      forms: formsService({
+        db,
+        audience,
+        delivery,
+        workspaces,
+        slack,
+        timezoneOf: (teamId) => workspaces.timezone(teamId),
+        graceMs: config.actionsGraceMinutes * 60_000,
+        logger: logger.child({ module: 'forms' }),
       }),
     },
     modules,

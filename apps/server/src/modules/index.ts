@@ -5,6 +5,7 @@ import { authModule } from './auth/module.ts';
 import { botModule } from './bot/module.ts';
 import { bucketsModule } from './buckets/module.ts';
 import { deliveryModule } from './delivery/module.ts';
+import { formsModule } from './forms/module.ts';
 import { directoryModule } from './directory/module.ts';
 import { homeModule } from './home/module.ts';
 import { intakeModule } from './intake/module.ts';
@@ -36,4 +37,5 @@ export const modules: Module[] = [
   botModule,
   deliveryModule,
   actionsModule,
+  formsModule,
 ];
