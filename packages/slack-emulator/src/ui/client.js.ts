@@ -159,7 +159,7 @@ document.addEventListener('submit', async (ev) => {
     if (errs) { renderSurface(JSON.parse(JSON.stringify(await api('surfaces'))), errs); S.surfaces = 'errors'; } else pollSurfaces();
   }
 });
-function note(r) { const n = $('#notice'); n.textContent = r.error ? 'App did not answer: ' + r.error : r.status && r.status !== 200 ? 'App answered HTTP ' + r.status : ''; n.style.display = n.textContent ? 'block' : 'none'; }
+function note(r) { const n = $('#notice'); n.textContent = r.local ? '' : r.error ? 'App did not answer: ' + r.error : r.status && r.status !== 200 ? 'App answered HTTP ' + r.status : ''; n.style.display = n.textContent ? 'block' : 'none'; }
 function refresh() { loadMessages(); loadThread(); }
 
 async function pickMember(q) {
