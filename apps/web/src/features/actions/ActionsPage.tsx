@@ -8,6 +8,7 @@ import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './
 
 /** The Automate and Schedule tabs (tables, wizards, editor) load when one of them opens. */
 const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
+const FormsTab = lazy(() => import('./forms/FormsTab.tsx').then((m) => ({ default: m.FormsTab })));
 
 type PlaceholderTab = Exclude<ActionTab, 'automate' | 'schedule'>;
 
@@ -81,6 +82,10 @@ export function ActionsPage() {
           }
         >
           <ActionsTab key={tab} kind={tab === 'automate' ? 'automation' : 'schedule'} />
+        </Suspense>
+      ) : tab === 'forms' ? (
+        <Suspense fallback={<Loader aria-label="Loading tab" />}>
+          <FormsTab />
         </Suspense>
       ) : content ? (
         <PlaceholderCard
