@@ -62,16 +62,19 @@ export function FormTable({ rows, loading, error, onSend, onResults }: FormTable
         header: 'Result',
         value: (r) => r.responses,
         searchable: false,
-        cell: (r) => (
-          <Button
-            variant="light"
-            size="compact-sm"
-            onClick={() => onResults(r)}
-            aria-label={`Results of ${r.form_title}`}
-          >
-            {`${r.responses} response${r.responses === 1 ? '' : 's'}`}
-          </Button>
-        ),
+        cell: (r) => {
+          const text = `${r.responses} response${r.responses === 1 ? '' : 's'}`;
+          return (
+            <Button
+              variant="light"
+              size="compact-sm"
+              onClick={() => onResults(r)}
+              aria-label={`${text} for ${r.form_title}`}
+            >
+              {text}
+            </Button>
+          );
+        },
       },
       {
         id: 'delete',
