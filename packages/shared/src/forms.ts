@@ -187,7 +187,11 @@ export type CreateFormRequest = z.input<typeof createFormBody>;
 export const executeFormBody = z
   .object({
     team_id: teamId,
-    master_form_id: z.coerce.number().int().positive('master_form_id must be a form id'),
+    master_form_id: z.coerce
+      .number()
+      .int()
+      .positive('master_form_id must be a form id')
+      .max(2_147_483_647, 'master_form_id must be a form id'),
     send_ids: z
       .object({ members: memberEntries, channels: channelIds('send_ids.channels'), tags: tagIds })
       .default({ members: [], channels: [], tags: [] }),
@@ -201,7 +205,11 @@ export type ExecuteFormRequest = z.input<typeof executeFormBody>;
 /** POST /actions/getformresponses and /actions/exportformresponse. */
 export const formResponsesBody = z.object({
   team_id: teamId,
-  master_form_id: z.coerce.number().int().positive('master_form_id must be a form id'),
+  master_form_id: z.coerce
+    .number()
+    .int()
+    .positive('master_form_id must be a form id')
+    .max(2_147_483_647, 'master_form_id must be a form id'),
   form_id: z.coerce.number().int().positive('form_id must be a form instance id'),
 });
 export type FormResponsesRequest = z.input<typeof formResponsesBody>;

@@ -21,7 +21,11 @@ import type { FormsService } from './service.ts';
 
 const tags = ['forms'];
 const teamParam = z.object({ teamId: teamIdParam });
-const formId = z.coerce.number().int().positive('the form id must be a master_form_id');
+const formId = z.coerce
+  .number()
+  .int()
+  .positive('the form id must be a master_form_id')
+  .max(2_147_483_647, 'the form id must be a master_form_id');
 
 /** Forms (spec section 7 'Actions, forms, triggers'). */
 export function formsRoutes(deps: { forms: FormsService; guard: WorkspaceGuard }) {
@@ -42,12 +46,10 @@ export function formsRoutes(deps: { forms: FormsService; guard: WorkspaceGuard }
         },
       },
       async (req, reply) =>
-        reply
-          .code(201)
-          .send({
-            message: FORM_TEXTS.created,
-            data: await deps.forms.create(currentUser(req).id, req.body),
-          }),
+        reply.code(201).send({
+          message: FORM_TEXTS.created,
+          data: await deps.forms.create(currentUser(req).id, req.body),
+        }),
     );
 
     r.post(

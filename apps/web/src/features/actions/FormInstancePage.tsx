@@ -55,10 +55,10 @@ export function FormInstancePage() {
             <Select
               label="Current Instance"
               placeholder={FORM_TEXTS.selectInstance}
-              w={260}
+              w={300}
               data={(instances.data ?? []).map((i) => ({
                 value: String(i.form_id),
-                label: `${i.label} (${i.responses})`,
+                label: `${i.label} · ${i.responses} response${i.responses === 1 ? '' : 's'}`,
               }))}
               value={instanceId === null ? null : String(instanceId)}
               onChange={(v) => {
