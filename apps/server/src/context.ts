@@ -37,6 +37,7 @@ import { deliveryRepo } from './modules/delivery/repo.ts';
 import { deliveryService, type DeliveryService } from './modules/delivery/service.ts';
 import { conversationsService, type ConversationsService } from './modules/conversations/service.ts';
 import { llmClient } from './modules/conversations/summary.ts';
+import { formsService, type FormsService } from './modules/forms/service.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -72,6 +73,8 @@ export type AppContext = {
     actions: ActionsService;
     /** Threads, posts, mentions, search and summaries. */
     conversations: ConversationsService;
+    /** Forms: their instances (sent through delivery), the modal and the responses. */
+    forms: FormsService;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -192,6 +195,16 @@ export async function createContext(
         slackApiUrl: () => slackConfig.apiUrl,
         llm: llmClient(config.llm),
         logger: logger.child({ module: 'conversations' }),
+      }),
+      forms: formsService({
+        db,
+        audience,
+        delivery,
+        workspaces,
+        slack,
+        timezoneOf: (teamId) => workspaces.timezone(teamId),
+        graceMs: config.actionsGraceMinutes * 60_000,
+        logger: logger.child({ module: 'forms' }),
       }),
     },
     modules,

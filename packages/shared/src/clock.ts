@@ -101,6 +101,27 @@ export type Recurrence =
   | { frequency: 'Everyday'; time: string }
   | { frequency: 'Weekly'; time: string; days: DayCode[] };
 
+/**
+ * The recurrence of a stored schedule (an action's or a form's): a one-time run at `at` (epoch ms), Every Day at
+ * `time`, or Weekly on `days` at `time`; null when the fields do not make one.
+ */
+export function recurrenceOf(s: {
+  frequency: Frequency | null;
+  time: string | null;
+  days: readonly string[];
+  at: number | null;
+}): Recurrence | null {
+  if (s.frequency === 'onetime') return s.at === null ? null : { frequency: 'onetime', at: s.at };
+  if (s.frequency === 'Everyday' && s.time) return { frequency: 'Everyday', time: s.time };
+  if (s.frequency === 'Weekly' && s.time)
+    return {
+      frequency: 'Weekly',
+      time: s.time,
+      days: s.days.filter((d): d is DayCode => DAY_CODES.includes(d as DayCode)),
+    };
+  return null;
+}
+
 /** HH:MM (24 h) as hours and minutes, or null. */
 export function parseTime(time: string): { hour: number; minute: number } | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);

@@ -13,7 +13,8 @@ export type ViewRecord = {
   rootId: string;
 };
 export type DialogRecord = { id: string; teamId: string; userId: string; dialog: Json; channel?: string };
-export type InteractionResult = { status: number; body?: Json; error?: string };
+/** `local`: Slack's own client answered (a required input left empty), nothing reached the app. */
+export type InteractionResult = { status: number; body?: Json; error?: string; local?: boolean };
 type Trigger = { teamId: string; userId: string; expiresAt: number; used: boolean; channel?: string };
 
 /** trigger_ids, open modals/dialogs per member, and signed delivery to the Interactivity URL. */
@@ -202,10 +203,56 @@ export function createInteractivity(core: InteractivityDeps) {
     stacks.set(userId, (stacks.get(userId) ?? []).slice(0, -1));
   };
 
+  /**
+   * What Slack's client does before a view_submission: every input block of the view appears in
+   * `state.values` (an untouched one as its element type with a null value or selection), and a required
+   * input (`optional` not true) left empty, or a text over the element's `max_length`, is refused in the
+   * modal itself without the app hearing of it (Block Kit input block `optional`, plain_text_input
+   * `max_length`).
+   */
+  const completeState = (view: Json, given: Json): { values: Json; errors: Record<string, string> } => {
+    const values: Json = { ...given };
+    const errors: Record<string, string> = {};
+    for (const block of (view.blocks ?? []) as Json[]) {
+      if (block.type !== 'input' || !block.element) continue;
+      const el = block.element as Json;
+      const blockId = String(block.block_id ?? '');
+      const actionId = String(el.action_id ?? '');
+      const inBlock = { ...((values[blockId] as Json | undefined) ?? {}) };
+      const multi = el.type === 'checkboxes' || String(el.type).startsWith('multi_');
+      const select =
+        el.type === 'static_select' || el.type === 'radio_buttons' || el.type === 'external_select';
+      const entry: Json = {
+        type: el.type,
+        ...(multi ? { selected_options: [] } : select ? { selected_option: null } : { value: null }),
+        ...((inBlock[actionId] as Json | undefined) ?? {}),
+      };
+      if (!multi && !select && entry.value === '') entry.value = null;
+      inBlock[actionId] = entry;
+      values[blockId] = inBlock;
+      const empty = multi
+        ? !(entry.selected_options as Json[] | undefined)?.length
+        : select
+          ? !entry.selected_option
+          : entry.value === null || entry.value === undefined;
+      if (empty && block.optional !== true) errors[blockId] = 'Please complete this required field.';
+      else if (
+        typeof entry.value === 'string' &&
+        typeof el.max_length === 'number' &&
+        entry.value.length > el.max_length
+      )
+        errors[blockId] = `Must be ${el.max_length} characters or fewer.`;
+    }
+    return { values, errors };
+  };
+
   /** A member submitted the top modal: view_submission, then the app's response_action is applied. */
-  const submitView = async (userId: string, viewId: string, values: Json): Promise<InteractionResult> => {
+  const submitView = async (userId: string, viewId: string, given: Json): Promise<InteractionResult> => {
     const rec = views.get(viewId);
     if (!rec) return { status: 0, error: 'view_not_found' };
+    const { values, errors } = completeState(rec.view, given);
+    if (Object.keys(errors).length > 0)
+      return { status: 0, local: true, body: { response_action: 'errors', errors } };
     const view = { ...viewJson(rec, null), state: { values } };
     const payload: Json = {
       type: 'view_submission',

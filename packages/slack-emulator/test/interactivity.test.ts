@@ -145,6 +145,76 @@ describe('interactivity', () => {
     expect(emu.interactivity.surfaces(user).view).toBeNull();
   });
 
+  it("Slack's client refuses an empty required input or a text over max_length; untouched inputs arrive as null", async () => {
+    const team = emu.team();
+    const user = team.ws.members[7]?.id as string;
+    const view = emu.interactivity.openView(team.id, user, {
+      type: 'modal',
+      callback_id: 'checks',
+      title: { type: 'plain_text', text: 'Checks' },
+      submit: { type: 'plain_text', text: 'Send' },
+      blocks: [
+        {
+          type: 'input',
+          block_id: 'must',
+          label: { type: 'plain_text', text: 'Required' },
+          element: { type: 'plain_text_input', action_id: 'a', max_length: 5 },
+        },
+        {
+          type: 'input',
+          block_id: 'pick',
+          optional: true,
+          label: { type: 'plain_text', text: 'Pick' },
+          element: {
+            type: 'static_select',
+            action_id: 'b',
+            options: [{ text: { type: 'plain_text', text: 'One' }, value: '1' }],
+          },
+        },
+        {
+          type: 'input',
+          block_id: 'note',
+          optional: true,
+          label: { type: 'plain_text', text: 'Note' },
+          element: { type: 'plain_text_input', action_id: 'c' },
+        },
+      ],
+    });
+    const before = payloads.length;
+    onPayload = async () => undefined;
+    const empty = await emu.interactivity.submitView(user, String(view.id), {
+      must: { a: { type: 'plain_text_input', value: '' } },
+    });
+    expect(empty).toEqual({
+      status: 0,
+      local: true,
+      body: { response_action: 'errors', errors: { must: 'Please complete this required field.' } },
+    });
+    const long = await emu.interactivity.submitView(user, String(view.id), {
+      must: { a: { type: 'plain_text_input', value: 'toolong' } },
+    });
+    expect(long.body).toEqual({
+      response_action: 'errors',
+      errors: { must: 'Must be 5 characters or fewer.' },
+    });
+    expect(payloads.length).toBe(before);
+    expect(emu.interactivity.surfaces(user).view).not.toBeNull();
+    const sent = await emu.interactivity.submitView(user, String(view.id), {
+      must: { a: { type: 'plain_text_input', value: 'ok' } },
+    });
+    await Promise.all(pending);
+    expect(sent.status).toBe(200);
+    expect(payloads.length).toBe(before + 1);
+    expect((payloads.at(-1) as unknown as { view: { state: unknown } }).view.state).toEqual({
+      values: {
+        must: { a: { type: 'plain_text_input', value: 'ok' } },
+        pick: { b: { type: 'static_select', selected_option: null } },
+        note: { c: { type: 'plain_text_input', value: null } },
+      },
+    });
+    expect(emu.interactivity.surfaces(user).view).toBeNull();
+  });
+
   it('dialog.open shows a dialog whose submit delivers dialog_submission', async () => {
     const team = emu.team();
     const user = team.ws.members[5]?.id as string;

@@ -12,3 +12,4 @@ export * from '../modules/delivery/table.ts';
 export * from '../modules/actions/table.ts';
 export * from '../modules/buckets/table.ts';
 export * from '../modules/conversations/table.ts';
+export * from '../modules/forms/table.ts';

@@ -6,6 +6,7 @@ import { botModule } from './bot/module.ts';
 import { bucketsModule } from './buckets/module.ts';
 import { conversationsModule } from './conversations/module.ts';
 import { deliveryModule } from './delivery/module.ts';
+import { formsModule } from './forms/module.ts';
 import { directoryModule } from './directory/module.ts';
 import { homeModule } from './home/module.ts';
 import { intakeModule } from './intake/module.ts';
@@ -38,4 +39,5 @@ export const modules: Module[] = [
   deliveryModule,
   actionsModule,
   conversationsModule,
+  formsModule,
 ];

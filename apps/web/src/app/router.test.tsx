@@ -100,7 +100,10 @@ describe('signed-in users', () => {
   it('opens form instance responses from their six-segment path', async () => {
     signedIn();
     renderApp('/dashboard/actions/form-instances/12/34/2024-05-01?name=Weekly%20check-in');
-    expect(await screen.findByRole('heading', { name: 'Weekly check-in' })).toBeInTheDocument();
+    // The page's chunk (responses table) is the largest lazy page: give its first load more time.
+    expect(
+      await screen.findByRole('heading', { name: 'Weekly check-in' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
   });
 
   it.each(['/404', '/no/such/page', '/dashboard/nothing-here'])(

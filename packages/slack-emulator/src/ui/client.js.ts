@@ -117,6 +117,18 @@ function collect(form) {
   return values;
 }
 
+function refill(form, values) {
+  if (!form) return;
+  form.querySelectorAll('[data-in]').forEach((el) => {
+    const [block, action] = el.dataset.in.split('|'); const v = values[block] && values[block][action];
+    if (!v) return;
+    if (el.type === 'checkbox') el.checked = (v.selected_options || []).some((o) => o.value === el.value);
+    else if (v.selected_option !== undefined) el.value = v.selected_option ? v.selected_option.value : '';
+    else if (v.selected_date !== undefined) el.value = v.selected_date || '';
+    else el.value = v.value ?? '';
+  });
+}
+
 async function pollSurfaces() {
   if (!S.user) return;
   const s = await api('surfaces');
@@ -156,10 +168,11 @@ document.addEventListener('submit', async (ev) => {
     note(r);
     const errs = r.body && (r.body.response_action === 'errors' ? r.body.errors : r.body.errors && Object.fromEntries(r.body.errors.map((e) => [e.name, e.error])));
     S.surfaces = null;
-    if (errs) { renderSurface(JSON.parse(JSON.stringify(await api('surfaces'))), errs); S.surfaces = 'errors'; } else pollSurfaces();
+    // Like Slack, the modal stays with what was typed and shows the errors under their inputs (until the view changes).
+    if (errs) { const s = await api('surfaces'); renderSurface(s, errs); refill($('#surface'), values); S.surfaces = JSON.stringify(s); } else pollSurfaces();
   }
 });
-function note(r) { const n = $('#notice'); n.textContent = r.error ? 'App did not answer: ' + r.error : r.status && r.status !== 200 ? 'App answered HTTP ' + r.status : ''; n.style.display = n.textContent ? 'block' : 'none'; }
+function note(r) { const n = $('#notice'); n.textContent = r.local ? '' : r.error ? 'App did not answer: ' + r.error : r.status && r.status !== 200 ? 'App answered HTTP ' + r.status : ''; n.style.display = n.textContent ? 'block' : 'none'; }
 function refresh() { loadMessages(); loadThread(); }
 
 async function pickMember(q) {

@@ -11,9 +11,9 @@ import {
   nextRun,
   parseLocalDateTime,
   parseTime,
+  recurrenceOf as sharedRecurrence,
   wallClock,
   type DayCode,
-  type Recurrence,
 } from '@flywheel/shared/clock';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -32,13 +32,9 @@ const RETRY_MS = 30_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function recurrenceOf(a: Pick<ActionRecord, 'frequency' | 'time' | 'days' | 'run_at'>): Recurrence | null {
-  if (a.frequency === 'onetime') return a.run_at ? { frequency: 'onetime', at: Date.parse(a.run_at) } : null;
-  if (a.frequency === 'Everyday' && a.time) return { frequency: 'Everyday', time: a.time };
-  if (a.frequency === 'Weekly' && a.time)
-    return { frequency: 'Weekly', time: a.time, days: a.days as DayCode[] };
-  return null;
-}
+/** An action's recurrence, by the shared clock's definition. */
+const recurrenceOf = (a: Pick<ActionRecord, 'frequency' | 'time' | 'days' | 'run_at'>) =>
+  sharedRecurrence({ ...a, at: a.run_at ? Date.parse(a.run_at) : null });
 
 const isBulk = (a: Pick<ActionRecord, 'send_to_workspace' | 'dm_tags' | 'dm_channels'>) =>
   a.send_to_workspace || a.dm_tags.length > 0 || a.dm_channels.length > 0;

@@ -4,6 +4,7 @@ import {
   WebAPIRateLimitedError,
   WebAPIRequestError,
   type ChatPostMessageArguments,
+  type KnownBlock,
   type WebClient,
 } from '@slack/web-api';
 import type { Logger } from '../../lib/logger.ts';
@@ -86,7 +87,7 @@ export function postArguments(
     text: message.text,
     metadata: { event_type: DELIVERY_EVENT_TYPE, event_payload: { recipient: r.id, receipt: r.receipt_id } },
     unfurl_links: false,
-    ...(message.images.length > 0
+    ...(message.images.length > 0 || message.blocks?.length
       ? {
           blocks: [
             ...sectionsOf(message.text),
@@ -95,6 +96,7 @@ export function postArguments(
               slack_file: { id },
               alt_text: 'image',
             })),
+            ...((message.blocks ?? []) as unknown as KnownBlock[]),
           ],
         }
       : {}),

@@ -32,6 +32,8 @@ export type SendRequest = {
   text: string;
   images: string[];
   threadTs?: string;
+  /** Interactive blocks after the text and images (a form's button). */
+  blocks?: Record<string, unknown>[];
   audience: ResolvedAudienceInput;
   /** Already resolved recipients (a reply goes to its channel) instead of an audience. */
   recipients?: Recipients;
@@ -275,6 +277,7 @@ export const deliveryService = (deps: {
         }
         const message: DeliveryMessage = { text: req.text, images: req.images };
         if (req.threadTs) message.threadTs = req.threadTs;
+        if (req.blocks?.length) message.blocks = req.blocks;
         const receipt: NewReceipt = {
           teamId: req.teamId,
           actionType: req.actionType,

@@ -18,6 +18,8 @@ export type DeliveryMessage = {
   images: string[];
   /** A reply: the parent's ts (recipients are then the channel of the thread). */
   threadTs?: string;
+  /** Interactive blocks after the text and images (a form's button), as Slack's Block Kit JSON. */
+  blocks?: Record<string, unknown>[];
 };
 
 /**

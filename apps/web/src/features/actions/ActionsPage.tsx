@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Tabs } from '@mantine/core';
-import { IconChartPie, IconForms } from '@tabler/icons-react';
+import { IconChartPie } from '@tabler/icons-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PlaceholderCard } from '../../components/PlaceholderCard.tsx';
@@ -9,6 +9,7 @@ import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './
 
 /** The Automate and Schedule tabs (tables, wizards, editor) load when one of them opens. */
 const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
+const FormsTab = lazy(() => import('./forms/FormsTab.tsx').then((m) => ({ default: m.FormsTab })));
 
 /** Threads, Posts and Mentions (the conversation workbench) load when one of them opens. */
 const ConversationsTab = lazy(() =>
@@ -19,21 +20,22 @@ type ConversationTab = (typeof CONVERSATION_TABS)[number];
 const isConversationTab = (tab: ActionTab): tab is ConversationTab =>
   (CONVERSATION_TABS as readonly string[]).includes(tab);
 
-type PlaceholderTab = Exclude<ActionTab, 'automate' | 'schedule' | ConversationTab>;
+type PlaceholderTab = Exclude<ActionTab, 'automate' | 'schedule' | 'forms' | ConversationTab>;
+
+const TAB_LOADING = (
+  <Center mih={240}>
+    <Loader aria-label="Loading tab" />
+  </Center>
+);
 
 const TAB_CONTENT: Record<
   PlaceholderTab,
-  { icon: typeof IconForms; description: string; upcoming: string[] }
+  { icon: typeof IconChartPie; description: string; upcoming: string[] }
 > = {
   polls: {
     icon: IconChartPie,
     description: 'Ask a channel a question and watch the votes arrive.',
     upcoming: ['Scheduled and instant polls', 'Vote breakdown and voter export'],
-  },
-  forms: {
-    icon: IconForms,
-    description: 'Collect structured answers from members, once or on a schedule.',
-    upcoming: ['Form builder with descriptive, MCQ and short questions', 'Responses per instance'],
   },
 };
 
@@ -44,7 +46,9 @@ export function ActionsPage(slots: ConversationSlots = {}) {
   // An unknown tab name falls back to the default tab rather than a 404.
   if (!isActionTab(tab)) return <Navigate to={`/dashboard/actions/${DEFAULT_ACTION_TAB}`} replace />;
   const content =
-    tab === 'automate' || tab === 'schedule' || isConversationTab(tab) ? null : TAB_CONTENT[tab];
+    tab === 'automate' || tab === 'schedule' || tab === 'forms' || isConversationTab(tab)
+      ? null
+      : TAB_CONTENT[tab];
   const label = ACTION_TABS.find((t) => t.value === tab)?.label ?? tab;
 
   return (
@@ -66,24 +70,16 @@ export function ActionsPage(slots: ConversationSlots = {}) {
         </Tabs.List>
       </Tabs>
       {tab === 'automate' || tab === 'schedule' ? (
-        <Suspense
-          fallback={
-            <Center mih={240}>
-              <Loader aria-label="Loading tab" />
-            </Center>
-          }
-        >
+        <Suspense fallback={TAB_LOADING}>
           <ActionsTab key={tab} kind={tab === 'automate' ? 'automation' : 'schedule'} />
         </Suspense>
       ) : isConversationTab(tab) ? (
-        <Suspense
-          fallback={
-            <Center mih={240}>
-              <Loader aria-label="Loading tab" />
-            </Center>
-          }
-        >
+        <Suspense fallback={TAB_LOADING}>
           <ConversationsTab key={tab} tab={tab} slots={slots} />
+        </Suspense>
+      ) : tab === 'forms' ? (
+        <Suspense fallback={TAB_LOADING}>
+          <FormsTab />
         </Suspense>
       ) : content ? (
         <PlaceholderCard

@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { firstRow, intArray, textArray, typedRows, type Tx } from '../../db/sql.ts';
+import type { InstanceAudience, StoredQuestion } from './table.ts';
+
+export type FormRecord = {
+  id: number;
+  team_id: string;
+  name: string;
+  description: string;
+  sender: 'bot' | 'admin';
+  admin_user: string | null;
+  questions: StoredQuestion[];
+  ack_message: string;
+  channel_ids: string[];
+  dm_members: string[];
+  dm_tags: number[];
+  dm_channels: string[];
+  send_to_workspace: boolean;
+  frequency: 'Everyday' | 'Weekly' | 'onetime';
+  days: string[];
+  time: string | null;
+  run_at: string | null;
+  next_run_at: string | null;
+  created_at: string;
+};
+
+export type NewForm = Omit<FormRecord, 'id' | 'created_at'> & { created_by: string | null };
+
+export type InstanceRecord = {
+  id: number;
+  form_id: number;
+  team_id: string;
+  execution_time: string;
+  audience: InstanceAudience;
+  status: 'due' | 'sent' | 'failed' | 'skipped';
+  receipt_id: number | null;
+  recipients: number;
+  responses: number;
+};
+
+const FORM_COLUMNS = sql`f.id, f.team_id, f.name, f.description, f.sender, f.admin_user, f.questions,
+  f.ack_message, f.channel_ids, f.dm_members, f.dm_tags, f.dm_channels, f.send_to_workspace, f.frequency, f.days,
+  f.time, f.run_at::text as run_at, f.next_run_at::text as next_run_at, f.created_at::text as created_at`;
+
+const INSTANCE_COLUMNS = sql`i.id::int as id, i.form_id, i.team_id, i.execution_time::text as execution_time,
+  i.audience, i.status, i.receipt_id::int as receipt_id, i.recipients,
+  (select count(*)::int from form_responses r where r.instance_id = i.id) as responses`;
+
+const json = (v: unknown) => JSON.stringify(v);
+
+export const formsRepo = (db: Db) => ({
+  async insertForm(f: NewForm): Promise<number> {
+    const [row] = await typedRows<{ id: number }>(
+      db,
+      sql`insert into forms (team_id, name, description, sender, admin_user, questions, ack_message, channel_ids,
+          dm_members, dm_tags, dm_channels, send_to_workspace, frequency, days, time, run_at, next_run_at, created_by)
+        values (${f.team_id}, ${f.name}, ${f.description}, ${f.sender}, ${f.admin_user}, ${json(f.questions)}::jsonb,
+          ${f.ack_message}, ${json(f.channel_ids)}::jsonb, ${json(f.dm_members)}::jsonb, ${json(f.dm_tags)}::jsonb,
+          ${json(f.dm_channels)}::jsonb, ${f.send_to_workspace}, ${f.frequency}, ${json(f.days)}::jsonb, ${f.time},
+          ${f.run_at}::timestamptz, ${f.next_run_at}::timestamptz, ${f.created_by})
+        returning id`,
+    );
+    return row!.id;
+  },
+
+  /** A form of the workspace that is not deleted. */
+  async findForm(teamId: string, id: number): Promise<FormRecord | null> {
+    const [row] = await typedRows<FormRecord>(
+      db,
+      sql`select ${FORM_COLUMNS} from forms f where f.team_id = ${teamId} and f.id = ${id} and f.deleted_at is null`,
+    );
+    return row ?? null;
+  },
+
+  /** The workspace's forms, newest first, with how many instances and responses each has. */
+  async listForms(
+    teamId: string,
+    search?: string,
+  ): Promise<(FormRecord & { instances: number; responses: number })[]> {
+    const like = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    return await typedRows<FormRecord & { instances: number; responses: number }>(
+      db,
+      sql`select ${FORM_COLUMNS},
+          (select count(*)::int from form_instances i where i.form_id = f.id and i.status <> 'skipped') as instances,
+          (select count(*)::int from form_responses r join form_instances i on i.id = r.instance_id
+            where i.form_id = f.id) as responses
+        from forms f where f.team_id = ${teamId} and f.deleted_at is null
+        ${like ? sql`and (lower(f.name) like ${like} or lower(f.description) like ${like})` : sql``}
+        order by f.id desc limit 1000`,
+    );
+  },
+
+  /** Deletes a form: out of the lists, nothing more planned, its instances not sent yet skipped. */
+  async deleteForm(teamId: string, id: number): Promise<boolean> {
+    return await db.transaction(async (tx) => {
+      const gone = await typedRows<unknown>(
+        tx,
+        sql`update forms set deleted_at = now(), next_run_at = null
+          where team_id = ${teamId} and id = ${id} and deleted_at is null returning id`,
+      );
+      if (gone.length === 0) return false;
+      await tx.execute(sql`update form_instances set status = 'skipped', error = 'form deleted'
+        where form_id = ${id} and status = 'due'`);
+      return true;
+    });
+  },
+
+  /** Recurring and scheduled forms whose next run is due, locked for this transaction (another worker skips them). */
+  async lockDueForms(tx: Tx, limit: number, now: Date): Promise<(FormRecord & { late_ms: number })[]> {
+    const at = now.toISOString();
+    return await typedRows<FormRecord & { late_ms: number }>(
+      tx,
+      sql`select ${FORM_COLUMNS},
+          (extract(epoch from (${at}::timestamptz - f.next_run_at)) * 1000)::float8 as late_ms
+        from forms f where f.deleted_at is null and f.next_run_at is not null and f.next_run_at <= ${at}::timestamptz
+        order by f.next_run_at limit ${limit} for update skip locked`,
+    );
+  },
+
+  /** A batch of planned instances (one already written for the same form and run time is left as it is). */
+  async addInstances(
+    tx: Tx,
+    rows: {
+      formId: number;
+      teamId: string;
+      key: string;
+      at: string;
+      audience: InstanceAudience;
+      status: 'due' | 'skipped';
+    }[],
+  ): Promise<void> {
+    if (!rows.length) return;
+    await tx.execute(sql`insert into form_instances (form_id, team_id, run_key, execution_time, audience, status)
+      select f, t, k, a, au::jsonb, s
+      from unnest(${intArray(rows.map((r) => r.formId))}::int[], ${textArray(rows.map((r) => r.teamId))}::text[],
+        ${textArray(rows.map((r) => r.key))}::text[], ${textArray(rows.map((r) => r.at))}::timestamptz[],
+        ${textArray(rows.map((r) => json(r.audience)))}::text[], ${textArray(rows.map((r) => r.status))}::text[])
+        as v(f, t, k, a, au, s)
+      on conflict (form_id, run_key) do nothing`);
+  },
+
+  /** Moves a batch of forms on: their next run (none: a one-time form is done) and when they last ran. */
+  async advanceMany(tx: Tx, rows: { id: number; next: string | null; ranAt: string }[]): Promise<void> {
+    if (!rows.length) return;
+    await tx.execute(sql`update forms f set next_run_at = nullif(v.n, '')::timestamptz, last_run_at = v.r::timestamptz
+      from unnest(${intArray(rows.map((r) => r.id))}::int[], ${textArray(rows.map((r) => r.next ?? ''))}::text[],
+        ${textArray(rows.map((r) => r.ranAt))}::text[]) as v(id, n, r)
+      where f.id = v.id`);
+  },
+
+  /** An instance sent now (instant, or the Send-form popup), held by this request for `leaseMs`. */
+  async insertHeldInstance(i: {
+    formId: number;
+    teamId: string;
+    key: string;
+    at: Date;
+    audience: InstanceAudience;
+    leaseMs: number;
+  }): Promise<number> {
+    const [row] = await typedRows<{ id: number }>(
+      db,
+      sql`insert into form_instances (form_id, team_id, run_key, execution_time, audience, status, claimed_until)
+        values (${i.formId}, ${i.teamId}, ${i.key}, ${i.at.toISOString()}::timestamptz, ${json(i.audience)}::jsonb,
+          'due', ${new Date(i.at.getTime() + i.leaseMs).toISOString()}::timestamptz)
+        returning id::int as id`,
+    );
+    return row!.id;
+  },
+
+  /** Claims up to `limit` due instances for `leaseMs`, skipping those another worker holds. */
+  async claimDueInstances(limit: number, now: Date, leaseMs: number): Promise<InstanceRecord[]> {
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + leaseMs).toISOString();
+    return await typedRows<InstanceRecord>(
+      db,
+      sql`with c as (
+          update form_instances i set claimed_until = ${until}::timestamptz
+          from (select id from form_instances
+            where status = 'due' and execution_time <= ${at}::timestamptz
+              and (claimed_until is null or claimed_until <= ${at}::timestamptz)
+            order by execution_time, id limit ${limit} for update skip locked) d
+          where i.id = d.id returning i.*)
+        select ${INSTANCE_COLUMNS} from c i`,
+    );
+  },
+
+  async releaseInstance(id: number, at: Date): Promise<void> {
+    await db.execute(sql`update form_instances set claimed_until = ${at.toISOString()}::timestamptz
+      where id = ${id} and status = 'due'`);
+  },
+
+  async finishInstance(
+    id: number,
+    r: {
+      status: 'sent' | 'failed' | 'skipped';
+      receiptId: number | null;
+      recipients: number;
+      error: string | null;
+    },
+  ): Promise<void> {
+    await db.execute(sql`update form_instances set status = ${r.status}, receipt_id = ${r.receiptId},
+        recipients = ${r.recipients}, error = ${r.error}
+      where id = ${id} and status = 'due'`);
+  },
+
+  /** An instance of the workspace, with its form's state (deleted or not). */
+  async findInstance(
+    teamId: string,
+    id: number,
+  ): Promise<(InstanceRecord & { form_deleted: boolean }) | null> {
+    const [row] = await typedRows<InstanceRecord & { form_deleted: boolean }>(
+      db,
+      sql`select ${INSTANCE_COLUMNS}, f.deleted_at is not null as form_deleted
+        from form_instances i join forms f on f.id = i.form_id
+        where i.team_id = ${teamId} and i.id = ${id}`,
+    );
+    return row ?? null;
+  },
+
+  /** A form's instances that were sent or are on their way, newest first. */
+  async listInstances(teamId: string, formId: number): Promise<InstanceRecord[]> {
+    return await typedRows<InstanceRecord>(
+      db,
+      sql`select ${INSTANCE_COLUMNS} from form_instances i
+        where i.team_id = ${teamId} and i.form_id = ${formId} and i.status <> 'skipped'
+        order by i.execution_time desc, i.id desc limit 2000`,
+    );
+  },
+
+  /** Stores a member's answers (replacing earlier ones); `first` says whether this was their first. */
+  async saveResponse(r: {
+    instanceId: number;
+    teamId: string;
+    memberId: string;
+    answers: { question: string; answer: string }[];
+  }): Promise<{ id: number; first: boolean }> {
+    const row = await firstRow<{ id: number; first: boolean }>(
+      db,
+      sql`insert into form_responses (instance_id, team_id, member_id, answers)
+        values (${r.instanceId}, ${r.teamId}, ${r.memberId}, ${json(r.answers)}::jsonb)
+        on conflict (instance_id, member_id) do update set answers = excluded.answers, submitted_at = now()
+        returning id::int as id, (xmax = 0) as first`,
+    );
+    return row!;
+  },
+
+  async setAckReceipt(responseId: number, receiptId: number): Promise<void> {
+    await db.execute(sql`update form_responses set ack_receipt_id = ${receiptId} where id = ${responseId}`);
+  },
+
+  /** The responses to an instance with the members' names and e-mails, latest first. */
+  async responses(
+    teamId: string,
+    instanceId: number,
+  ): Promise<
+    {
+      member_id: string;
+      name: string;
+      email: string;
+      submitted_at: string;
+      answers: { question: string; answer: string }[];
+    }[]
+  > {
+    return await typedRows(
+      db,
+      sql`select r.member_id, coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), r.member_id) as name,
+          coalesce(m.email, '') as email, r.submitted_at::text as submitted_at, r.answers
+        from form_responses r
+        left join slack_members m on m.team_id = r.team_id and m.member_id = r.member_id
+        where r.team_id = ${teamId} and r.instance_id = ${instanceId}
+        order by r.submitted_at desc, r.id desc`,
+    );
+  },
+});
+export type FormsRepo = ReturnType<typeof formsRepo>;
