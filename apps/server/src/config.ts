@@ -146,6 +146,8 @@ export type Config = {
     retryBaseMs: number;
     leaseSeconds: number;
     maxPaceWaitMs: number;
+    /** chat.update and chat.delete per workspace (Slack: Tier 3, about 50 a minute). */
+    updatesPerMinute: number;
   };
   /** With no Slack app configured the server runs the bundled emulator with a demo workspace. */
   demo: {
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       maxPaceWaitMs: 15_000,
+      updatesPerMinute: 50 * e.SLACK_RATE_SCALE,
     },
     demo: {
       enabled: !e.SLACK_CLIENT_ID,

@@ -35,6 +35,8 @@ import { wakeDelivery } from './modules/delivery/jobs.ts';
 import { pacing } from './modules/delivery/pacing.ts';
 import { deliveryRepo } from './modules/delivery/repo.ts';
 import { deliveryService, type DeliveryService } from './modules/delivery/service.ts';
+import { pollJobs } from './modules/polls/jobs.ts';
+import { pollsService, type PollsService, type PollJobs } from './modules/polls/service.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -68,6 +70,10 @@ export type AppContext = {
     deliveryEngine: DeliveryEngine;
     /** Automations (Member Join) and schedules. */
     actions: ActionsService;
+    /** Polls: posted through delivery, voted on with reactions, closed once at their end. */
+    polls: PollsService;
+    /** The polls jobs (refresh coalesced per poll, close at the end, remove from Slack). */
+    pollJobs: PollJobs;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -137,6 +143,8 @@ export async function createContext(
     wake: (teamId) => wakeDelivery(queue, teamId),
   });
 
+  const polling = pollJobs(() => queue);
+
   let publicConfig: PublicConfig = { demoMode: false, demoEmail: null, demoPassword: null };
   let closed = false;
   const ctx: AppContext = {
@@ -182,6 +190,15 @@ export async function createContext(
         graceMs: config.actionsGraceMinutes * 60_000,
         logger: logger.child({ module: 'actions' }),
       }),
+      polls: pollsService({
+        db,
+        audience,
+        delivery,
+        timezoneOf: (teamId) => workspaces.timezone(teamId),
+        jobs: polling,
+        logger: logger.child({ module: 'polls' }),
+      }),
+      pollJobs: polling,
     },
     modules,
     setSlack: (next) => Object.assign(slackConfig, next),

@@ -11,3 +11,4 @@ export * from '../modules/bot/table.ts';
 export * from '../modules/delivery/table.ts';
 export * from '../modules/actions/table.ts';
 export * from '../modules/buckets/table.ts';
+export * from '../modules/polls/table.ts';

@@ -29,6 +29,8 @@ export type DeliveryConfig = {
   leaseSeconds: number;
   /** A worker waits at most this long for the workspace's next slot; longer, its job comes back later. */
   maxPaceWaitMs: number;
+  /** chat.update and chat.delete per workspace (Slack: Tier 3, about 50 a minute). */
+  updatesPerMinute: number;
 };
 
 /** Who sends: a WebClient with the bot or admin token, and the bot's name and image (chat:write.customize). */
@@ -75,6 +77,28 @@ function sectionsOf(text: string): { type: 'section'; text: { type: 'mrkdwn'; te
   return out;
 }
 
+/** A message's text and, with images, its blocks (sections of the text, then the images): posts and edits. */
+export function messageContent(message: Pick<DeliveryMessage, 'text' | 'images'>): {
+  text: string;
+  blocks?: (
+    | { type: 'section'; text: { type: 'mrkdwn'; text: string } }
+    | {
+        type: 'image';
+        slack_file: { id: string };
+        alt_text: string;
+      }
+  )[];
+} {
+  if (message.images.length === 0) return { text: message.text };
+  return {
+    text: message.text,
+    blocks: [
+      ...sectionsOf(message.text),
+      ...message.images.map((id) => ({ type: 'image' as const, slack_file: { id }, alt_text: 'image' })),
+    ],
+  };
+}
+
 /** The chat.postMessage arguments for one recipient: text, image blocks, the thread, and our metadata. */
 export function postArguments(
   r: Pick<ClaimedRecipient, 'id' | 'receipt_id' | 'kind' | 'target_id'>,
@@ -83,21 +107,9 @@ export function postArguments(
 ): ChatPostMessageArguments {
   return {
     channel: r.target_id,
-    text: message.text,
+    ...messageContent(message),
     metadata: { event_type: DELIVERY_EVENT_TYPE, event_payload: { recipient: r.id, receipt: r.receipt_id } },
     unfurl_links: false,
-    ...(message.images.length > 0
-      ? {
-          blocks: [
-            ...sectionsOf(message.text),
-            ...message.images.map((id) => ({
-              type: 'image' as const,
-              slack_file: { id },
-              alt_text: 'image',
-            })),
-          ],
-        }
-      : {}),
     ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
     ...(identity ?? {}),
   };
