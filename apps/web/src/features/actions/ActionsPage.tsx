@@ -8,6 +8,7 @@ import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './
 
 /** The Automate and Schedule tabs (tables, wizards, editor) load when one of them opens. */
 const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
+const PollsTab = lazy(() => import('./polls/PollsTab.tsx').then((m) => ({ default: m.PollsTab })));
 
 type PlaceholderTab = Exclude<ActionTab, 'automate' | 'schedule'>;
 
@@ -81,6 +82,16 @@ export function ActionsPage() {
           }
         >
           <ActionsTab key={tab} kind={tab === 'automate' ? 'automation' : 'schedule'} />
+        </Suspense>
+      ) : tab === 'polls' ? (
+        <Suspense
+          fallback={
+            <Center mih={240}>
+              <Loader aria-label="Loading tab" />
+            </Center>
+          }
+        >
+          <PollsTab />
         </Suspense>
       ) : content ? (
         <PlaceholderCard
