@@ -40,7 +40,7 @@ const HomePage = lazyPage(() => import('../features/home/HomePage.tsx').then((m)
 const AnalyticsPage = lazyPage(() =>
   import('../features/analytics/AnalyticsPage.tsx').then((m) => m.AnalyticsPage),
 );
-const ActionsPage = lazyPage(() => import('../features/actions/ActionsPage.tsx').then((m) => m.ActionsPage));
+const ActionsPage = lazyPage(() => import('./routes/actions-pages.tsx').then((m) => m.ActionsWithSending));
 const FormInstancePage = lazyPage(() =>
   import('../features/actions/FormInstancePage.tsx').then((m) => m.FormInstancePage),
 );

@@ -4,6 +4,7 @@ import { IconAt, IconChartPie, IconForms, IconMessages, IconNews } from '@tabler
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PlaceholderCard } from '../../components/PlaceholderCard.tsx';
+import type { ActionsSlots } from './slots.ts';
 import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './tabs.ts';
 
 /** The Automate and Schedule tabs (tables, wizards, editor) load when one of them opens. */
@@ -47,7 +48,7 @@ const TAB_CONTENT: Record<
   },
 };
 
-export function ActionsPage() {
+export function ActionsPage({ SendDm }: ActionsSlots = {}) {
   const { tab } = useParams();
   const navigate = useNavigate();
   // An unknown tab name falls back to the default tab rather than a 404.
@@ -91,7 +92,7 @@ export function ActionsPage() {
             </Center>
           }
         >
-          <PollsTab />
+          <PollsTab SendDm={SendDm} />
         </Suspense>
       ) : content ? (
         <PlaceholderCard

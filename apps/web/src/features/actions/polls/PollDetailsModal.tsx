@@ -14,7 +14,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconDownload, IconForms, IconMessage } from '@tabler/icons-react';
+import { IconDownload, IconForms } from '@tabler/icons-react';
 import { BADGE_COLORS } from '@flywheel/shared/constants';
 import { namesFrom } from '@flywheel/shared/mentions';
 import {
@@ -30,8 +30,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useChannels, useCurrentTeam, useMembers } from '../../../lib/workspace-data.ts';
-import { SendMessageModal } from '../../delivery/components/SendMessageModal.tsx';
 import { MessagePreview } from '../components/MessagePreview.tsx';
+import type { ActionsSlots } from '../slots.ts';
 import { exportPollRows, usePollInfo, useVoters } from './api.ts';
 import { formatPollTime, STATUS_LABEL } from './PollsTab.tsx';
 
@@ -77,7 +77,8 @@ export function PollDetailsModal({
   pollId,
   onClose,
   timeZone,
-}: {
+  SendDm,
+}: ActionsSlots & {
   pollId: number;
   onClose(): void;
   timeZone: string;
@@ -86,7 +87,6 @@ export function PollDetailsModal({
   const info = usePollInfo(pollId);
   const voters = useVoters(pollId, info.data?.state !== 'expired');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [dm, setDm] = useState(false);
   const [exporting, setExporting] = useState(false);
   const members = useMembers();
   const channels = useChannels();
@@ -223,14 +223,14 @@ export function PollDetailsModal({
               countLabel={(n) => `${n} voter${n === 1 ? '' : 's'}`}
               toolbar={
                 <Group gap="xs">
-                  <Button
-                    size="xs"
-                    leftSection={<IconMessage size={14} />}
-                    disabled={selected.size === 0}
-                    onClick={() => setDm(true)}
-                  >
-                    Send DM
-                  </Button>
+                  {SendDm ? (
+                    <SendDm
+                      memberIds={[...selected]}
+                      summary={`To ${selected.size} selected voter${selected.size === 1 ? '' : 's'}`}
+                      disabled={selected.size === 0}
+                      onSent={() => setSelected(new Set())}
+                    />
+                  ) : null}
                   <Tooltip label="Forms arrive with the Forms tab" withArrow>
                     <span tabIndex={0} style={{ display: 'inline-block' }}>
                       <Button size="xs" variant="default" leftSection={<IconForms size={14} />} disabled>
@@ -245,18 +245,6 @@ export function PollDetailsModal({
           </Paper>
         </Stack>
       )}
-      <SendMessageModal
-        opened={dm}
-        onClose={() => setDm(false)}
-        title="Send DM"
-        target={{ kind: 'members', memberIds: [...selected] }}
-        pickers={['members']}
-        summary={`To ${selected.size} selected voter${selected.size === 1 ? '' : 's'}`}
-        onSent={() => {
-          setDm(false);
-          setSelected(new Set());
-        }}
-      />
     </Modal>
   );
 }

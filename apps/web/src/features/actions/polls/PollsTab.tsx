@@ -9,6 +9,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { currentWorkspace, useSession } from '../../../lib/session.ts';
 import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
 import { MessagePreview } from '../components/MessagePreview.tsx';
+import type { ActionsSlots } from '../slots.ts';
 import { useDeletePoll, usePolls } from './api.ts';
 import { CreatePollWizard } from './CreatePollWizard.tsx';
 import { PollDetailsModal } from './PollDetailsModal.tsx';
@@ -36,7 +37,7 @@ export const STATUS_LABEL: Record<Poll['state'], string> = {
 const STATUS_COLOR: Record<Poll['state'], string> = { active: 'teal', expired: 'gray', scheduled: 'blue' };
 
 /** The Polls tab: the Poll Table ('+Create Poll', search, details and delete per row). */
-export function PollsTab() {
+export function PollsTab({ SendDm }: ActionsSlots) {
   const q = usePolls();
   const session = useSession();
   const timeZone = currentWorkspace(session)?.timezone || 'UTC';
@@ -183,7 +184,12 @@ export function PollsTab() {
         />
       ) : null}
       {details !== null ? (
-        <PollDetailsModal pollId={details} onClose={() => setDetails(null)} timeZone={timeZone} />
+        <PollDetailsModal
+          pollId={details}
+          onClose={() => setDetails(null)}
+          timeZone={timeZone}
+          SendDm={SendDm}
+        />
       ) : null}
     </Card>
   );
