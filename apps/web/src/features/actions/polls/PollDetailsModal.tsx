@@ -1,7 +1,7 @@
+import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
 import { PieChart } from '@mantine/charts';
 import {
-  Badge,
   Box,
   Button,
   Center,
@@ -33,7 +33,7 @@ import { useChannels, useCurrentTeam, useMembers } from '../../../lib/workspace-
 import { MessagePreview } from '../components/MessagePreview.tsx';
 import type { ActionsSlots } from '../slots.ts';
 import { exportPollRows, usePollInfo, useVoters } from './api.ts';
-import { formatPollTime, STATUS_LABEL } from './PollsTab.tsx';
+import { formatPollTime, PollStatusBadge } from './PollsTab.tsx';
 
 const COLORS = [...BADGE_COLORS, 'cyan', 'pink', 'lime', 'indigo'].map((c) => `${c}.6`);
 
@@ -143,12 +143,7 @@ export function PollDetailsModal({
                 <MessagePreview html={poll.htmlquestion} text={poll.question} names={names} />
               </Box>
               <Group gap="xs">
-                <Badge
-                  variant="light"
-                  color={poll.state === 'active' ? 'teal' : poll.state === 'scheduled' ? 'blue' : 'gray'}
-                >
-                  {STATUS_LABEL[poll.state]}
-                </Badge>
+                <PollStatusBadge state={poll.state} />
                 <Text fz="xs" c="dimmed">
                   {poll.channels.map((c) => `#${c}`).join(', ')} · ends{' '}
                   {formatPollTime(poll.expiry_ts, timeZone)}
@@ -178,6 +173,7 @@ export function PollDetailsModal({
               ) : (
                 <Center data-testid="poll-pie">
                   <PieChart
+                    role="img"
                     size={180}
                     withTooltip
                     tooltipDataSource="segment"

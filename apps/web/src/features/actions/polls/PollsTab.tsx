@@ -36,6 +36,15 @@ export const STATUS_LABEL: Record<Poll['state'], string> = {
 };
 const STATUS_COLOR: Record<Poll['state'], string> = { active: 'teal', expired: 'gray', scheduled: 'blue' };
 
+/** The Status badge (filled, a dark shade: white text with enough contrast). */
+export function PollStatusBadge({ state }: { state: Poll['state'] }) {
+  return (
+    <Badge color={`${STATUS_COLOR[state]}.8`} variant="filled">
+      {STATUS_LABEL[state]}
+    </Badge>
+  );
+}
+
 /** The Polls tab: the Poll Table ('+Create Poll', search, details and delete per row). */
 export function PollsTab({ SendDm }: ActionsSlots) {
   const q = usePolls();
@@ -93,9 +102,7 @@ export function PollsTab({ SendDm }: ActionsSlots) {
             label={p.state === 'scheduled' ? `Posts ${formatPollTime(p.post_at, timeZone)}` : null}
             disabled={p.state !== 'scheduled'}
           >
-            <Badge color={STATUS_COLOR[p.state]} variant="light">
-              {STATUS_LABEL[p.state]}
-            </Badge>
+            <PollStatusBadge state={p.state} />
           </Tooltip>
         ),
         searchable: false,
