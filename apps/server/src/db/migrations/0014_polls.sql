@@ -6,6 +6,15 @@ CREATE TABLE "poll_messages" (
 	CONSTRAINT "poll_messages_poll_id_channel_id_pk" PRIMARY KEY("poll_id","channel_id")
 );
 --> statement-breakpoint
+CREATE TABLE "poll_reactions" (
+	"poll_id" integer NOT NULL,
+	"member_id" text NOT NULL,
+	"option" integer NOT NULL,
+	"present" boolean NOT NULL,
+	"at" timestamp (6) with time zone NOT NULL,
+	CONSTRAINT "poll_reactions_poll_id_member_id_option_pk" PRIMARY KEY("poll_id","member_id","option")
+);
+--> statement-breakpoint
 CREATE TABLE "poll_votes" (
 	"poll_id" integer NOT NULL,
 	"team_id" text NOT NULL,
@@ -39,6 +48,7 @@ CREATE TABLE "polls" (
 );
 --> statement-breakpoint
 ALTER TABLE "poll_messages" ADD CONSTRAINT "poll_messages_poll_id_polls_id_fk" FOREIGN KEY ("poll_id") REFERENCES "public"."polls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "poll_reactions" ADD CONSTRAINT "poll_reactions_poll_id_polls_id_fk" FOREIGN KEY ("poll_id") REFERENCES "public"."polls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "poll_votes" ADD CONSTRAINT "poll_votes_poll_id_polls_id_fk" FOREIGN KEY ("poll_id") REFERENCES "public"."polls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "poll_messages_ts_key" ON "poll_messages" USING btree ("team_id","channel_id","ts");--> statement-breakpoint
 CREATE INDEX "polls_team_idx" ON "polls" USING btree ("team_id","id");--> statement-breakpoint

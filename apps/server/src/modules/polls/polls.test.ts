@@ -355,3 +355,33 @@ describe('a scheduled poll', () => {
     expect(slackMessage(info.receipt_id)).toBeTruthy();
   });
 });
+
+describe('votes from events out of order', () => {
+  it('each reaction counts by its event time, whatever order the events arrive in', async () => {
+    const res = await call('POST', '/poll/createpoll', body({ poll_question: 'Order test?' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const poll = res.json().data;
+    await drainDeliveries();
+    const ts = slackMessage(poll.receipt_id).ts as string;
+    const [d, e] = [members[5]!, members[6]!];
+    const event = (user: string, reaction: string, eventTs: string) => ({
+      user,
+      reaction,
+      item: { type: 'message', channel, ts },
+      event_ts: eventTs,
+    });
+    const t = Math.floor(Date.now() / 1000);
+    // Slack sent: d adds :tada: then removes it; e picks :thumbsup: then :rocket:. They arrive backwards.
+    const arrived: [ReturnType<typeof event>, boolean][] = [
+      [event(d, 'tada', `${t}.000002`), false],
+      [event(d, 'tada', `${t}.000001`), true],
+      [event(e, 'rocket', `${t}.000004`), true],
+      [event(e, 'thumbsup', `${t}.000003`), true],
+    ];
+    await db().transaction(async (tx) => {
+      for (const [ev, added] of arrived) await env.t.ctx.services.polls.applyReaction(tx, teamId, ev, added);
+    });
+    const voters = (await call('GET', `/poll/memberpollinfo/${poll.id}/${teamId}`)).json().data as any[];
+    expect(voters.map((v) => [v.user_id, v.value])).toEqual([[e, 'Thursday']]);
+  });
+});

@@ -287,20 +287,39 @@ export const pollsRepo = (db: Db) => ({
     return row?.bot ?? false;
   },
 
-  async vote(tx: Tx, v: { pollId: number; teamId: string; memberId: string; option: number; at: number }) {
-    await tx.execute(sql`insert into poll_votes (poll_id, team_id, member_id, option, voted_at)
-      values (${v.pollId}, ${v.teamId}, ${v.memberId}, ${v.option}, ${iso(v.at)}::timestamptz)
-      on conflict (poll_id, member_id) do update set option = excluded.option, voted_at = excluded.voted_at`);
-  },
-
-  /** Removes a member's vote when it is for this option (removing another reaction leaves the vote). */
-  async unvote(tx: Tx, v: { pollId: number; memberId: string; option: number }): Promise<boolean> {
-    const rows = await typedRows<{ member_id: string }>(
+  /**
+   * Applies a reaction event to a member's reactions (unless a newer event for the same option was applied
+   * already), then makes their vote their newest option reaction still there. True when the vote changed.
+   */
+  async react(
+    tx: Tx,
+    r: { pollId: number; teamId: string; memberId: string; option: number; present: boolean; ts: string },
+  ): Promise<boolean> {
+    // The event's Slack timestamp to the microsecond (exact: numeric, not a float).
+    const at = sql`('epoch'::timestamptz + ${r.ts}::numeric * interval '1 second')`;
+    await tx.execute(sql`insert into poll_reactions (poll_id, member_id, option, present, at)
+      values (${r.pollId}, ${r.memberId}, ${r.option}, ${r.present}, ${at})
+      on conflict (poll_id, member_id, option) do update set present = excluded.present, at = excluded.at
+        where poll_reactions.at <= excluded.at`);
+    const before = await firstRow<{ option: number }>(
       tx,
-      sql`delete from poll_votes where poll_id = ${v.pollId} and member_id = ${v.memberId}
-        and option = ${v.option} returning member_id`,
+      sql`select option from poll_votes where poll_id = ${r.pollId} and member_id = ${r.memberId}`,
     );
-    return rows.length > 0;
+    const now = await firstRow<{ option: number; at: string }>(
+      tx,
+      sql`select option, at from poll_reactions where poll_id = ${r.pollId} and member_id = ${r.memberId}
+        and present order by at desc, option desc limit 1`,
+    );
+    if (!now) {
+      if (!before) return false;
+      await tx.execute(sql`delete from poll_votes where poll_id = ${r.pollId} and member_id = ${r.memberId}`);
+      return true;
+    }
+    if (before?.option === now.option) return false;
+    await tx.execute(sql`insert into poll_votes (poll_id, team_id, member_id, option, voted_at)
+      values (${r.pollId}, ${r.teamId}, ${r.memberId}, ${now.option}, ${now.at}::timestamptz)
+      on conflict (poll_id, member_id) do update set option = excluded.option, voted_at = excluded.voted_at`);
+    return true;
   },
 });
 export type PollsRepo = ReturnType<typeof pollsRepo>;

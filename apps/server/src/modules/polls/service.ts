@@ -358,16 +358,15 @@ export const pollsService = (deps: {
       }
       const p = await repo.forVote(tx, pollId);
       if (!p || p.deleted_at || p.closed_at) return null;
-      const at = e.event_ts ? Math.round(Number(e.event_ts) * 1000) : now();
-      if (at >= Date.parse(p.expires_at)) return null;
+      const ts =
+        e.event_ts && /^\d{1,12}(\.\d{1,6})?$/.test(e.event_ts) ? e.event_ts : (now() / 1000).toFixed(6);
+      if (Number(ts) * 1000 >= Date.parse(p.expires_at)) return null;
       const option = p.options.findIndex((o) => canonicalEmoji(o.emoji_code) === canonicalEmoji(e.reaction));
       if (option < 0) return null;
       if (await repo.isBot(tx, teamId, e.user)) return null;
-      if (added) {
-        await repo.vote(tx, { pollId, teamId, memberId: e.user, option, at });
-        return pollId;
-      }
-      return (await repo.unvote(tx, { pollId, memberId: e.user, option })) ? pollId : null;
+      // Slack does not promise events in order: each is applied by its time, so the outcome is the same.
+      const changed = await repo.react(tx, { pollId, teamId, memberId: e.user, option, present: added, ts });
+      return changed ? pollId : null;
     },
   };
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -76,7 +77,28 @@ export const pollMessages = pgTable(
   ],
 );
 
-/** One vote per member per poll: the option (index) of their latest reaction among the options. */
+/**
+ * Each member's reactions on a poll's messages, per option: whether it is there, as of the newest event seen
+ * for it (Slack does not promise events in order: an older event never overwrites a newer one).
+ */
+export const pollReactions = pgTable(
+  'poll_reactions',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').notNull(),
+    option: integer('option').notNull(),
+    present: boolean('present').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.memberId, t.option] })],
+);
+
+/**
+ * One vote per member per poll: the option of their newest option reaction still on the message (a new choice
+ * replaces the old; removing it removes that vote). Kept from poll_reactions in the same transaction.
+ */
 export const pollVotes = pgTable(
   'poll_votes',
   {
