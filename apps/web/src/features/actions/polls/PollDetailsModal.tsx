@@ -229,7 +229,7 @@ export function PollDetailsModal({
                   ) : null}
                   <Tooltip label="Forms arrive with the Forms tab" withArrow>
                     <span tabIndex={0} style={{ display: 'inline-block' }}>
-                      <Button size="xs" variant="default" leftSection={<IconForms size={14} />} disabled>
+                      <Button variant="default" leftSection={<IconForms size={16} />} disabled>
                         Send Form
                       </Button>
                     </span>

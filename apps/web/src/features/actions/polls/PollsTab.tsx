@@ -36,10 +36,10 @@ export const STATUS_LABEL: Record<Poll['state'], string> = {
 };
 const STATUS_COLOR: Record<Poll['state'], string> = { active: 'teal', expired: 'gray', scheduled: 'blue' };
 
-/** The Status badge (filled, a dark shade: white text with enough contrast). */
+/** The Status badge (outlined in a dark shade: its text has enough contrast on white). */
 export function PollStatusBadge({ state }: { state: Poll['state'] }) {
   return (
-    <Badge color={`${STATUS_COLOR[state]}.8`} variant="filled">
+    <Badge color={`${STATUS_COLOR[state]}.9`} variant="outline">
       {STATUS_LABEL[state]}
     </Badge>
   );
