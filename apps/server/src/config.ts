@@ -154,6 +154,8 @@ export type Config = {
     retryBaseMs: number;
     leaseSeconds: number;
     maxPaceWaitMs: number;
+    /** chat.update and chat.delete per workspace (Slack: Tier 3, about 50 a minute). */
+    updatesPerMinute: number;
   };
   /**
    * The model thread summaries ask: any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM,
@@ -256,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       maxPaceWaitMs: 15_000,
+      updatesPerMinute: 50 * e.SLACK_RATE_SCALE,
     },
     llm: e.LLM_MODEL
       ? {

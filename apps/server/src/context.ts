@@ -38,6 +38,8 @@ import { deliveryService, type DeliveryService } from './modules/delivery/servic
 import { conversationsService, type ConversationsService } from './modules/conversations/service.ts';
 import { llmClient } from './modules/conversations/summary.ts';
 import { formsService, type FormsService } from './modules/forms/service.ts';
+import { pollJobs } from './modules/polls/jobs.ts';
+import { pollsService, type PollsService, type PollJobs } from './modules/polls/service.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -75,6 +77,10 @@ export type AppContext = {
     conversations: ConversationsService;
     /** Forms: their instances (sent through delivery), the modal and the responses. */
     forms: FormsService;
+    /** Polls: posted through delivery, voted on with reactions, closed once at their end. */
+    polls: PollsService;
+    /** The polls jobs (refresh coalesced per poll, close at the end, remove from Slack). */
+    pollJobs: PollJobs;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -144,6 +150,8 @@ export async function createContext(
     wake: (teamId) => wakeDelivery(queue, teamId),
   });
 
+  const polling = pollJobs(() => queue);
+
   let publicConfig: PublicConfig = { demoMode: false, demoEmail: null, demoPassword: null };
   let closed = false;
   const ctx: AppContext = {
@@ -206,6 +214,15 @@ export async function createContext(
         graceMs: config.actionsGraceMinutes * 60_000,
         logger: logger.child({ module: 'forms' }),
       }),
+      polls: pollsService({
+        db,
+        audience,
+        delivery,
+        timezoneOf: (teamId) => workspaces.timezone(teamId),
+        jobs: polling,
+        logger: logger.child({ module: 'polls' }),
+      }),
+      pollJobs: polling,
     },
     modules,
     setSlack: (next) => Object.assign(slackConfig, next),

@@ -62,6 +62,49 @@ describe('Events API delivery', () => {
     });
   });
 
+  it("a member's reactions through the member page's API are reaction_added/removed as Slack documents them, with increasing event_ts", async () => {
+    const { app, emu } = await setup();
+    const install = emu.install();
+    await emu.setEventsUrl(app.url);
+    const client = new WebClient(install.botToken, { slackApiUrl: emu.apiUrl });
+    const team = emu.team();
+    const general = team.channels.all()[0]!.id;
+    await client.conversations.join({ channel: general });
+    const posted = await client.chat.postMessage({ channel: general, text: 'Vote!' });
+    const member = team.channels.members(general).find((u) => !team.users.get(u)?.isBot)!;
+    const react = (name: string) =>
+      fetch(`${emu.url}/_ui/api/react`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ team: team.id, user: member, channel: general, ts: posted.ts, name }),
+      }).then((r) => r.json() as Promise<{ added: boolean }>);
+    expect(await react('tada')).toMatchObject({ added: true });
+    expect(await react('rocket')).toMatchObject({ added: true });
+    expect(await react('tada')).toMatchObject({ added: false });
+    await emu.eventsIdle();
+    const got = app.received
+      .map((r) => parse(r.body))
+      .filter((b) => b.type === 'event_callback' && String(b.event.type).startsWith('reaction_'))
+      .map((b) => b.event);
+    expect(got.map((e) => [e.type, e.reaction])).toEqual([
+      ['reaction_added', 'tada'],
+      ['reaction_added', 'rocket'],
+      ['reaction_removed', 'tada'],
+    ]);
+    for (const e of got)
+      expect(e).toEqual({
+        type: e.type,
+        user: member,
+        reaction: e.reaction,
+        item_user: install.botUserId,
+        item: { type: 'message', channel: general, ts: posted.ts },
+        event_ts: expect.stringMatching(/^\d{10}\.\d{6}$/),
+      });
+    const stamps = got.map((e) => String(e.event_ts));
+    // Same millisecond or not, each event_ts is after the one before: it orders the events.
+    for (let i = 1; i < stamps.length; i++) expect(stamps[i]! > stamps[i - 1]!).toBe(true);
+  });
+
   it('delivers the events writes produce, only for channels the app is in', async () => {
     const { app, emu } = await setup();
     const install = emu.install();

@@ -13,3 +13,4 @@ export * from '../modules/actions/table.ts';
 export * from '../modules/buckets/table.ts';
 export * from '../modules/conversations/table.ts';
 export * from '../modules/forms/table.ts';
+export * from '../modules/polls/table.ts';

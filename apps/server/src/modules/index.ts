@@ -15,6 +15,7 @@ import { memberDetailModule } from './member-detail/module.ts';
 import { membersListModule } from './members-list/module.ts';
 import type { Module } from './module.ts';
 import { platformModule } from './platform/module.ts';
+import { pollsModule } from './polls/module.ts';
 import { tagsModule } from './tags/module.ts';
 import { workspaceDataModule } from './workspace-data/module.ts';
 import { workspacesModule } from './workspaces/module.ts';
@@ -40,4 +41,5 @@ export const modules: Module[] = [
   actionsModule,
   conversationsModule,
   formsModule,
+  pollsModule,
 ];

@@ -16,7 +16,13 @@ export function createTeam(spec: WorkspaceSpec, teamNo: number, ctx: TeamContext
   const users = createUsers(ws, ctx);
   const channels = createChannels(ws, ctx);
   const messages = createMessages(ws, ctx, channels);
-  const eventTs = (): string => `${(ctx.now() / 1000).toFixed(6)}`;
+  // Slack's event_ts is a microsecond timestamp that orders a workspace's events: two in the same millisecond
+  // get distinct, increasing values (events may arrive out of order; their event_ts says which came first).
+  let lastEventUs = 0;
+  const eventTs = (): string => {
+    lastEventUs = Math.max(Math.floor(ctx.now() * 1000), lastEventUs + 1);
+    return `${Math.floor(lastEventUs / 1e6)}.${String(lastEventUs % 1e6).padStart(6, '0')}`;
+  };
   const emit = (event: Json, channel?: string): void =>
     ctx.emit(id, { ...event, event_ts: (event.event_ts as string | undefined) ?? eventTs() }, { channel });
 

@@ -30,6 +30,8 @@ export type DeliveryConfig = {
   leaseSeconds: number;
   /** A worker waits at most this long for the workspace's next slot; longer, its job comes back later. */
   maxPaceWaitMs: number;
+  /** chat.update and chat.delete per workspace (Slack: Tier 3, about 50 a minute). */
+  updatesPerMinute: number;
 };
 
 /** Who sends: a WebClient with the bot or admin token, and the bot's name and image (chat:write.customize). */
@@ -76,6 +78,23 @@ function sectionsOf(text: string): { type: 'section'; text: { type: 'mrkdwn'; te
   return out;
 }
 
+/** A message's text and, with images, its blocks (sections of the text, then the images): posts and edits. */
+export function messageContent(message: Pick<DeliveryMessage, 'text' | 'images' | 'blocks'>): {
+  text: string;
+  blocks?: KnownBlock[];
+} {
+  if (message.images.length === 0 && !message.blocks?.length) return { text: message.text };
+  return {
+    text: message.text,
+    blocks: [
+      ...sectionsOf(message.text),
+      ...message.images.map((id) => ({ type: 'image' as const, slack_file: { id }, alt_text: 'image' })),
+      // Interactive blocks after the text and images (a form's button), as Slack's Block Kit JSON.
+      ...((message.blocks ?? []) as unknown as KnownBlock[]),
+    ],
+  };
+}
+
 /** The chat.postMessage arguments for one recipient: text, image blocks, the thread, and our metadata. */
 export function postArguments(
   r: Pick<ClaimedRecipient, 'id' | 'receipt_id' | 'kind' | 'target_id'>,
@@ -84,22 +103,9 @@ export function postArguments(
 ): ChatPostMessageArguments {
   return {
     channel: r.target_id,
-    text: message.text,
+    ...messageContent(message),
     metadata: { event_type: DELIVERY_EVENT_TYPE, event_payload: { recipient: r.id, receipt: r.receipt_id } },
     unfurl_links: false,
-    ...(message.images.length > 0 || message.blocks?.length
-      ? {
-          blocks: [
-            ...sectionsOf(message.text),
-            ...message.images.map((id) => ({
-              type: 'image' as const,
-              slack_file: { id },
-              alt_text: 'image',
-            })),
-            ...((message.blocks ?? []) as unknown as KnownBlock[]),
-          ],
-        }
-      : {}),
     ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
     ...(identity ?? {}),
   };

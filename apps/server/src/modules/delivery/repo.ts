@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { textArray, typedRows } from '../../db/sql.ts';
+import { textArray, typedRows, type Tx } from '../../db/sql.ts';
 import type { DeliveryMessage } from './table.ts';
 
 export type ClaimedRecipient = {
@@ -352,6 +352,25 @@ export const deliveryRepo = (db: Db) => ({
           where id = ${receiptId}`);
       return moved.length;
     });
+  },
+
+  /** The channel messages a receipt posted (channel and ts), and how many of its recipients are still open. */
+  async postedMessages(
+    teamId: string,
+    receiptId: number,
+    runner: Tx = db,
+  ): Promise<{ messages: { channel: string; ts: string }[]; open: number }> {
+    const rows = await typedRows<{ channel: string | null; ts: string | null; state: string }>(
+      runner,
+      sql`select coalesce(channel_id, target_id) as channel, ts, state from delivery_recipients
+        where receipt_id = ${receiptId} and team_id = ${teamId} and kind = 'channel'`,
+    );
+    return {
+      messages: rows
+        .filter((r) => r.state === 'sent' && r.channel && r.ts)
+        .map((r) => ({ channel: r.channel!, ts: r.ts! })),
+      open: rows.filter((r) => r.state === 'pending' || r.state === 'sending').length,
+    };
   },
 });
 export type DeliveryRepo = ReturnType<typeof deliveryRepo>;

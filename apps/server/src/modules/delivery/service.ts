@@ -11,6 +11,7 @@ import {
   type Sender,
 } from '@flywheel/shared/delivery';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { SlackApi } from '../../slack/client.ts';
@@ -18,7 +19,7 @@ import type { AudienceService, Recipients } from '../audience/service.ts';
 import type { BotService } from '../bot/service.ts';
 import { csvCell } from '../members-list/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
-import { SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
+import { messageContent, SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
 import { pacing as pacingOf } from './pacing.ts';
 import { deliveryRepo, imagesRepo, type NewReceipt, type ReceiptRow } from './repo.ts';
 import type { DeliveryMessage } from './table.ts';
@@ -52,6 +53,9 @@ const NOT_YET: Recipients = { members: [], channels: [] };
 
 /** Slack's pin/reaction answers that mean the wanted state already holds. */
 const ALREADY = new Set(['already_pinned', 'no_pin', 'not_pinned', 'already_reacted']);
+
+/** A message to delete that Slack no longer has. */
+const GONE = new Set(['message_not_found', 'channel_not_found', 'is_archived']);
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -171,6 +175,7 @@ export const deliveryService = (deps: {
     method: string,
     perMinute: number,
     call: () => Promise<unknown>,
+    already: ReadonlySet<string> = ALREADY,
   ): Promise<'done' | 'already'> {
     const at = await pacing.reserve(teamId, [{ key: method, perMinute }]);
     if (at > Date.now()) await new Promise((r) => setTimeout(r, at - Date.now()));
@@ -179,7 +184,7 @@ export const deliveryService = (deps: {
       return 'done';
     } catch (err) {
       const code = (err as { data?: { error?: string } }).data?.error;
-      if (code && ALREADY.has(code)) return 'already';
+      if (code && already.has(code)) return 'already';
       const retryAfter = (err as { retryAfter?: number }).retryAfter;
       if (retryAfter !== undefined) {
         await pacing.pushBack(teamId, method, retryAfter);
@@ -381,6 +386,49 @@ export const deliveryService = (deps: {
         client.reactions.add({ channel: r.channel, timestamp: r.ts, name: r.name }),
       );
       return result === 'already' ? `:${r.name}: was already there` : `Reacted with :${r.name}:`;
+    },
+
+    /**
+     * The channel messages a receipt posted so far, and how many of its recipients are still open (`runner`: an
+     * open transaction, e.g. an events listener's).
+     */
+    postedMessages: (teamId: string, receiptId: number, runner?: Tx) =>
+      repo.postedMessages(teamId, receiptId, runner),
+
+    /**
+     * Edits a message a receipt posted (chat.update, paced like every call, with the token that posted it): the
+     * same text and image blocks a post has. Slack's refusals answer as `send`'s do (429 with Retry-After).
+     */
+    async editPosted(
+      teamId: string,
+      m: {
+        sender: Sender;
+        adminUser: string | null;
+        channel: string;
+        ts: string;
+        text: string;
+        images: string[];
+      },
+    ): Promise<void> {
+      const { client } = await senderHandle(teamId, m.sender, m.adminUser);
+      await act(teamId, 'chat.update', deps.config.updatesPerMinute, () =>
+        client.chat.update({ channel: m.channel, ts: m.ts, ...messageContent(m) }),
+      );
+    },
+
+    /** Deletes a message a receipt posted (chat.delete); one already gone is fine. */
+    async deletePosted(
+      teamId: string,
+      m: { sender: Sender; adminUser: string | null; channel: string; ts: string },
+    ): Promise<'done' | 'already'> {
+      const { client } = await senderHandle(teamId, m.sender, m.adminUser);
+      return act(
+        teamId,
+        'chat.delete',
+        deps.config.updatesPerMinute,
+        () => client.chat.delete({ channel: m.channel, ts: m.ts }),
+        GONE,
+      );
     },
 
     /** Uploads an image to Slack (files upload flow, not shared yet) for a later message. */

@@ -1,15 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Tabs } from '@mantine/core';
-import { IconChartPie } from '@tabler/icons-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PlaceholderCard } from '../../components/PlaceholderCard.tsx';
 import type { ConversationSlots } from './conversations/slots.ts';
 import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './tabs.ts';
 
-/** The Automate and Schedule tabs (tables, wizards, editor) load when one of them opens. */
+/** Each tab's code (tables, wizards, editor) loads when the tab opens. */
 const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
 const FormsTab = lazy(() => import('./forms/FormsTab.tsx').then((m) => ({ default: m.FormsTab })));
+const PollsTab = lazy(() => import('./polls/PollsTab.tsx').then((m) => ({ default: m.PollsTab })));
 
 /** Threads, Posts and Mentions (the conversation workbench) load when one of them opens. */
 const ConversationsTab = lazy(() =>
@@ -20,36 +19,18 @@ type ConversationTab = (typeof CONVERSATION_TABS)[number];
 const isConversationTab = (tab: ActionTab): tab is ConversationTab =>
   (CONVERSATION_TABS as readonly string[]).includes(tab);
 
-type PlaceholderTab = Exclude<ActionTab, 'automate' | 'schedule' | 'forms' | ConversationTab>;
-
 const TAB_LOADING = (
   <Center mih={240}>
     <Loader aria-label="Loading tab" />
   </Center>
 );
 
-const TAB_CONTENT: Record<
-  PlaceholderTab,
-  { icon: typeof IconChartPie; description: string; upcoming: string[] }
-> = {
-  polls: {
-    icon: IconChartPie,
-    description: 'Ask a channel a question and watch the votes arrive.',
-    upcoming: ['Scheduled and instant polls', 'Vote breakdown and voter export'],
-  },
-};
-
-/** Actions; `slots` are the sending and members features' popups the conversation tabs use (app/ composes). */
+/** Actions; `slots` are the sending and members features' popups its tabs use (app/ composes). */
 export function ActionsPage(slots: ConversationSlots = {}) {
   const { tab } = useParams();
   const navigate = useNavigate();
   // An unknown tab name falls back to the default tab rather than a 404.
   if (!isActionTab(tab)) return <Navigate to={`/dashboard/actions/${DEFAULT_ACTION_TAB}`} replace />;
-  const content =
-    tab === 'automate' || tab === 'schedule' || tab === 'forms' || isConversationTab(tab)
-      ? null
-      : TAB_CONTENT[tab];
-  const label = ACTION_TABS.find((t) => t.value === tab)?.label ?? tab;
 
   return (
     <>
@@ -69,26 +50,17 @@ export function ActionsPage(slots: ConversationSlots = {}) {
           ))}
         </Tabs.List>
       </Tabs>
-      {tab === 'automate' || tab === 'schedule' ? (
-        <Suspense fallback={TAB_LOADING}>
+      <Suspense fallback={TAB_LOADING}>
+        {tab === 'automate' || tab === 'schedule' ? (
           <ActionsTab key={tab} kind={tab === 'automate' ? 'automation' : 'schedule'} />
-        </Suspense>
-      ) : isConversationTab(tab) ? (
-        <Suspense fallback={TAB_LOADING}>
+        ) : isConversationTab(tab) ? (
           <ConversationsTab key={tab} tab={tab} slots={slots} />
-        </Suspense>
-      ) : tab === 'forms' ? (
-        <Suspense fallback={TAB_LOADING}>
+        ) : tab === 'forms' ? (
           <FormsTab />
-        </Suspense>
-      ) : content ? (
-        <PlaceholderCard
-          icon={<content.icon size={26} />}
-          title={label}
-          description={content.description}
-          upcoming={content.upcoming}
-        />
-      ) : null}
+        ) : (
+          <PollsTab SendDm={slots.SendDm} />
+        )}
+      </Suspense>
     </>
   );
 }

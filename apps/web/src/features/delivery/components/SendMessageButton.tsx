@@ -12,16 +12,25 @@ export type SendMessageButtonProps = {
   /** Whom, in words ('To 3 selected members'). */
   summary: string;
   onSent?(): void;
+  /** The button's text (default 'Send Message'; 'Send DM' for selected members). */
+  label?: string;
+  disabled?: boolean;
 };
 
 /** Members screen 'Send Message': the Choose Sender popup, then the Send Message popup (spec section 2). */
-export function SendMessageButton({ audience, summary, onSent }: SendMessageButtonProps) {
+export function SendMessageButton({
+  audience,
+  summary,
+  onSent,
+  label = 'Send Message',
+  disabled,
+}: SendMessageButtonProps) {
   const [step, setStep] = useState<'sender' | 'send' | null>(null);
   const [sender, setSender] = useState<ChosenSender | null>(null);
   return (
     <>
-      <Button leftSection={<IconSend size={16} />} onClick={() => setStep('sender')}>
-        Send Message
+      <Button leftSection={<IconSend size={16} />} onClick={() => setStep('sender')} disabled={disabled}>
+        {label}
       </Button>
       <ChooseSenderModal
         opened={step === 'sender'}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponse } from '@flywheel/shared/http';
+import { MAX_ROW_ID } from '@flywheel/shared/input';
+import {
+  createPollBody,
+  POLL_TEXTS,
+  pollExportResponse,
+  pollInfoResponse,
+  pollResponse,
+  pollsResponse,
+  votersResponse,
+} from '@flywheel/shared/polls';
+import { currentUser } from '../../plugins/auth.ts';
+import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import type { PollsService } from './service.ts';
+
+const tags = ['polls'];
+const teamParam = z.object({ teamId: teamIdParam });
+const pollParams = teamParam.extend({
+  pollId: z.coerce
+    .number()
+    .int()
+    .positive('pollId must be a poll id')
+    .max(MAX_ROW_ID, 'pollId must be a poll id'),
+});
+const listQuery = z.object({
+  search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+});
+
+/** Polls (spec section 7): /poll/getpolls, getpollinfo, memberpollinfo, exportpollinfo, createpoll, deletepoll. */
+export function pollsRoutes(deps: { polls: PollsService; guard: WorkspaceGuard }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const opts = scopedOptions(deps.guard);
+
+    r.post(
+      '/poll/createpoll',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Create a poll in channels: instant, or scheduled (post_at 15 minutes to 30 days ahead); up to 5 options, each voted for with its emoji reaction; ends at expiry_ts (default 24 hours after it starts)',
+          body: createPollBody,
+          response: { 201: pollResponse },
+        },
+      },
+      async (req, reply) => {
+        const { poll, message } = await deps.polls.create(currentUser(req).id, req.body);
+        return reply.code(201).send({ message, data: poll });
+      },
+    );
+
+    r.get(
+      '/poll/getpolls/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "The workspace's polls, newest first, with their options' counts (search in question and creator)",
+          params: teamParam,
+          querystring: listQuery,
+          response: { 200: pollsResponse },
+        },
+      },
+      async (req) => ({ data: await deps.polls.list(req.params.teamId, req.query.search) }),
+    );
+
+    r.get(
+      '/poll/getpollinfo/:pollId/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'One poll with its options and their counts',
+          params: pollParams,
+          response: { 200: pollInfoResponse },
+        },
+      },
+      async (req) => ({ data: await deps.polls.info(req.params.teamId, req.params.pollId) }),
+    );
+
+    r.get(
+      '/poll/memberpollinfo/:pollId/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "A poll's voters: member, e-mail, name and the option voted for (newest first)",
+          params: pollParams,
+          response: { 200: votersResponse },
+        },
+      },
+      async (req) => ({ data: await deps.polls.voters(req.params.teamId, req.params.pollId) }),
+    );
+
+    r.get(
+      '/poll/exportpollinfo/:pollId/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'The rows of PollDetails.csv: email, value (the option voted for), name',
+          params: pollParams,
+          response: { 200: pollExportResponse },
+        },
+      },
+      async (req) => ({ data: await deps.polls.exportRows(req.params.teamId, req.params.pollId) }),
+    );
+
+    r.delete(
+      '/poll/deletepoll/:pollId/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Deletes a poll; its messages are removed from Slack (chat.delete) once they are all posted',
+          params: pollParams,
+          response: { 200: messageResponse },
+        },
+      },
+      async (req) => {
+        await deps.polls.remove(req.params.teamId, req.params.pollId);
+        return { message: POLL_TEXTS.deleted };
+      },
+    );
+  };
+}

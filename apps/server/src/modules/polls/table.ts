@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** An option as created: the emoji (character and Slack name) that votes for it, and its text. */
+export type PollOptionRecord = { emoji: string; emoji_code: string; value: string };
+
+/**
+ * A poll (spec section 3): a question with up to five emoji options, posted in channels through the delivery
+ * engine (its receipt), open until `expires_at`. Its life: scheduled (no receipt yet) -> posted (receipt) ->
+ * closed (`closed_at`, claimed once by whichever worker gets there first) -> final results shown (`final_at`).
+ * A deleted poll (`deleted_at`) waits for its messages to be removed from Slack, then goes.
+ */
+export const polls = pgTable(
+  'polls',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: text('team_id').notNull(),
+    question: text('question').notNull(),
+    html: text('html').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    options: jsonb('options').$type<PollOptionRecord[]>().notNull(),
+    channelIds: jsonb('channel_ids').$type<string[]>().notNull(),
+    sender: text('sender', { enum: ['bot', 'admin'] }).notNull(),
+    adminUser: text('admin_user'),
+    type: text('type', { enum: ['scheduled', 'instant'] }).notNull(),
+    /** The creator as the Poll Table shows it. */
+    createdBy: text('created_by').notNull(),
+    /** The Flywheel user who created it. */
+    createdByUser: text('created_by_user'),
+    postAt: timestamp('post_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    receiptId: bigint('receipt_id', { mode: 'number' }),
+    /** A worker posting, closing or removing the poll holds it until then (after a crash it comes back). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The final results are in the Slack messages. */
+    finalAt: timestamp('final_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('polls_team_idx').on(t.teamId, t.id),
+    index('polls_to_post_idx')
+      .on(t.postAt)
+      .where(sql`receipt_id is null and deleted_at is null`),
+    index('polls_to_close_idx')
+      .on(t.expiresAt)
+      .where(sql`final_at is null and deleted_at is null`),
+  ],
+);
+
+/** Where a poll's message is in Slack (one per channel), as the delivery engine posted it. */
+export const pollMessages = pgTable(
+  'poll_messages',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    ts: text('ts').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pollId, t.channelId] }),
+    uniqueIndex('poll_messages_ts_key').on(t.teamId, t.channelId, t.ts),
+  ],
+);
+
+/**
+ * Each member's reactions on a poll's messages, per option: whether it is there, as of the newest event seen
+ * for it (Slack does not promise events in order: an older event never overwrites a newer one).
+ */
+export const pollReactions = pgTable(
+  'poll_reactions',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').notNull(),
+    option: integer('option').notNull(),
+    present: boolean('present').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.memberId, t.option] })],
+);
+
+/**
+ * One vote per member per poll: the option of their newest option reaction still on the message (a new choice
+ * replaces the old; removing it removes that vote). Kept from poll_reactions in the same transaction.
+ */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').notNull(),
+    memberId: text('member_id').notNull(),
+    option: integer('option').notNull(),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.memberId] })],
+);

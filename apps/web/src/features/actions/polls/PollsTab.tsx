@@ -1,0 +1,203 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
+import { namesFrom } from '@flywheel/shared/mentions';
+import type { Poll } from '@flywheel/shared/polls';
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { currentWorkspace, useSession } from '../../../lib/session.ts';
+import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
+import { MessagePreview } from '../components/MessagePreview.tsx';
+import type { PollSlots } from '../slots.ts';
+import { useDeletePoll, usePolls } from './api.ts';
+import { CreatePollWizard } from './CreatePollWizard.tsx';
+import { PollDetailsModal } from './PollDetailsModal.tsx';
+
+/** An instant as the workspace reads it: 'Mon, 23 Nov 2026, 09:00'. */
+export function formatPollTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+/** Spec section 4: Active while open, else Expired; a scheduled poll not posted yet says so. */
+export const STATUS_LABEL: Record<Poll['state'], string> = {
+  active: 'Active',
+  expired: 'Expired',
+  scheduled: 'Scheduled',
+};
+const STATUS_COLOR: Record<Poll['state'], string> = { active: 'teal', expired: 'gray', scheduled: 'blue' };
+
+/** The Status badge (outlined in a dark shade: its text has enough contrast on white). */
+export function PollStatusBadge({ state }: { state: Poll['state'] }) {
+  return (
+    <Badge color={`${STATUS_COLOR[state]}.9`} variant="outline">
+      {STATUS_LABEL[state]}
+    </Badge>
+  );
+}
+
+/** The Polls tab: the Poll Table ('+Create Poll', search, details and delete per row). */
+export function PollsTab({ SendDm }: PollSlots) {
+  const q = usePolls();
+  const session = useSession();
+  const timeZone = currentWorkspace(session)?.timezone || 'UTC';
+  const [creating, setCreating] = useState(false);
+  const [details, setDetails] = useState<number | null>(null);
+  const { mutate: remove, isPending: deleting, variables: deletingId } = useDeletePoll();
+  const members = useMembers();
+  const channels = useChannels();
+  const names = useMemo(
+    () =>
+      namesFrom(
+        new Map((members.data ?? []).map((m) => [m.member_id, m.real_name || m.display_name])),
+        new Map((channels.data ?? []).map((c) => [c.channel_id, c.channel_name])),
+      ),
+    [members.data, channels.data],
+  );
+
+  const columns = useMemo<DataColumn<Poll>[]>(
+    () => [
+      { id: 'created_by', header: 'Create By', value: (p) => p.created_by, nowrap: true, fw: 500 },
+      {
+        id: 'expiry',
+        header: 'Expiry Time',
+        value: (p) => p.expiry_ts,
+        cell: (p) => (
+          <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatPollTime(p.expiry_ts, timeZone)}
+          </Text>
+        ),
+        sortable: true,
+        searchable: false,
+      },
+      {
+        id: 'question',
+        header: 'Poll Question',
+        value: (p) => p.question,
+        cell: (p) => (
+          <Stack gap={2} maw={420}>
+            <MessagePreview html={p.htmlquestion} text={p.question} names={names} />
+            <Text fz="xs" c="dimmed">
+              {p.channels.map((c) => `#${c}`).join(', ')} · {p.total_votes} vote
+              {p.total_votes === 1 ? '' : 's'}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        value: (p) => STATUS_LABEL[p.state],
+        cell: (p) => (
+          <Tooltip
+            label={p.state === 'scheduled' ? `Posts ${formatPollTime(p.post_at, timeZone)}` : null}
+            disabled={p.state !== 'scheduled'}
+          >
+            <PollStatusBadge state={p.state} />
+          </Tooltip>
+        ),
+        searchable: false,
+      },
+      {
+        id: 'details',
+        header: 'Details',
+        cell: (p) => (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconChartPie size={14} />}
+            onClick={() => setDetails(p.id)}
+            aria-label={`Details of poll ${p.id}`}
+          >
+            Details
+          </Button>
+        ),
+        width: 110,
+      },
+      {
+        id: 'delete',
+        header: 'Delete',
+        cell: (p) => (
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete poll ${p.id}`}
+            disabled={deleting}
+            loading={deleting && deletingId === p.id}
+            onClick={() =>
+              remove(p.id, {
+                onSuccess: (res) => notifySuccess(res.message),
+                onError: (err) => notifyFailure(errorMessage(err)),
+              })
+            }
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        ),
+        width: 70,
+      },
+    ],
+    [timeZone, names, deleting, deletingId, remove],
+  );
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div>
+            <Text fw={600} fz="lg" component="h2" m={0}>
+              Poll Table
+            </Text>
+            <Text fz="sm" c="dimmed">
+              Ask channels a question; members vote by reacting with an option&apos;s emoji.
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create Poll
+          </Button>
+        </Group>
+        <DataTable
+          label="Poll Table"
+          columns={columns}
+          rows={q.data}
+          rowId={(p) => String(p.id)}
+          rowProps={(p) => ({ 'data-poll-id': String(p.id) })}
+          loading={q.isPending && q.fetchStatus !== 'idle'}
+          error={q.error ? errorMessage(q.error) : null}
+          emptyText="No polls yet: create one to ask your channels a question"
+          search={{ label: 'Search polls', width: 320 }}
+          countLabel={(n) => `${n} poll${n === 1 ? '' : 's'}`}
+          pageSize={10}
+          minWidth={860}
+          highlightOnHover
+          verticalSpacing="sm"
+        />
+      </Stack>
+      {creating ? (
+        <CreatePollWizard
+          opened
+          onClose={() => setCreating(false)}
+          timeZone={timeZone}
+          createdBy={session?.username}
+        />
+      ) : null}
+      {details !== null ? (
+        <PollDetailsModal
+          pollId={details}
+          onClose={() => setDetails(null)}
+          timeZone={timeZone}
+          SendDm={SendDm}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { POLL_DEFAULT_DURATION_MS, POLL_MAX_OPTIONS } from './constants.ts';
+import {
+  DELIVERY_TEXTS,
+  hasInvalidCharacters,
+  imagesSchema,
+  MAX_MESSAGE_CHARS,
+  senderSchema,
+} from './delivery.ts';
+
+/*
+ * Polls (spec sections 2 Poll Table / Create Poll / Poll Details, 3 Poll, Option, Voter, 5 poll rules, 7 /poll/*,
+ * 9 constants). A poll is posted in channels; members vote by reacting with an option's emoji on its message.
+ */
+
+export { POLL_DEFAULT_DURATION_MS, POLL_MAX_OPTIONS };
+/** Spec section 9: the Poll Details popup's options table and voters table page sizes. */
+export const POLL_OPTIONS_PAGE = 5;
+export const POLL_VOTERS_PAGE = 15;
+/** The longest a poll may stay open. */
+export const POLL_MAX_DURATION_MS = 90 * 86_400_000;
+export const POLL_OPTION_MAX = 75;
+export const POLL_EXPORT_FILE = 'PollDetails.csv';
+export const POLL_CSV_COLUMNS = ['email', 'value', 'name'] as const;
+
+/** Spec section 5 texts (and the few rules the spec states without a text, in the same voice). */
+export const POLL_TEXTS = {
+  fillOptions: 'fill all options with emoji and their value',
+  maxOptions: `Max ${POLL_MAX_OPTIONS} options are allowed`,
+  chooseChannel: 'Select at least one channel',
+  emptyQuestion: 'The poll question cannot be empty!',
+  duplicateEmoji: 'Each option needs its own emoji',
+  endAfterStart: 'The end time must be after the poll starts',
+  endTooFar: 'A poll can stay open for at most 90 days',
+  scheduleTime: 'Select schedule date and time of the poll',
+  pastTime: "Scheduled time can't be less than current time.",
+  invalidRange: 'Invalid date and time range',
+  created: 'Poll created successfully',
+  scheduled: 'Poll scheduled successfully',
+  deleted: 'Poll deleted successfully',
+} as const;
+
+const teamId = z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32);
+
+/** A Slack emoji name as reactions carry it (`thumbsup`, `+1`, `white_check_mark`, `skin-tone-2` ...). */
+export const EMOJI_CODE = /^[a-z0-9_+\-']{1,64}$/;
+
+/** The names Slack gives the same emoji (a reaction event says `+1` for :thumbsup:). */
+const EMOJI_ALIASES: Record<string, string> = {
+  thumbsup: '+1',
+  thumbsdown: '-1',
+  thumbs_up: '+1',
+  thumbs_down: '-1',
+  heart: 'heart',
+  simple_smile: 'slightly_smiling_face',
+};
+/** One name per emoji, so an option chosen as :thumbsup: counts a `+1` reaction (skin tones count as it too). */
+export function canonicalEmoji(code: string): string {
+  const base = code.replace(/^:|:$/g, '').split('::skin-tone-')[0]!.toLowerCase();
+  return EMOJI_ALIASES[base] ?? base;
+}
+
+export const pollOptionInput = z.object({
+  /** The emoji as a character (shown in the dashboard); optional when the code names it. */
+  emoji: z.string().max(32).default(''),
+  /** Slack's name of the emoji, without colons: the reaction that votes for this option. */
+  emoji_code: z.string().max(66).default(''),
+  value: z
+    .string()
+    .max(POLL_OPTION_MAX, `An option can hold at most ${POLL_OPTION_MAX} characters`)
+    .default(''),
+});
+export type PollOptionInput = z.input<typeof pollOptionInput>;
+
+/** The option rules of spec section 5: at least one, at most five, each with an emoji and a value. */
+export function pollOptionsProblem(options: readonly z.input<typeof pollOptionInput>[]): string | null {
+  if (options.length === 0) return POLL_TEXTS.fillOptions;
+  if (options.length > POLL_MAX_OPTIONS) return POLL_TEXTS.maxOptions;
+  for (const o of options) {
+    const code = (o.emoji_code ?? '').replace(/^:|:$/g, '');
+    if (!(o.value ?? '').trim() || !(o.emoji ?? '').trim() || !EMOJI_CODE.test(code))
+      return POLL_TEXTS.fillOptions;
+  }
+  const codes = options.map((o) => canonicalEmoji(o.emoji_code ?? ''));
+  if (new Set(codes).size !== codes.length) return POLL_TEXTS.duplicateEmoji;
+  return null;
+}
+
+export const POLL_TYPES = ['scheduled', 'instant'] as const;
+export type PollType = (typeof POLL_TYPES)[number];
+
+/** POST /poll/createpoll (spec section 7). Times are ISO instants. */
+export const createPollBody = z
+  .object({
+    team_id: teamId,
+    channel_ids: z
+      .array(z.string().regex(/^[CG][A-Z0-9]{2,30}$/, 'channel_ids must be Slack channel ids'))
+      .max(100, 'A poll can go to at most 100 channels')
+      .default([]),
+    /** The question in Slack mrkdwn (the editor's conversion); `htmlquestion` is what the editor shows. */
+    poll_question: z
+      .string({ error: POLL_TEXTS.emptyQuestion })
+      .max(MAX_MESSAGE_CHARS - 2000, 'The question is too long')
+      .refine((t) => t.trim().length > 0, POLL_TEXTS.emptyQuestion)
+      .refine((t) => !hasInvalidCharacters(t), DELIVERY_TEXTS.invalidCharacters),
+    htmlquestion: z.string().max(200_000).optional(),
+    options: z.array(pollOptionInput, { error: POLL_TEXTS.fillOptions }).max(50),
+    /** When the poll closes; default 24 hours after it starts. */
+    expiry_ts: z.iso.datetime({ offset: true, error: 'expiry_ts must be an ISO date and time' }).nullish(),
+    sender: senderSchema,
+    admin_user: z
+      .string()
+      .regex(/^[UW][A-Z0-9]{2,30}$/, 'a Slack user id looks like U0123ABCD')
+      .nullish(),
+    /** Who created it, as the table shows it (default: the sender's name). */
+    created_by: z.string().max(120).optional(),
+    type: z.preprocess(
+      (v) => (typeof v === 'string' && /^non[-_ ]?scheduled$/i.test(v) ? 'instant' : v),
+      z.enum(POLL_TYPES, { error: 'type must be scheduled or instant' }),
+    ),
+    /** Scheduled polls: when it is posted. */
+    post_at: z.iso.datetime({ offset: true, error: POLL_TEXTS.scheduleTime }).nullish(),
+    images: imagesSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.channel_ids.length === 0)
+      ctx.addIssue({ code: 'custom', message: POLL_TEXTS.chooseChannel, path: ['channel_ids'] });
+    if (v.sender === 'admin' && !v.admin_user)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose which admin sends (admin_user)',
+        path: ['admin_user'],
+      });
+    const problem = pollOptionsProblem(v.options);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+    if (v.type === 'scheduled' && !v.post_at)
+      ctx.addIssue({ code: 'custom', message: POLL_TEXTS.scheduleTime, path: ['post_at'] });
+  });
+export type CreatePollRequest = z.input<typeof createPollBody>;
+
+/** The default end of a poll starting at `start` (spec section 5: one day after the scheduled date or now). */
+export const defaultPollEnd = (start: number) => start + POLL_DEFAULT_DURATION_MS;
+
+export const pollOptionSchema = z.object({
+  emoji: z.string(),
+  emoji_code: z.string(),
+  value: z.string(),
+  count: z.number().int(),
+});
+export type PollOption = z.infer<typeof pollOptionSchema>;
+
+export const POLL_STATES = ['scheduled', 'active', 'expired'] as const;
+export type PollState = (typeof POLL_STATES)[number];
+
+/** Spec section 3 Poll (status true Active, false Expired), plus what the table shows. */
+export const pollSchema = z.object({
+  id: z.number().int(),
+  created_by: z.string(),
+  expiry_ts: z.string(),
+  question: z.string(),
+  htmlquestion: z.string(),
+  status: z.boolean(),
+  state: z.enum(POLL_STATES),
+  poll_options: z.array(pollOptionSchema),
+  total_votes: z.number().int(),
+  sender: z.enum(['bot', 'admin']),
+  admin_user: z.string().nullable(),
+  type: z.enum(POLL_TYPES),
+  post_at: z.string(),
+  images: z.array(z.string()),
+  channel_ids: z.array(z.string()),
+  channels: z.array(z.string()),
+  receipt_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Poll = z.infer<typeof pollSchema>;
+
+/** Spec section 3 Voter: who voted for what. */
+export const voterSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  value: z.string(),
+  emoji: z.string(),
+  voted_at: z.string(),
+});
+export type Voter = z.infer<typeof voterSchema>;
+
+export const pollsResponse = z.object({ data: z.array(pollSchema) });
+export const pollResponse = z.object({ message: z.string(), data: pollSchema });
+export const pollInfoResponse = z.object({ data: pollSchema });
+export const votersResponse = z.object({ data: z.array(voterSchema) });
+/** GET /poll/exportpollinfo: the rows of PollDetails.csv (email, value, name). */
+export const pollExportResponse = z.object({
+  data: z.array(z.object({ email: z.string(), value: z.string(), name: z.string() })),
+});
