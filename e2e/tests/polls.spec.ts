@@ -211,10 +211,8 @@ test('polls: create a poll in the UI; members vote with reactions (one changes, 
   // Send DM to the selected voters.
   await voters.filter({ hasText: 'Thursday' }).getByRole('checkbox').check();
   await details.getByRole('button', { name: 'Send DM' }).click();
-  const choose = page.getByRole('dialog', { name: 'Choose Sender' });
-  await choose.getByRole('radio', { name: 'Bot' }).check();
-  await choose.getByRole('button', { name: 'Next' }).click();
-  const send = page.getByRole('dialog', { name: 'Send Message' });
+  const send = page.getByRole('dialog', { name: 'Send DM' });
+  await send.getByRole('radio', { name: 'Bot' }).check();
   await send.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type(`Thanks for voting ${marker}`);
   await send.getByRole('button', { name: 'Send', exact: true }).click();
