@@ -303,9 +303,10 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   ): Promise<SQL> {
     const act = q.activity ? sql`${await activityCte(db, q, only)}, ` : sql``;
     const joinAct = q.activity ? sql`left join act a on a.member_id = m.member_id` : sql``;
-    // The matching members first, once (left to itself the planner may sort the rollup rows and then probe
-    // each one's channel membership to fill a page).
-    const members = sql`with ${act}x as materialized (
+    // A page picks the matching members first, once: left to itself the planner may sort the rollup rows and
+    // probe each one's channel membership until the page is full. A whole export (no limit) joins them by hash.
+    const materialized = opts.limit !== undefined ? sql`materialized ` : sql``;
+    const members = sql`with ${act}x as ${materialized}(
         select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
         from slack_members m ${joinAct} where ${conditions(q, only)})`;
     const channelsOnly = q.channels ? sql` and d.channel_id = any(${sql.param(q.channels)}::text[])` : sql``;
@@ -413,7 +414,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
      * Every row of `breakdown(q, { byDay: true })`, in its order, a few days at a time (an export of every
      * member over months streams from its first days on, and no query sorts the whole window at once).
      */
-    async *breakdownByDays(q: MemberQuery, daysPerQuery = 7): AsyncGenerator<BreakdownRow[]> {
+    async *breakdownByDays(q: MemberQuery, daysPerQuery = 14): AsyncGenerator<BreakdownRow[]> {
       const only = await candidates(db, q);
       for (let to = q.toDay; to >= q.fromDay; to = addDays(to, -daysPerQuery)) {
         const from = addDays(to, -(daysPerQuery - 1));

@@ -290,7 +290,7 @@ describe('POST /analytics/performadvanceanalytics against ground truth', () => {
       split_by_date_and_channel: true,
     });
     expect(lines).toHaveLength(rows.length + 1);
-    // Streamed a week at a time, the export holds the table's rows in the table's order, also with an activity
+    // Streamed two weeks at a time, the export holds the table's rows in the table's order, also with an activity
     // filter over the whole window and a channel filter.
     for (const body of <Omit<AdvanceAnalyticsRequest, 'team_id'>[]>[
       { time_filter: { type: 'static', days: 14 }, split_by_date_and_channel: true },

@@ -155,7 +155,7 @@ export const bucketsService = (deps: {
       return { data, total, page: body.page, page_size: body.page_size };
     },
 
-    /** The table's CSV: every row of the filter; split by date, streamed a few days at a time. */
+    /** The table's CSV: every row of the filter; split by date, streamed two weeks at a time. */
     async *csv(f: AdvanceFilter, now = new Date()): AsyncGenerator<string> {
       if (!f.split_by_date_and_channel) {
         yield* bucketCsvLines(await memberRows(f, now));
