@@ -121,6 +121,7 @@ function SendFormBody({
 
   return (
     <Stack gap="md">
+      {memberIds ? <Recipients memberIds={memberIds} /> : null}
       {form === null ? (
         <FormChoice
           value={chosenId}
@@ -131,9 +132,7 @@ function SendFormBody({
           disabled={send.isPending}
         />
       ) : null}
-      {memberIds ? (
-        <Recipients memberIds={memberIds} />
-      ) : (
+      {memberIds ? null : (
         <TargetPickers
           pickers={['members', 'channels', 'tags']}
           value={targets}
