@@ -49,7 +49,7 @@ async function emulator(request: APIRequestContext) {
   };
 }
 
-test('polls: create a poll in the UI; members vote with reactions (one changes, one removes, a bot is ignored); the details popup, PollDetails.csv and the Slack message agree; DM the voters; delete removes the message', async ({
+test('polls: create a poll in the UI; members vote with reactions (one changes, one removes, a bot is ignored); the details popup, PollDetails.csv and the Slack message agree; DM a voter, send another a form; delete removes the message', async ({
   page,
   request,
 }) => {
@@ -226,6 +226,43 @@ test('polls: create a poll in the UI; members vote with reactions (one changes, 
       },
     )
     .toBe(1);
+
+  // Send Form to another selected voter: a form (made through the API, scheduled far ahead so it sends nothing
+  // itself) chosen in the popup; the voter gets its message with the button that opens the Slack modal.
+  const login = await request.post('/api/v0/auth/login', {
+    data: { email: demo.email, password: demo.password },
+  });
+  const formName = `Poll pulse ${marker}`;
+  const created = await request.post('/api/v0/actions/createform', {
+    headers: { authorization: `Bearer ${(await login.json()).token as string}` },
+    data: {
+      team_id: emu.teamId,
+      form_title: formName,
+      form_description: 'How did the vote go?',
+      sender: 'bot',
+      dms: { members: [b], tags: [], channels: [] },
+      post_at: { date: '01/01/2099', time: '09:00' },
+      questions: [{ question: 'Anything to add?', type: 'shortDesc' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await voters.filter({ hasText: 'Tuesday' }).getByRole('checkbox').check();
+  await details.getByRole('button', { name: 'Send Form' }).click();
+  const sendForm = page.getByRole('dialog', { name: 'Send Form' });
+  await expect(sendForm.getByText(/^To 1 member: /)).toBeVisible();
+  await sendForm.getByRole('combobox', { name: 'Form' }).fill(formName);
+  await page.getByRole('option', { name: formName }).click();
+  expect(await axeViolations(page, '[role="dialog"]'), 'axe violations on Send Form').toEqual([]);
+  await shoot(sendForm, 'poll-send-form');
+  await sendForm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Form sent successfully')).toBeVisible();
+  await expect(sendForm).toBeHidden();
+  await expect(details.getByRole('button', { name: 'Send Form' })).toBeDisabled();
+  const formMessages = async () =>
+    (await directMessagesTo(request, emu.teamId, c)).filter((m) => m.text.includes(formName));
+  await expect.poll(async () => (await formMessages()).length, { timeout: 30_000 }).toBe(1);
+  expect(JSON.stringify((await formMessages())[0])).toContain('Fill out the form');
+
   await details.getByRole('button', { name: 'Close' }).first().click();
   await expect(details).toBeHidden();
 

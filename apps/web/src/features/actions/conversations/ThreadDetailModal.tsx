@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconMessage, IconTag } from '@tabler/icons-react';
+import { IconForms, IconMessage, IconTag } from '@tabler/icons-react';
 import type { ReactionRow, ReplyRow, Thread } from '@flywheel/shared/conversations';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { SendFormModal } from '../forms/SendFormModal.tsx';
 import { useReactions, useReplies, type ThreadRef } from './api.ts';
 import { formatWhen } from './format.ts';
 import type { ConversationSlots } from './slots.ts';
@@ -20,7 +21,7 @@ export const detailOf = (t: Thread): ThreadDetail => ({
 
 /**
  * Thread detail popup (spec section 2): Replies and Reactions tabs with their counts, searchable paginated
- * tables with row selection, and Add Tag / Send DM for the selected people.
+ * tables with row selection, and Add Tag / Send DM / Send Form for the selected people.
  */
 export function ThreadDetailModal({
   thread,
@@ -83,7 +84,11 @@ function Detail({ thread, slots }: { thread: ThreadDetail; slots: ConversationSl
   const [tab, setTab] = useState<string | null>('replies');
   const [selectedReplies, setSelectedReplies] = useState<Set<string>>(new Set());
   const [selectedReactions, setSelectedReactions] = useState<Set<string>>(new Set());
-  const [acting, setActing] = useState<'dm' | 'tag' | null>(null);
+  const [acting, setActing] = useState<'dm' | 'tag' | 'form' | null>(null);
+  const clearSelection = () => {
+    setSelectedReplies(new Set());
+    setSelectedReactions(new Set());
+  };
 
   // The selected rows' people, once each (a row is a reply or a reaction; bots without a member id left out).
   const people = useMemo(() => {
@@ -120,6 +125,15 @@ function Detail({ thread, slots }: { thread: ThreadDetail; slots: ConversationSl
           Send DM
         </Button>
       ) : null}
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconForms size={14} />}
+        disabled={people.length === 0}
+        onClick={() => setActing('form')}
+      >
+        Send Form
+      </Button>
     </Group>
   );
 
@@ -198,6 +212,12 @@ function Detail({ thread, slots }: { thread: ThreadDetail; slots: ConversationSl
       {slots.AddTag ? (
         <slots.AddTag opened={acting === 'tag'} onClose={() => setActing(null)} memberIds={people} />
       ) : null}
+      <SendFormModal
+        opened={acting === 'form'}
+        onClose={() => setActing(null)}
+        memberIds={people}
+        onSent={clearSelection}
+      />
     </Stack>
   );
 }

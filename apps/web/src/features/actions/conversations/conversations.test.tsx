@@ -10,8 +10,10 @@ import {
   uniqueRepliesResponse,
   type Thread,
 } from '@flywheel/shared/conversations';
+import { FORM_TEXTS, formsListResponse } from '@flywheel/shared/forms';
 import { messageResponse } from '@flywheel/shared/http';
 import { reply } from '../../../testing/fixture.ts';
+import { formRow, formSent } from '../../../testing/form-fixtures.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../../testing/session-fixtures.ts';
@@ -85,6 +87,8 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
         ],
       },
     }),
+    'GET /actions/getforms/T001': reply(formsListResponse, { data: [formRow(7, 'Pulse')] }),
+    'POST /actions/executeform': formSent(7),
     ...extra,
   });
 }
@@ -119,10 +123,28 @@ describe('Threads tab', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Grace Hopper: Me too' }));
     expect(sendDm).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Add Tag' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Send Form' })).toBeEnabled();
 
     await user.click(within(dialog).getByRole('tab', { name: 'Reactions' }));
     await waitFor(() => expect(within(dialog).getByTestId('# of reaction')).toHaveTextContent('2'));
     expect(within(dialog).getByTestId('# of unique people reaction')).toHaveTextContent('1');
+
+    // Send Form to the people of the selected reactions (each person once); the selection is cleared after.
+    const sendForm = within(dialog).getByRole('button', { name: 'Send Form' });
+    expect(sendForm).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Select Katherine Johnson :tada:' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Select Katherine Johnson :eyes:' }));
+    await user.click(sendForm);
+    const popup = await screen.findByRole('dialog', { name: 'Send Form' });
+    expect(within(popup).getByText('To 1 member: Katherine Johnson')).toBeInTheDocument();
+    await user.click(within(popup).getByRole('combobox', { name: 'Form' }));
+    await user.click(await screen.findByRole('option', { name: 'Pulse' }));
+    await user.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(FORM_TEXTS.sent)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/actions/executeform').map((c) => c.body)).toEqual([
+      { team_id: 'T001', master_form_id: 7, send_ids: { members: ['U004'], channels: [], tags: [] } },
+    ]);
+    await waitFor(() => expect(sendForm).toBeDisabled());
   });
 
   it("search shows the spinner, then 'No results found' or the hits", async () => {

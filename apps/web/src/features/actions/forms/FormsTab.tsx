@@ -46,7 +46,7 @@ export function FormsTab() {
         />
       </Stack>
       {creating ? <CreateFormWizard opened onClose={() => setCreating(false)} timeZone={timeZone} /> : null}
-      <SendFormModal form={sending} onClose={() => setSending(null)} />
+      <SendFormModal opened={sending !== null} form={sending} onClose={() => setSending(null)} />
       <FormInstancesModal form={results} onClose={() => setResults(null)} />
     </Card>
   );

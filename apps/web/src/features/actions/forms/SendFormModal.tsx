@@ -1,50 +1,138 @@
-import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Anchor, Button, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { FORM_TEXTS, type FormRow } from '@flywheel/shared/forms';
-import { NO_TARGETS, TargetPickers, type PickedTargets } from '../../../components/TargetPickers.tsx';
+import {
+  NO_TARGETS,
+  TargetPickers,
+  useMemberOptions,
+  type PickedTargets,
+} from '../../../components/TargetPickers.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { useExecuteForm } from './api.ts';
+import { useExecuteForm, useForms } from './api.ts';
 
-/** Spec section 2 Send-form popup: members, channels, tags, Confirm; sending closes it. */
-export function SendFormModal({ form, onClose }: { form: FormRow | null; onClose(): void }) {
-  const { teamId } = useCurrentTeam();
-  const [targets, setTargets] = useState<PickedTargets>(NO_TARGETS);
-  const [problem, setProblem] = useState<string | null>(null);
+/** This product's texts for the Send Form popup of selected people (the spec gives none). */
+export const SEND_FORM_TEXTS = {
+  title: 'Send Form',
+  chooseForm: 'Choose a form to send',
+  noForms: 'No forms yet',
+  createHint: 'Create one in the Forms tab, then send it from here.',
+  createLink: 'Go to the Forms tab',
+} as const;
+
+/** How many of the preset members are named in the popup before '+ N more'. */
+const NAMED = 5;
+
+export type SendFormModalProps = {
+  opened: boolean;
+  onClose(): void;
+  /** The form to send (the Form Table's Send); without it the popup offers the workspace's forms to choose. */
+  form?: FormRow | null;
+  /**
+   * Exactly these members get it (Send Form for people selected in thread detail or poll voters): they are
+   * named, not picked. Without it the popup has the members, channels and tags pickers (Send-form popup).
+   */
+  memberIds?: readonly string[];
+  /** After a send (the popup has closed): e.g. clear the selection. */
+  onSent?(): void;
+};
+
+/**
+ * Spec section 2 Send-form popup (members, channels, tags, Confirm) and the Send Form popup of thread detail
+ * and poll voters (a form chosen for preset members). Either way: a new instance through POST
+ * /actions/executeform, 'Form sent successfully', and the popup closes; a refusal is a red 'Failure' toast.
+ */
+export function SendFormModal({ opened, onClose, form, memberIds, onSent }: SendFormModalProps) {
+  // The title keeps the form's name while the popup fades out (the Forms tab clears it on close).
+  const [named, setNamed] = useState<FormRow | null>(form ?? null);
+  if (form && form !== named) setNamed(form);
+  const shown = memberIds ? form : (form ?? named);
   const send = useExecuteForm();
   const close = () => {
-    if (send.isPending) return;
-    setTargets(NO_TARGETS);
-    setProblem(null);
-    onClose();
+    if (!send.isPending) onClose();
   };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={shown ? `Send ${shown.form_title}` : SEND_FORM_TEXTS.title}
+      size="lg"
+    >
+      {opened ? (
+        <SendFormBody
+          form={form ?? null}
+          memberIds={memberIds}
+          send={send}
+          onCancel={close}
+          onSent={() => {
+            onClose();
+            onSent?.();
+          }}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function SendFormBody({
+  form,
+  memberIds,
+  send,
+  onCancel,
+  onSent,
+}: {
+  form: FormRow | null;
+  memberIds?: readonly string[];
+  send: ReturnType<typeof useExecuteForm>;
+  onCancel(): void;
+  /** After a send: the popup closes. */
+  onSent(): void;
+}) {
+  const { teamId } = useCurrentTeam();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [targets, setTargets] = useState<PickedTargets>(NO_TARGETS);
+  const [problem, setProblem] = useState<string | null>(null);
+  const forms = useForms();
+  const noForms = form === null && forms.data?.length === 0;
+
   const confirm = () => {
-    if (!form) return;
-    if (targets.members.length + targets.channels.length + targets.tags.length === 0) {
-      setProblem(FORM_TEXTS.sendTarget);
-      return;
-    }
+    if (send.isPending) return;
+    const formId = form?.master_form_id ?? (chosenId ? Number(chosenId) : null);
+    if (formId === null) return setProblem(SEND_FORM_TEXTS.chooseForm);
+    const sendIds = memberIds
+      ? { members: [...memberIds], channels: [], tags: [] }
+      : { members: targets.members, channels: targets.channels, tags: targets.tags.map(Number) };
+    if (sendIds.members.length + sendIds.channels.length + sendIds.tags.length === 0)
+      return setProblem(FORM_TEXTS.sendTarget);
+    setProblem(null);
     send.mutate(
-      {
-        team_id: teamId,
-        master_form_id: form.master_form_id,
-        send_ids: { members: targets.members, channels: targets.channels, tags: targets.tags.map(Number) },
-      },
+      { team_id: teamId, master_form_id: formId, send_ids: sendIds },
       {
         onSuccess: (res) => {
           notifySuccess(res.message);
-          setTargets(NO_TARGETS);
-          setProblem(null);
-          onClose();
+          onSent();
         },
         onError: (err) => notifyFailure(errorMessage(err)),
       },
     );
   };
+
   return (
-    <Modal opened={form !== null} onClose={close} title={form ? `Send ${form.form_title}` : ''} size="lg">
-      <Stack gap="md">
+    <Stack gap="md">
+      {memberIds ? <Recipients memberIds={memberIds} /> : null}
+      {form === null ? (
+        <FormChoice
+          value={chosenId}
+          onChange={(id) => {
+            setChosenId(id);
+            setProblem(null);
+          }}
+          disabled={send.isPending}
+        />
+      ) : null}
+      {memberIds ? null : (
         <TargetPickers
           pickers={['members', 'channels', 'tags']}
           value={targets}
@@ -55,20 +143,98 @@ export function SendFormModal({ form, onClose }: { form: FormRow | null; onClose
           labels={{ members: 'Members', channels: 'Channels', tags: 'Tags' }}
           disabled={send.isPending}
         />
-        {problem ? (
-          <Text c="red" fz="sm" role="alert">
-            {problem}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} loading={send.isPending}>
-            Confirm
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+      {problem ? (
+        <Text c="red" fz="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={send.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={confirm} loading={send.isPending} disabled={noForms}>
+          Confirm
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A searchable select of the workspace's forms, or where to create one when there are none. */
+function FormChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string | null;
+  onChange(id: string | null): void;
+  disabled: boolean;
+}) {
+  const forms = useForms();
+  const options = useMemo(
+    () => (forms.data ?? []).map((f) => ({ value: String(f.master_form_id), label: f.form_title })),
+    [forms.data],
+  );
+  const chosen = forms.data?.find((f) => String(f.master_form_id) === value);
+
+  if (forms.isError)
+    return (
+      <Text c="red" fz="sm" role="alert">
+        {errorMessage(forms.error)}
+      </Text>
+    );
+  if (forms.data && forms.data.length === 0)
+    return (
+      <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+        <Text fw={600} fz="sm">
+          {SEND_FORM_TEXTS.noForms}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          {SEND_FORM_TEXTS.createHint}
+        </Text>
+        <Anchor component={Link} to="/dashboard/actions/forms" fz="sm">
+          {SEND_FORM_TEXTS.createLink}
+        </Anchor>
+      </Paper>
+    );
+  return (
+    <Stack gap={4}>
+      <Select
+        label="Form"
+        placeholder={forms.data ? 'Search forms' : 'Loading forms…'}
+        data={options}
+        value={value}
+        onChange={onChange}
+        searchable
+        nothingFoundMessage="No form has that name"
+        rightSection={forms.isPending ? <Loader size={14} /> : undefined}
+        disabled={disabled || !forms.data}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {chosen ? (
+        <Text fz="xs" c="dimmed">
+          {chosen.form_description} · {chosen.questions.length} question
+          {chosen.questions.length === 1 ? '' : 's'} · sent as {chosen.sender_label}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Whom it goes to: the preset members by name (the first few, then how many more). */
+function Recipients({ memberIds }: { memberIds: readonly string[] }) {
+  const memberOptions = useMemberOptions();
+  const names = useMemo(() => {
+    const byId = new Map(memberOptions.map((o) => [o.value, o.label]));
+    return memberIds.map((id) => byId.get(id) ?? id);
+  }, [memberOptions, memberIds]);
+  const n = memberIds.length;
+  const more = n - NAMED;
+  return (
+    <Text fz="sm" c="dimmed" data-testid="send-form-recipients">
+      To {n} member{n === 1 ? '' : 's'}
+      {n > 0 ? `: ${names.slice(0, NAMED).join(', ')}${more > 0 ? ` and ${more} more` : ''}` : ''}
+    </Text>
   );
 }

@@ -1,19 +1,7 @@
 import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
 import { PieChart } from '@mantine/charts';
-import {
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconForms, IconSend } from '@tabler/icons-react';
 import { BADGE_COLORS } from '@flywheel/shared/constants';
 import { namesFrom } from '@flywheel/shared/mentions';
@@ -31,6 +19,7 @@ import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useChannels, useCurrentTeam, useMembers } from '../../../lib/workspace-data.ts';
 import { MessagePreview } from '../components/MessagePreview.tsx';
+import { SendFormModal } from '../forms/SendFormModal.tsx';
 import type { PollSlots } from '../slots.ts';
 import { exportPollRows, usePollInfo, useVoters } from './api.ts';
 import { formatPollTime, PollStatusBadge } from './PollsTab.tsx';
@@ -88,7 +77,7 @@ export function PollDetailsModal({
   const voters = useVoters(pollId, info.data?.state !== 'expired');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
-  const [dmOpen, setDmOpen] = useState(false);
+  const [acting, setActing] = useState<'dm' | 'form' | null>(null);
   const members = useMembers();
   const channels = useChannels();
   const names = useMemo(
@@ -224,18 +213,19 @@ export function PollDetailsModal({
                     <Button
                       leftSection={<IconSend size={16} />}
                       disabled={selected.size === 0}
-                      onClick={() => setDmOpen(true)}
+                      onClick={() => setActing('dm')}
                     >
                       Send DM
                     </Button>
                   ) : null}
-                  <Tooltip label="Forms arrive with the Forms tab" withArrow>
-                    <span tabIndex={0} style={{ display: 'inline-block' }}>
-                      <Button variant="default" leftSection={<IconForms size={16} />} disabled>
-                        Send Form
-                      </Button>
-                    </span>
-                  </Tooltip>
+                  <Button
+                    variant="default"
+                    leftSection={<IconForms size={16} />}
+                    disabled={selected.size === 0}
+                    onClick={() => setActing('form')}
+                  >
+                    Send Form
+                  </Button>
                 </Group>
               }
               verticalSpacing="xs"
@@ -245,12 +235,18 @@ export function PollDetailsModal({
       )}
       {SendDm ? (
         <SendDm
-          opened={dmOpen}
-          onClose={() => setDmOpen(false)}
+          opened={acting === 'dm'}
+          onClose={() => setActing(null)}
           memberIds={[...selected]}
           onDone={() => setSelected(new Set())}
         />
       ) : null}
+      <SendFormModal
+        opened={acting === 'form'}
+        onClose={() => setActing(null)}
+        memberIds={[...selected]}
+        onSent={() => setSelected(new Set())}
+      />
     </Modal>
   );
 }

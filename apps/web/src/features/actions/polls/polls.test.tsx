@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../testing/editor-layout.ts';
 import { DELIVERY_TEXTS } from '@flywheel/shared/delivery';
+import { FORM_TEXTS, formsListResponse } from '@flywheel/shared/forms';
 import { messageResponse } from '@flywheel/shared/http';
 import {
   createPollBody,
@@ -13,6 +14,7 @@ import {
   type Poll,
 } from '@flywheel/shared/polls';
 import { fixture, reply } from '../../../testing/fixture.ts';
+import { formRow, formSent } from '../../../testing/form-fixtures.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../../testing/session-fixtures.ts';
@@ -45,6 +47,8 @@ const poll = (id: number, extra: Partial<Poll> = {}): Poll => ({
   created_at: '2030-01-01T10:00:00.000Z',
   ...extra,
 });
+
+const FORM = formRow(7, 'Pulse');
 
 const POLLS = [
   poll(2, { question: 'Lunch <script>alert(1)</script>?', htmlquestion: '' }),
@@ -262,7 +266,7 @@ describe('Create Poll: spec section 5', () => {
 });
 
 describe('Poll Details', () => {
-  it('shows the options (5 per page) and voters (15 per page); Send Form waits for forms', async () => {
+  it('shows the options (5 per page) and voters (15 per page); Send Form sends a chosen form to the selected voters', async () => {
     const many = Array.from({ length: 17 }, (_, i) => ({
       user_id: `U${100 + i}`,
       email: `m${i}@example.com`,
@@ -271,9 +275,11 @@ describe('Poll Details', () => {
       emoji: '👍',
       voted_at: '2030-01-01T11:00:00.000Z',
     }));
-    setup({
+    const api = setup({
       'GET /poll/getpollinfo/2/T001': reply(pollInfoResponse, { data: POLLS[0]! }),
       'GET /poll/memberpollinfo/2/T001': reply(votersResponse, { data: many }),
+      'GET /actions/getforms/T001': reply(formsListResponse, { data: [FORM] }),
+      'POST /actions/executeform': formSent(7),
     });
     const { table, user } = await openTable();
     await user.click(within(table).getByRole('button', { name: 'Details of poll 2' }));
@@ -291,7 +297,24 @@ describe('Poll Details', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toContain('Voted For');
-    expect(within(dialog).getByRole('button', { name: 'Send Form' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Export Details' })).toBeEnabled();
+
+    // Send Form: the selected voters, exactly; the selection is cleared after.
+    const sendForm = within(dialog).getByRole('button', { name: 'Send Form' });
+    expect(sendForm).toBeDisabled();
+    await user.click(within(voters).getByRole('checkbox', { name: 'Select Member 0' }));
+    await user.click(within(voters).getByRole('checkbox', { name: 'Select Member 3' }));
+    await user.click(sendForm);
+    const popup = await screen.findByRole('dialog', { name: 'Send Form' });
+    expect(within(popup).getByText(/^To 2 members/)).toBeInTheDocument();
+    await user.click(within(popup).getByRole('combobox', { name: 'Form' }));
+    await user.click(await screen.findByRole('option', { name: 'Pulse' }));
+    await user.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(FORM_TEXTS.sent)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/actions/executeform').map((c) => c.body)).toEqual([
+      { team_id: 'T001', master_form_id: 7, send_ids: { members: ['U100', 'U103'], channels: [], tags: [] } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send Form' })).toBeNull());
+    expect(sendForm).toBeDisabled();
   });
 });
