@@ -411,21 +411,30 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     },
 
     /**
-     * Every row of `breakdown(q, { byDay: true })`, in its order, a few days at a time (an export of every
-     * member over months streams from its first days on, and no query sorts the whole window at once).
+     * Every row of `breakdown(q, { byDay: true })`, in its order, as text the database writes: `line` (an
+     * expression over the row's columns day, member_id, real_name, display_name, email, channel_id, channel_name,
+     * messages, replies, reactions, as `r`) for each row, joined, two weeks at a time. An export of every member
+     * over months streams from its first days on, no query sorts the whole window, and no row is parsed here.
      */
-    async *breakdownByDays(q: MemberQuery, daysPerQuery = 14): AsyncGenerator<BreakdownRow[]> {
+    async *breakdownTextByDays(q: MemberQuery, line: SQL, daysPerQuery = 14): AsyncGenerator<string> {
       const only = await candidates(db, q);
       for (let to = q.toDay; to >= q.fromDay; to = addDays(to, -daysPerQuery)) {
         const from = addDays(to, -(daysPerQuery - 1));
+        const rows = await breakdownSql(q, only, {
+          byDay: true,
+          days: [from < q.fromDay ? q.fromDay : from, to],
+          counted: false,
+        });
         const r = await ranking((tx) =>
-          breakdownSql(q, only, {
-            byDay: true,
-            days: [from < q.fromDay ? q.fromDay : from, to],
-            counted: false,
-          }).then((query) => typedResult<BreakdownRow>(tx, query)),
+          typedResult<{ text: string | null }>(
+            tx,
+            sql`select string_agg(${line}, '' order by r.day desc, r.messages + r.replies + r.reactions desc,
+                r.member_id, r.channel_id) as text
+              from (${rows}) r`,
+          ),
         );
-        if (r.rows.length > 0) yield r.rows;
+        const text = r.rows[0]?.text;
+        if (text) yield text;
       }
     },
   };

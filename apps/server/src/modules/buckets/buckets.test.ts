@@ -11,7 +11,8 @@ import {
 } from '@flywheel/shared/buckets';
 import { audienceSchema } from '@flywheel/shared/delivery';
 import { typedResult } from '../../db/sql.ts';
-import { bucketsRepo } from './repo.ts';
+import { csvCellSql, bucketsRepo } from './repo.ts';
+import { csvCell } from '../members-list/service.ts';
 import { bucketCsvLines } from './service.ts';
 import { addDays, localDay } from '../../lib/days.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
@@ -268,6 +269,32 @@ describe('POST /analytics/performadvanceanalytics against ground truth', () => {
     );
     expect(want.length).toBeGreaterThan(0);
     expect(fromRows(rows)).toEqual(want);
+  });
+
+  it('the database writes CSV cells as csvCell does: quotes doubled, formulas made text', async () => {
+    const values = [
+      'plain',
+      '2026-11-23',
+      'x-y',
+      '\\n',
+      'say "hi"',
+      '=SUM(A1)',
+      '+1',
+      '-5',
+      '@here',
+      '\tx',
+      '\rx',
+      '',
+      'a,b',
+      'é ✓',
+    ];
+    for (const v of values) {
+      const r = await typedResult<{ cell: string }>(
+        env.t.ctx.database.db,
+        sql`select ${csvCellSql(sql`${v}::text`)} as cell`,
+      );
+      expect(r.rows[0]!.cell, JSON.stringify(v)).toBe(csvCell(v));
+    }
   });
 
   it("CSV: a BOM, the spec's header, quoted strings; a single 'no data' row when nothing matches", async () => {

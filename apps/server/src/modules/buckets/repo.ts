@@ -17,6 +17,20 @@ export type BucketRun = {
   matches: SQL;
 };
 
+/** csvCell in SQL: quoted, quotes doubled, a leading =, +, -, @, tab or CR made text with a quote mark. */
+export const csvCellSql = (value: SQL) =>
+  sql`'"' || replace(case when left(${value}, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || ${value}
+    else ${value} end, '"', '""') || '"'`;
+
+/**
+ * One split-by-date CSV line of a breakdown row `r` (bucketCsvLines' columns: date, member name, e-mail,
+ * channel, messages, reactions, replies, activity), written by the database for large exports.
+ */
+export const bucketCsvLineSql = sql`${csvCellSql(sql`r.day`)} || ',' ||
+  ${csvCellSql(sql`coalesce(nullif(r.real_name, ''), r.display_name, '')`)} || ',' ||
+  ${csvCellSql(sql`coalesce(r.email, '')`)} || ',' || ${csvCellSql(sql`r.channel_name`)} || ',' ||
+  r.messages || ',' || r.reactions || ',' || r.replies || ',' || (r.messages + r.replies + r.reactions) || E'\r\n'`;
+
 export const bucketsRepo = (db: Db) => ({
   /** Inserts the bucket; undefined when the workspace has a bucket of that name (any case). */
   async create(teamId: string, name: string, data: BucketDefinition): Promise<BucketRecord | undefined> {

@@ -19,7 +19,7 @@ import {
 } from '../activity/members-ranking.ts';
 import { csvCell, type MembersService } from '../members-list/service.ts';
 import type { TagsService } from '../tags/service.ts';
-import { bucketsRepo, type BucketRecord } from './repo.ts';
+import { bucketCsvLineSql, bucketsRepo, type BucketRecord } from './repo.ts';
 
 type AdvanceFilter = z.output<typeof advanceAnalyticsFilter>;
 type AdvanceRequest = z.output<typeof advanceAnalyticsBody>;
@@ -161,13 +161,15 @@ export const bucketsService = (deps: {
         yield* bucketCsvLines(await memberRows(f, now));
         return;
       }
+      // Every member over months is hundreds of thousands of lines: the database writes them (bucketCsvLineSql).
       const q = await resolve(f, now);
-      const label = windowLabel(q.fromDay, q.toDay);
-      const chunks = members.breakdownByDays(q);
-      async function* rows() {
-        for await (const chunk of chunks) for (const r of chunk) yield fromBreakdown(r, label);
+      yield `\uFEFF${BUCKET_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
+      let any = false;
+      for await (const text of members.breakdownTextByDays(q, bucketCsvLineSql)) {
+        any = true;
+        yield text;
       }
-      yield* bucketCsvLines(rows());
+      if (!any) yield `${csvCell(BUCKET_CSV_EMPTY)}\r\n`;
     },
 
     async create(teamId: string, name: string, data: BucketDefinition): Promise<Bucket> {
