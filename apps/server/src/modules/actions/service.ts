@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { planDue } from '../../lib/plan-due.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService, SendRequest } from '../delivery/service.ts';
@@ -248,41 +249,30 @@ export const actionsService = (deps: {
      * the next run is computed from now, so a long outage never sends a burst of missed days.
      */
     async planDueSchedules(): Promise<number> {
-      let planned = 0;
-      const zones = new Map<string, string>();
-      const zoneOf = async (teamId: string) => {
-        const known = zones.get(teamId);
-        if (known) return known;
-        const tz = await deps.timezoneOf(teamId);
-        zones.set(teamId, tz);
-        return tz;
-      };
-      for (;;) {
-        const n = await deps.db.transaction(async (tx) => {
-          const due = await repo.lockDueSchedules(tx, 200, new Date(now()));
-          const runs: Parameters<typeof repo.addRuns>[1] = [];
-          const moves: Parameters<typeof repo.advanceMany>[1] = [];
-          for (const a of due) {
-            const tz = await zoneOf(a.team_id);
-            const dueAt = new Date(a.next_run_at!).toISOString();
-            runs.push({
-              actionId: a.id,
-              teamId: a.team_id,
-              key: dueAt,
-              dueAt,
-              status: a.late_ms <= deps.graceMs ? 'due' : 'skipped',
-            });
-            const rec = recurrenceOf(a);
-            const next = rec ? nextRun(rec, Math.max(now(), Date.parse(dueAt)), tz) : null;
-            moves.push({ id: a.id, next: next === null ? null : new Date(next).toISOString(), ranAt: dueAt });
-          }
-          await repo.addRuns(tx, runs);
-          await repo.advanceMany(tx, moves);
-          return due.length;
-        });
-        planned += n;
-        if (n < 200) return planned;
-      }
+      return planDue<ActionRecord & { late_ms: number }>({
+        db: deps.db,
+        now,
+        graceMs: deps.graceMs,
+        timezoneOf: deps.timezoneOf,
+        lock: (tx, limit, at) => repo.lockDueSchedules(tx, limit, at),
+        recurrence: recurrenceOf,
+        write: async (tx, runs) => {
+          await repo.addRuns(
+            tx,
+            runs.map((r) => ({
+              actionId: r.row.id,
+              teamId: r.row.team_id,
+              key: r.at,
+              dueAt: r.at,
+              status: r.status,
+            })),
+          );
+          await repo.advanceMany(
+            tx,
+            runs.map((r) => ({ id: r.row.id, next: r.next, ranAt: r.at })),
+          );
+        },
+      });
     },
 
     /** Runs an automation for a member who joined (a listener inside the events transaction). */

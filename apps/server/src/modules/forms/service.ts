@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { planDue } from '../../lib/plan-due.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { SlackApi } from '../../slack/client.ts';
 import type { AudienceService } from '../audience/service.ts';
@@ -346,39 +347,31 @@ export const formsService = (deps: {
      * recorded as skipped; the next run is computed from now, so an outage never sends a burst.
      */
     async planDueForms(): Promise<number> {
-      let planned = 0;
-      const zones = new Map<string, string>();
-      const zoneOf = async (teamId: string) => {
-        if (!zones.has(teamId)) zones.set(teamId, await deps.timezoneOf(teamId));
-        return zones.get(teamId)!;
-      };
-      for (;;) {
-        const n = await deps.db.transaction(async (tx) => {
-          const due = await repo.lockDueForms(tx, 200, new Date(now()));
-          const rows: Parameters<typeof repo.addInstances>[1] = [];
-          const moves: Parameters<typeof repo.advanceMany>[1] = [];
-          for (const f of due) {
-            const tz = await zoneOf(f.team_id);
-            const at = new Date(f.next_run_at!).toISOString();
-            rows.push({
-              formId: f.id,
-              teamId: f.team_id,
-              key: at,
-              at,
-              audience: audienceOf(f),
-              status: f.late_ms <= deps.graceMs ? 'due' : 'skipped',
-            });
-            const rec = recurrence(f);
-            const next = rec ? nextRun(rec, Math.max(now(), Date.parse(at)), tz) : null;
-            moves.push({ id: f.id, next: next === null ? null : new Date(next).toISOString(), ranAt: at });
-          }
-          await repo.addInstances(tx, rows);
-          await repo.advanceMany(tx, moves);
-          return due.length;
-        });
-        planned += n;
-        if (n < 200) return planned;
-      }
+      return planDue<FormRecord & { late_ms: number }>({
+        db: deps.db,
+        now,
+        graceMs: deps.graceMs,
+        timezoneOf: deps.timezoneOf,
+        lock: (tx, limit, at) => repo.lockDueForms(tx, limit, at),
+        recurrence,
+        write: async (tx, runs) => {
+          await repo.addInstances(
+            tx,
+            runs.map((r) => ({
+              formId: r.row.id,
+              teamId: r.row.team_id,
+              key: r.at,
+              at: r.at,
+              audience: audienceOf(r.row),
+              status: r.status,
+            })),
+          );
+          await repo.advanceMany(
+            tx,
+            runs.map((r) => ({ id: r.row.id, next: r.next, ranAt: r.at })),
+          );
+        },
+      });
     },
 
     /** Claims due instances and sends them, `parallel` at a time; answers how many it claimed. */
