@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, intArray, textArray, typedRows } from '../../db/sql.ts';
+import { memberNames as memberNamesOf, channelNames as channelNamesOf } from '../workspace-data/names.ts';
 
 /** What a transaction or the database runs SQL on. */
 type Runner = Pick<Db, 'execute'>;
@@ -223,25 +224,9 @@ export const actionsRepo = (db: Db) => ({
     return new Map(rows.map((a) => [Number(a.id), a]));
   },
 
-  async memberNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await typedRows<{ member_id: string; name: string }>(
-      db,
-      sql`select member_id, coalesce(nullif(real_name, ''), nullif(display_name, ''), member_id) as name
-        from slack_members where team_id = ${teamId} and member_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`,
-    );
-    return new Map(rows.map((r) => [r.member_id, r.name]));
-  },
+  memberNames: (teamId: string, ids: string[]) => memberNamesOf(db, teamId, ids),
 
-  async channelNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await typedRows<{ channel_id: string; name: string }>(
-      db,
-      sql`select channel_id, name from slack_channels where team_id = ${teamId}
-        and channel_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`,
-    );
-    return new Map(rows.map((r) => [r.channel_id, r.name]));
-  },
+  channelNames: (teamId: string, ids: string[]) => channelNamesOf(db, teamId, ids),
 
   /**
    * The join workspace data recorded for this event (team_join, or a deactivated member back), as its canonical

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { typedRows } from '../../db/sql.ts';
 import type { MemberExportRow } from '../activity/members-ranking.ts';
 import { bucketMembers, buckets } from './table.ts';
+import { channelNames as channelNamesOf } from '../workspace-data/names.ts';
 
 export type BucketRecord = typeof buckets.$inferSelect;
 
@@ -120,14 +121,6 @@ export const bucketsRepo = (db: Db) => ({
   },
 
   /** Names of the workspace's channels among `ids`. */
-  async channelNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await typedRows<{ channel_id: string; name: string }>(
-      db,
-      sql`select channel_id, name from slack_channels
-        where team_id = ${teamId} and channel_id = any(${sql.param(ids)}::text[])`,
-    );
-    return new Map(rows.map((r) => [r.channel_id, r.name]));
-  },
+  channelNames: (teamId: string, ids: string[]) => channelNamesOf(db, teamId, ids),
 });
 export type BucketsRepo = ReturnType<typeof bucketsRepo>;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
+import { memberNames as memberNamesOf, channelNames as channelNamesOf } from '../workspace-data/names.ts';
 
 /** A message as the lists show it, before names are made readable. */
 export type MessageRow = {
@@ -239,31 +240,9 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number } = {}) =>
         union select bot_user_id from workspaces where team_id = ${teamId} and bot_user_id is not null`,
       ),
 
-    memberNames: async (teamId: string, ids: string[]) =>
-      ids.length === 0
-        ? new Map<string, string>()
-        : new Map(
-            (
-              await typedRows<{ id: string; name: string }>(
-                db,
-                sql`select member_id as id, coalesce(nullif(real_name, ''), display_name) as name
-                from slack_members where team_id = ${teamId} and member_id = any(${sql.param(ids)}::text[])`,
-              )
-            ).map((r) => [r.id, r.name]),
-          ),
+    memberNames: (teamId: string, ids: string[]) => memberNamesOf(db, teamId, ids),
 
-    channelNames: async (teamId: string, ids: string[]) =>
-      ids.length === 0
-        ? new Map<string, string>()
-        : new Map(
-            (
-              await typedRows<{ id: string; name: string }>(
-                db,
-                sql`select channel_id as id, name from slack_channels
-                where team_id = ${teamId} and channel_id = any(${sql.param(ids)}::text[])`,
-              )
-            ).map((r) => [r.id, r.name]),
-          ),
+    channelNames: (teamId: string, ids: string[]) => channelNamesOf(db, teamId, ids),
 
     workspace: (teamId: string) =>
       firstRow<{ domain: string; bot_user_id: string | null }>(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { typedRows } from '../../db/sql.ts';
+import { memberNames as memberNamesOf, channelNames as channelNamesOf } from '../workspace-data/names.ts';
 
 export type ActionRow = {
   ts: string;
@@ -53,29 +54,7 @@ export const memberRepo = (db: Db) => ({
         ) x order by at::bigint desc, ts desc limit ${limit}`,
     ),
 
-  memberNames: async (teamId: string, ids: string[]) =>
-    ids.length === 0
-      ? new Map<string, string>()
-      : new Map(
-          (
-            await typedRows<{ id: string; name: string }>(
-              db,
-              sql`select member_id as id, coalesce(nullif(real_name, ''), display_name) as name
-                from slack_members where team_id = ${teamId} and member_id = any(${sql.param(ids)}::text[])`,
-            )
-          ).map((r) => [r.id, r.name]),
-        ),
+  memberNames: (teamId: string, ids: string[]) => memberNamesOf(db, teamId, ids),
 
-  channelNames: async (teamId: string, ids: string[]) =>
-    ids.length === 0
-      ? new Map<string, string>()
-      : new Map(
-          (
-            await typedRows<{ id: string; name: string }>(
-              db,
-              sql`select channel_id as id, name from slack_channels
-                where team_id = ${teamId} and channel_id = any(${sql.param(ids)}::text[])`,
-            )
-          ).map((r) => [r.id, r.name]),
-        ),
+  channelNames: (teamId: string, ids: string[]) => channelNamesOf(db, teamId, ids),
 });

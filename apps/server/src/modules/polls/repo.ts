@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
 import type { PollOptionRecord } from './table.ts';
+import { channelNames as channelNamesOf } from '../workspace-data/names.ts';
 
 export type PollRecord = {
   id: number;
@@ -110,15 +111,7 @@ export const pollsRepo = (db: Db) => ({
     );
   },
 
-  async channelNames(teamId: string, ids: string[]): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await typedRows<{ channel_id: string; name: string }>(
-      db,
-      sql`select channel_id, name from slack_channels where team_id = ${teamId}
-        and channel_id in (select jsonb_array_elements_text(${json(ids)}::jsonb))`,
-    );
-    return new Map(rows.map((r) => [r.channel_id, r.name]));
-  },
+  channelNames: (teamId: string, ids: string[]) => channelNamesOf(db, teamId, ids),
 
   async adminName(teamId: string, memberId: string): Promise<string | null> {
     const row = await firstRow<{ name: string }>(
