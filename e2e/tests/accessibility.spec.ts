@@ -82,6 +82,17 @@ test('signed out: login, forgot password, signup, reset password, verify e-mail 
   await page.goto('/auth/login');
   await check(page, '/auth/login', 'Welcome back', 'login');
 
+  // The text is set in Inter shipped with the app (same origin, under the CSP), not a system fallback.
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return {
+      loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+      body: getComputedStyle(document.body).fontFamily,
+    };
+  });
+  expect(fonts.body).toMatch(/^"?Inter Variable"?,/);
+  expect(fonts.loaded).toContain('Inter Variable');
+
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -138,9 +149,7 @@ test('signed in on the demo: every dashboard page passes axe; the phone layout f
     .first()
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await axeViolations(page, '[role="dialog"]'), 'axe violations on the automation wizard').toEqual(
-    [],
-  );
+  expect(await axeViolations(page, '[role="dialog"]'), 'axe violations on the automation wizard').toEqual([]);
   await shoot(page, 'automation-wizard', { phone: false });
   await page.keyboard.press('Escape');
 
@@ -173,7 +182,8 @@ test('signed in on the demo: every dashboard page passes axe; the phone layout f
   await expect(nav.getByRole('link', { name: 'Members' })).not.toBeInViewport();
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await expect(nav.getByRole('link', { name: 'Members' })).toBeInViewport();
-  if (shotsDir) await page.screenshot({ path: `${shotsDir}/navigation-phone.jpg`, type: 'jpeg', quality: 70 });
+  if (shotsDir)
+    await page.screenshot({ path: `${shotsDir}/navigation-phone.jpg`, type: 'jpeg', quality: 70 });
   await nav.getByRole('link', { name: 'Members' }).click();
   await expect(page).toHaveURL(/\/dashboard\/members$/);
   await expect(nav.getByRole('link', { name: 'Members' })).not.toBeInViewport();
