@@ -36,7 +36,7 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth, `${what} scrolls sideways at ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
+  expect.soft(scrollWidth, `${what} scrolls sideways at ${innerWidth}px`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** The page at 1440x900 and at 390x844, when DOCS_SCREENSHOTS is set; the viewport is back at desktop after. */
@@ -50,6 +50,7 @@ async function shoot(page: Page, name: string, opts: { phone?: boolean } = { pho
   if (opts.phone === false) return;
   await page.setViewportSize(PHONE);
   await settled(page);
+  await expectNoSidewaysScroll(page, name);
   await page.waitForTimeout(700);
   await page.screenshot({ path: `${shotsDir}/${name}-phone.jpg`, type: 'jpeg', quality: 70 });
   await page.setViewportSize(DESKTOP);
@@ -141,13 +142,10 @@ test('signed in on the demo: every dashboard page passes axe; the phone layout f
   for (const tab of ['threads', 'polls', 'forms', 'posts', 'mentions', 'automate', 'schedule'])
     await check(page, `/dashboard/actions/${tab}`, 'Actions', `actions-${tab}`);
 
-  // A wizard's first step (Automate's 'Create automation').
+  // A wizard's first step (Automate's 'Create Trigger').
   await visit(page, '/dashboard/actions/automate');
   await settled(page);
-  await page
-    .getByRole('button', { name: /create|new/i })
-    .first()
-    .click();
+  await page.getByRole('button', { name: 'Create Trigger' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await axeViolations(page, '[role="dialog"]'), 'axe violations on the automation wizard').toEqual([]);
   await shoot(page, 'automation-wizard', { phone: false });
@@ -170,9 +168,16 @@ test('signed in on the demo: every dashboard page passes axe; the phone layout f
   await check(page, '/dashboard/receipts', 'Receipts', 'receipts');
   await check(page, '/dashboard/createdashboard', 'Create Workspace', 'create-dashboard');
 
-  // The phone: no sideways scroll on Home, Members and Actions; the burger shows the navigation.
+  // The phone: no sideways scroll on Home, Analytics, Members, a member and Actions (tables scroll inside their
+  // card); the burger shows the navigation and a link closes it again.
   await page.setViewportSize(PHONE);
-  for (const url of ['/dashboard/home', '/dashboard/members', '/dashboard/actions/threads']) {
+  for (const url of [
+    '/dashboard/home',
+    '/dashboard/analytics',
+    '/dashboard/members',
+    memberUrl,
+    '/dashboard/actions/threads',
+  ]) {
     await visit(page, url);
     await settled(page);
     await expectNoSidewaysScroll(page, url);
