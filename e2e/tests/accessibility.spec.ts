@@ -86,10 +86,11 @@ test('signed out: login, forgot password, signup, reset password, verify e-mail 
   // The text is set in Inter shipped with the app (same origin, under the CSP), not a system fallback.
   const fonts = await page.evaluate(async () => {
     await document.fonts.ready;
-    return {
-      loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
-      body: getComputedStyle(document.body).fontFamily,
-    };
+    const loaded: string[] = [];
+    document.fonts.forEach((f) => {
+      if (f.status === 'loaded') loaded.push(f.family);
+    });
+    return { loaded, body: getComputedStyle(document.body).fontFamily };
   });
   expect(fonts.body).toMatch(/^"?Inter Variable"?,/);
   expect(fonts.loaded).toContain('Inter Variable');
