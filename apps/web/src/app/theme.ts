@@ -13,8 +13,9 @@ const brand: MantineColorsTuple = [
   '#2832a7',
 ];
 
+// 'Inter Variable' is the shipped font (@fontsource-variable/inter, imported in main.tsx).
 const fontStack =
-  "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'Noto Sans', system-ui, sans-serif";
+  "'Inter Variable', Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'Noto Sans', system-ui, sans-serif";
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -6,7 +6,7 @@ import { Logo } from './Logo.tsx';
 /** Spec section 2: any unknown path or /404. */
 export function NotFoundView() {
   return (
-    <Center mih="100vh" p="xl" style={{ background: 'var(--mantine-color-gray-0)' }}>
+    <Center component="main" mih="100vh" p="xl" style={{ background: 'var(--mantine-color-gray-0)' }}>
       <Stack align="center" gap="lg" maw={480} ta="center">
         <Logo size={30} />
         <Text

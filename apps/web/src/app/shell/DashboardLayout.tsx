@@ -23,7 +23,10 @@ export function DashboardLayout() {
     if (me.data) updateSessionProfile(me.data);
   }, [me.data]);
 
-  useEffect(() => nav.close(), [location.pathname, nav]);
+  // Going to another page closes the phone's navigation. `nav` is a new object on every render: depending on it
+  // closed the navigation as soon as the burger opened it.
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [location.pathname, closeNav]);
 
   return (
     <AppShell
@@ -33,6 +36,17 @@ export function DashboardLayout() {
       styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
     >
       <LoginLoads />
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(e) => {
+          // Focus moves into the page (a hash change alone would leave the keyboard in the header).
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <AppShell.Header px="md">
         <Group h="100%" gap="md" wrap="nowrap">
           <Group w={{ base: 'auto', sm: 216 }} gap="sm" wrap="nowrap">
@@ -58,7 +72,7 @@ export function DashboardLayout() {
       <AppShell.Navbar p="md" aria-label="Main">
         <Sidebar />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <Box maw={1280} mx="auto">
           <WorkspaceBanners withImport={location.pathname === '/dashboard/home'} />
           <Outlet />

@@ -56,7 +56,8 @@ export function PostCard({
   return (
     <Card withBorder radius="md" padding="md" data-testid="post-card">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* On a phone the counts go under the sender instead of being squeezed to '0 …'. */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
           <Group gap="xs">
             <Text fw={600} fz="sm">
               {post.sender}

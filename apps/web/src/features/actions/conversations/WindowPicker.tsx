@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text, TextInput, useMatches } from '@mantine/core';
 import { THREAD_DAY_PRESETS } from '@flywheel/shared/conversations';
 import { customProblem, type WindowChoice } from './format.ts';
 
@@ -21,10 +21,15 @@ export function WindowPicker({
   );
   const [end, setEnd] = useState(value.kind === 'custom' ? value.end : local(new Date()));
   const problem = customProblem(start, end);
+  // On a phone the five choices share the card's width instead of running past its edge.
+  const phone = useMatches({ base: true, sm: false });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
         aria-label="Time filter"
+        size={phone ? 'xs' : 'sm'}
+        fullWidth={phone}
+        style={phone ? { flex: '1 1 100%' } : undefined}
         value={custom ? CUSTOM : value.kind === 'days' ? String(value.days) : CUSTOM}
         data={[
           ...THREAD_DAY_PRESETS.map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` })),

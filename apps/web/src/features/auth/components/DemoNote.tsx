@@ -34,7 +34,8 @@ export function DemoNote({ onUse }: DemoNoteProps) {
       role="note"
       aria-label="Demo account"
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+      {/* On a phone the button goes under the credentials instead of past the note's edge. */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Group gap="sm" align="flex-start" wrap="nowrap">
           <ThemeIcon size={32} radius="md" variant="white">
             <IconSparkles size={18} />

@@ -119,8 +119,6 @@ export function TaskBoard() {
               bg={over === c.status ? 'indigo.0' : 'gray.0'}
               radius="md"
               p="sm"
-              role="list"
-              aria-label={c.label}
               onDragOver={(e) => {
                 e.preventDefault();
                 setOver(c.status);
@@ -137,7 +135,8 @@ export function TaskBoard() {
                   {items.length}
                 </Badge>
               </Group>
-              <Stack gap={8}>
+              {/* The list holds only its tasks (axe: a list's children are list items). */}
+              <Stack gap={8} role="list" aria-label={c.label}>
                 {items.map((t) => (
                   <Card
                     key={t.id}
@@ -191,12 +190,12 @@ export function TaskBoard() {
                     ) : null}
                   </Card>
                 ))}
-                {items.length === 0 ? (
-                  <Text fz="xs" c="dimmed" ta="center" py="md">
-                    Nothing here
-                  </Text>
-                ) : null}
               </Stack>
+              {items.length === 0 ? (
+                <Text fz="xs" c="dimmed" ta="center" py="md">
+                  Nothing here
+                </Text>
+              ) : null}
             </Paper>
           );
         })}

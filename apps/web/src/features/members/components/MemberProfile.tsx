@@ -53,7 +53,7 @@ export function MemberProfile({
             {name.slice(0, 1)}
           </Avatar>
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={2} fz="xl">
+            <Title order={1} fz="xl">
               {name}
             </Title>
             {member.email ? (
