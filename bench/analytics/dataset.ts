@@ -132,7 +132,8 @@ export const TAIL_WORDS = (() => {
   const pick = (xs: string[]) => xs[Math.floor(r() * xs.length)]!;
   const seen = new Set(VOCAB);
   // Made-up words that read as something else are left out.
-  const unlucky = /vag|anal|nig|cum|tit|fag|sex|porn|rap|dic|coc|puss|slut|shit|fuc|pis|cun|nazi|kil|die|dead/;
+  const unlucky =
+    /vag|anal|nig|cum|tit|fag|sex|porn|rap|dic|coc|puss|slut|shit|fuc|pis|cun|nazi|kil|die|dead/;
   const out: string[] = [];
   while (out.length < TAIL_SIZE) {
     const n = 2 + Math.floor(r() * 2);
