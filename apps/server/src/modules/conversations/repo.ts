@@ -54,13 +54,15 @@ const DAY_MS = 86_400_000;
 /**
  * The newest live messages of a workspace that pass `filters` and `match` (a full-text condition), newest
  * first, found in steps so that neither a common word nor a rare one reads the whole table, whatever
- * PostgreSQL estimates: first the newest RECENT_SCAN messages are checked one by one (newest-first index; a
- * common word fills the page here), then, if the page is not full, the older ones in time slices going back
- * (SEARCH_SLICES_DAYS, then the rest), each through bitmap scans only: the full-text GIN index, ANDed with
- * the time index when the slice holds fewer messages than the word (one day of a word in 1% of messages),
- * alone for a rare word. The slices are the branches of one UNION ALL under the LIMIT, so the older ones are
- * not run once the page is full. Without the bitmap-only settings the planner, misjudging a word absent from
- * its statistics as common, walks every message newest first.
+ * PostgreSQL estimates. First among the newest RECENT_SCAN messages (from the edge, the RECENT_SCAN-th
+ * newest): there the planner chooses, by the word's statistics, between checking them one by one newest
+ * first (a common word fills the page after a few) and the full-text GIN index ANDed with the time index (a
+ * rare word); misjudged, it checks at most those RECENT_SCAN. Then, if the page is not full, the older ones
+ * in time slices going back (SEARCH_SLICES_DAYS, then the rest), each through bitmap scans only: the GIN
+ * index ANDed with the time index when the slice holds fewer messages than the word (one day of a word in
+ * 1% of messages), alone for a rare word. The slices are the branches of one UNION ALL under the LIMIT, so
+ * the older ones are not run once the page is full. Without the bitmap-only settings the planner, misjudging
+ * a word absent from its statistics as common, walks every message newest first.
  */
 async function newestMatching<T>(
   db: Db,
@@ -68,19 +70,23 @@ async function newestMatching<T>(
   q: { columns: SQL; filters: SQL; match: SQL; limit: number; recentScan: number; slicesDays: number[] },
 ): Promise<T[]> {
   const live = sql`m.team_id = ${teamId} and m.deleted_at is null ${q.filters}`;
-  const recent = sql`(select m.* from slack_messages m where ${live} ${NEWEST_FIRST} limit ${q.recentScan})`;
-  const first = await typedRows<T>(
-    db,
-    sql`select ${q.columns} from ${recent} m ${NAMES} where ${q.match} ${NEWEST_FIRST} limit ${q.limit}`,
-  );
-  if (first.length >= q.limit) return first;
-  // The oldest of the newest messages checked (the recentScan-th newest): none when there are fewer.
+  // The oldest of the newest messages checked first (the recentScan-th newest): none when there are fewer.
   const edge = await firstRow<{ at: string; posted_at: string; ts: string; channel_id: string }>(
     db,
     sql`select (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.posted_at::text, m.ts, m.channel_id
       from slack_messages m where ${live} ${NEWEST_FIRST} offset ${q.recentScan - 1} limit 1`,
   );
-  if (!edge) return first;
+  const first = await typedRows<T>(
+    db,
+    edge
+      ? sql`select ${q.columns} from slack_messages m ${NAMES}
+          where ${live} and ${q.match}
+            and (m.posted_at, m.ts, m.channel_id) >= (${edge.posted_at}::timestamptz, ${edge.ts}, ${edge.channel_id})
+          ${NEWEST_FIRST} limit ${q.limit}`
+      : sql`select ${q.columns} from (select m.* from slack_messages m where ${live} ${NEWEST_FIRST}
+          limit ${q.recentScan}) m ${NAMES} where ${q.match} ${NEWEST_FIRST} limit ${q.limit}`,
+  );
+  if (first.length >= q.limit || !edge) return first;
   // Only the older matches' keys, slice by slice under bitmap scans; their columns and names are read by key after.
   const need = q.limit - first.length;
   const edgeAt = new Date(Number(edge.at));
@@ -205,7 +211,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
 
     /**
      * Live messages mentioning any of `ids` (`<@id>` tokens): the id is a word of the text for the full-text
-     * index, then the token itself is checked.
+     * index, then the token itself is checked (after a plain `<@` test, which most messages fail at once).
      */
     mentions: (
       teamId: string,
@@ -226,7 +232,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
         filters: sql`${f.userId ? sql`and m.user_id = ${f.userId}` : sql``}
         ${f.channelId ? sql`and m.channel_id = ${f.channelId}` : sql``} ${after(f.after)}`,
         match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')})
-        and m.text ~ ${`<@(${tokens.join('|')})[>|]`} ${f.q ? sql`and ${FTS} @@ ${f.q}` : sql``}`,
+        and m.text like '%<@%' and m.text ~ ${`<@(${tokens.join('|')})[>|]`} ${f.q ? sql`and ${FTS} @@ ${f.q}` : sql``}`,
         limit: f.limit,
         recentScan,
         slicesDays,
@@ -246,7 +252,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
         columns: sql`m.user_id, coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender,
         m.channel_id, c.name as channel_name`,
         filters: sql``,
-        match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')}) and m.text ~ ${`<@(${tokens.join('|')})[>|]`}`,
+        match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')}) and m.text like '%<@%' and m.text ~ ${`<@(${tokens.join('|')})[>|]`}`,
         limit: 300,
         recentScan,
         slicesDays,
