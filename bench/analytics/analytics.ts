@@ -12,7 +12,8 @@
  * The emulator + backfill path was not used for 5M messages: conversations.history pages of 200 over HTTP
  * would add hours of transport for the same writes (bench/ingest measures that path).
  *
- * The database is kept between runs (PostgreSQL `flywheel_bench_analytics`, PGlite dir under /tmp) so the
+ * The generator and the load are in dataset.ts (bench/conversations measures on the same data set).
+ * The database is kept between runs (PostgreSQL `flywheel_bench_analytics_<n>`, PGlite dir under /tmp) so the
  * load happens once; --fresh reloads, --drop removes it at the end. If the ingestion of this checkout does not
  * write a rollup table yet, --derive-missing fills it once from the raw rows (reported in the output).
  *
@@ -26,9 +27,7 @@ import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createLogger } from '../../apps/server/src/lib/logger.ts';
 import { secretBox } from '../../apps/server/src/lib/secret-box.ts';
 import { botService } from '../../apps/server/src/modules/bot/service.ts';
@@ -37,15 +36,14 @@ import { analyticsService } from '../../apps/server/src/modules/analytics/servic
 import { botRoutes } from '../../apps/server/src/modules/bot/routes.ts';
 import { homeRoutes } from '../../apps/server/src/modules/home/routes.ts';
 import { tasksService } from '../../apps/server/src/modules/home/service.ts';
-import { factsWriter, recordMessage } from '../../apps/server/src/modules/workspace-data/ingest.ts';
 import { keywordsOf } from '../../apps/server/src/modules/activity/keywords.ts';
-import { rollupBuffer } from '../../apps/server/src/modules/activity/rollups.ts';
 import { refreshStandingWindows } from '../../apps/server/src/modules/activity/standing-windows.ts';
 import { vacuumBusyTables } from '../../apps/server/src/db/maintenance.ts';
 import { workspacesService } from '../../apps/server/src/modules/workspaces/service.ts';
 import { registerErrorHandling } from '../../apps/server/src/plugins/errors.ts';
 import { slackApi } from '../../apps/server/src/slack/client.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { channelId, DEFAULTS, ensureLoaded, openDataset, TEAM, TZ, type DbKind } from './dataset.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -59,190 +57,36 @@ const str = (name: string, fallback: string) => {
   return i > 0 ? argv[i + 1]! : fallback;
 };
 const flag = (name: string) => argv.includes(`--${name}`);
-const KIND = str('db', 'postgres') as 'postgres' | 'pglite';
-const MEMBERS = arg('members', 50_000);
-const CHANNELS = arg('channels', 200);
-const MESSAGES = arg('messages', 5_000_000);
-const DAYS = arg('days', 365);
+const KIND = str('db', 'postgres') as DbKind;
+const MESSAGES = arg('messages', DEFAULTS.messages);
 const RUNS = arg('runs', 30);
 const RAW_RUNS = arg('raw-runs', 3);
-const BATCH = arg('batch', 5000);
 const DEADLINE = Date.now() + arg('timeout-min', 60) * 60_000;
-const TEAM = 'TBENCHAN01';
-const TZ = 'Europe/Berlin';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-// ---------- database ----------
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PG_NAME = `flywheel_bench_analytics_${MESSAGES}`;
-const PGLITE_DIR = `/tmp/flywheel-bench-analytics-pglite-${MESSAGES}`;
-async function pgAdmin(q: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    return await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-if (flag('fresh')) {
-  if (KIND === 'postgres') await pgAdmin(`drop database if exists ${PG_NAME} with (force)`);
-  else fs.rmSync(PGLITE_DIR, { recursive: true, force: true });
-}
-let url: string | undefined;
-if (KIND === 'postgres') {
-  const exists = await pgAdmin(`select 1 from pg_database where datname = '${PG_NAME}'`);
-  if (exists.rowCount === 0) await pgAdmin(`create database ${PG_NAME}`);
-  const u = new URL(base);
-  u.pathname = `/${PG_NAME}`;
-  url = u.toString();
-}
-const database = await openDatabase(
-  KIND === 'postgres' ? { databaseUrl: url!, poolSize: 8 } : { pgliteDir: PGLITE_DIR },
-);
-await database.migrate();
+// ---------- database and data set (dataset.ts) ----------
+const dataset = await openDataset(KIND, MESSAGES, { fresh: flag('fresh') });
+const database = dataset.database;
 const db = database.db;
 const rows = async <T>(q: any): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const count = async (table: string) =>
   (
     await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where team_id = '${TEAM}'`))
   )[0]!.n;
-
-// ---------- generator (deterministic) ----------
-let seed = 0x2545f491;
-const rand = () => {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4294967296;
-};
-const VOCAB = (() => {
-  const stems =
-    'launch release feature design review meeting community event workshop python rust data model deploy server client bug issue test docs guide onboarding welcome question answer idea feedback survey roadmap sprint planning demo video stream podcast article blog newsletter hiring job career mentor learn course lesson project repo branch merge build pipeline cloud cost budget metric dashboard chart report analytics growth retention signup invite partner sponsor meetup conference talk slides keynote panel'.split(
-      ' ',
-    );
-  const out: string[] = [];
-  for (const a of stems) out.push(a, `${a}s`, `${a}ing`);
-  return out;
-})();
-const FILLER = 'the a and we you it is to of for in on this that with please thanks great'.split(' ');
-const memberId = (i: number) => `U${String(i).padStart(8, '0')}`;
-const channelId = (i: number) => `C${String(i).padStart(7, '0')}`;
-/** Heavy-tailed pick in 1..n (a few are very active). */
-const skewed = (n: number, power: number) => 1 + Math.min(n - 1, Math.floor(n * Math.pow(rand(), power)));
-function text(): string {
-  const n = 4 + Math.floor(rand() * 10);
-  const w: string[] = [];
-  for (let i = 0; i < n; i++)
-    w.push(
-      rand() < 0.45 ? FILLER[Math.floor(rand() * FILLER.length)]! : VOCAB[skewed(VOCAB.length, 2.2) - 1]!,
-    );
-  return w.join(' ');
-}
-
-async function load(resumeAt = 0) {
-  const t0 = performance.now();
-  const now = Math.floor(Date.now() / 1000);
-  const start = now - DAYS * 86400;
-  await db.execute(sql`insert into workspaces (team_id, workspace_name, domain, timezone)
-    values (${TEAM}, 'Bench Analytics', 'bench-analytics', ${TZ}) on conflict do nothing`);
-  await db.execute(sql`create or replace function h(a text) returns double precision language sql immutable as
-    $$ select ('x' || substr(md5(a), 1, 8))::bit(32)::bigint / 4294967296.0 $$`);
-  await db.execute(sql`insert into slack_members (team_id, member_id, real_name, display_name, email, joined_at,
-      left_at, deleted, is_admin, is_owner, is_bot)
-    select ${TEAM}, 'U' || lpad(i::text, 8, '0'), 'Member ' || i, 'member' || i, 'member' || i || '@example.com',
-      to_timestamp(${now}) - (h('j' || i) * ${DAYS + 200} || ' days')::interval,
-      case when h('l' || i) < 0.03 then to_timestamp(${now}) - (h('lt' || i) * ${DAYS - 1} || ' days')::interval end,
-      h('l' || i) < 0.03, i <= 20, i = 1, i > ${MEMBERS - 5}
-    from generate_series(1, ${MEMBERS}) i on conflict do nothing`);
-  await db.execute(sql`insert into slack_channels (team_id, channel_id, name)
-    select ${TEAM}, 'C' || lpad(c::text, 7, '0'), 'channel-' || c from generate_series(1, ${CHANNELS}) c
-    on conflict do nothing`);
-  await db.execute(sql`insert into slack_member_events (team_id, member_id, kind, at, day)
-    select team_id, member_id, 'join', joined_at, (joined_at at time zone ${TZ})::date from slack_members
-    where team_id = ${TEAM} and joined_at > to_timestamp(${start})
-    union all
-    select team_id, member_id, 'leave', left_at, (left_at at time zone ${TZ})::date from slack_members
-    where team_id = ${TEAM} and left_at is not null on conflict do nothing`);
-  console.log(`facts (members, channels, events) ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-  // Messages: chronological, ~MESSAGES/DAYS a day; ~25% replies; ~35% get 1-3 reactions; 1% from a bot.
-  const people = MEMBERS - 5;
-  const bot = MEMBERS; // a bot member's lines are stored and not counted
-  const recent: { channel: string; ts: string }[][] = Array.from({ length: CHANNELS + 1 }, () => []);
-  let made = 0;
-  let tsSeq = 0;
-  const perSecond = MESSAGES / (DAYS * 86400);
-  let batch: { channel: string; m: any }[] = [];
-  const flush = async () => {
-    const items = batch;
-    batch = [];
-    await db.transaction(async (tx) => {
-      const scope = { tx, teamId: TEAM, tz: TZ, buf: rollupBuffer(), facts: factsWriter() };
-      for (const it of items) await recordMessage(scope, it.channel, it.m);
-      await scope.facts.flush(tx);
-      await scope.buf.flush(tx);
-    });
-  };
-  const tLoad = performance.now();
-  let lastLog = tLoad;
-  while (made < MESSAGES) {
-    if (Date.now() > DEADLINE) throw new Error(`load stopped at the deadline after ${made} messages`);
-    // Arrival times: evenly spread over the days (the hour-of-day mix comes from the timezone offset).
-    const at = start + (made + 0.5) / perSecond;
-    const sec = Math.floor(at);
-    const c = skewed(CHANNELS, 2);
-    const ch = channelId(c);
-    const ts = `${sec}.${String(tsSeq++ % 1_000_000).padStart(6, '0')}`;
-    const user = rand() < 0.01 ? bot : skewed(people, 3);
-    const parents = recent[c]!;
-    const reply = parents.length > 0 && rand() < 0.25;
-    const m: any = { type: 'message', ts, user: memberId(user), text: text() };
-    if (user === bot) m.bot_id = 'B0BENCH';
-    if (reply) m.thread_ts = parents[Math.floor(rand() * parents.length)]!.ts;
-    else {
-      parents.push({ channel: ch, ts });
-      if (parents.length > 20) parents.shift();
-    }
-    if (rand() < 0.35) {
-      const n = 1 + Math.floor(rand() * 3);
-      m.reactions = [
-        { name: 'thumbsup', users: Array.from({ length: n }, () => memberId(skewed(people, 2.5))) },
-      ];
-      m.reactions[0].users = [...new Set(m.reactions[0].users)];
-    }
-    // --resume: the messages an interrupted load committed are generated again (same sequence) but not written.
-    if (made >= resumeAt) batch.push({ channel: ch, m });
-    made++;
-    if (batch.length >= BATCH) await flush();
-    if (performance.now() - lastLog > 30_000) {
-      lastLog = performance.now();
-      const s = (lastLog - tLoad) / 1000;
-      console.log(`  ${made.toLocaleString()} messages, ${(made / s).toFixed(0)}/s`);
-    }
-  }
-  if (batch.length) await flush();
-  const seconds = (performance.now() - tLoad) / 1000;
-  console.log(
-    `messages ${made.toLocaleString()} through recordMessage in ${seconds.toFixed(0)} s (${(made / seconds).toFixed(0)}/s)`,
-  );
-  await db.execute(sql`analyze`);
-  return { loadSeconds: seconds, rate: made / seconds };
-}
-
-const already = await count('slack_messages');
-let loadInfo: { loadSeconds: number; rate: number } | null = null;
-const loadFile = path.join(here, `load-${KIND}-${MESSAGES}.json`);
-if (already === 0) loadInfo = await load();
-else if (flag('resume') && already < MESSAGES) {
-  console.log(`resuming a load stopped at ${already.toLocaleString()} messages`);
-  loadInfo = await load(already);
-} else {
-  console.log(`reusing ${already.toLocaleString()} messages already loaded`);
-  if (fs.existsSync(loadFile)) loadInfo = JSON.parse(fs.readFileSync(loadFile, 'utf8'));
-}
+const loaded = await ensureLoaded(
+  database,
+  {
+    members: arg('members', DEFAULTS.members),
+    channels: arg('channels', DEFAULTS.channels),
+    messages: MESSAGES,
+    days: arg('days', DEFAULTS.days),
+    batch: arg('batch', DEFAULTS.batch),
+    deadline: DEADLINE,
+  },
+  { resume: flag('resume'), loadFile: path.join(here, `load-${KIND}-${MESSAGES}.json`) },
+);
+const loadInfo = loaded.info;
 if (flag('load-only') || process.env.BENCH_LOAD_ONLY === '1') {
-  if (loadInfo) fs.writeFileSync(loadFile, JSON.stringify(loadInfo));
   await database.close();
   process.exit(0);
 }
@@ -587,10 +431,7 @@ const sizes = {
   ...rollupCounts,
 };
 await database.close();
-if (flag('drop')) {
-  if (KIND === 'postgres') await pgAdmin(`drop database if exists ${PG_NAME} with (force)`);
-  else fs.rmSync(PGLITE_DIR, { recursive: true, force: true });
-}
+if (flag('drop')) await dataset.drop();
 
 const section = [
   `### ${KIND} — ${new Date().toISOString().slice(0, 16)}Z`,

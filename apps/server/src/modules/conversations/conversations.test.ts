@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { WebClient } from '@slack/web-api';
 import { CONVERSATION_TEXTS, slackPermalink } from '@flywheel/shared/conversations';
 import { bearer, signedInUser } from '../../testing/factories.ts';
@@ -248,6 +249,36 @@ describe('search', () => {
     const mentions = await twoStep.mentions(teamId, { limit: 50 });
     const direct = (await get(`/mentions/getmentions/${teamId}`)).json();
     expect(mentions.data.map((m) => m.mention_id)).toEqual(direct.data.map((m: any) => m.mention_id));
+    // Time slices of minutes to a day (the workspace's messages span days): the same messages, in order,
+    // whether a page ends inside a slice or takes several.
+    const sliced = conversationsService({
+      db: env.t.ctx.database.db,
+      delivery: env.t.ctx.services.delivery,
+      slackApiUrl: () => env.emu.apiUrl,
+      llm: null,
+      logger: env.t.ctx.logger,
+      recentScan: 2,
+      slicesDays: [0.005, 0.05, 0.3, 1],
+    });
+    expect((await sliced.search(teamId, 'the slides', null, 200)).map(key)).toEqual(full.map(key));
+    expect((await sliced.search(teamId, 'review', null, 200)).map(key)).toEqual(words.map(key));
+    for (const n of [1, 3, 5])
+      expect((await sliced.search(teamId, 'review', null, n)).map(key)).toEqual(words.slice(0, n).map(key));
+    expect(await sliced.search(teamId, 'qwxzzy', null, 50)).toEqual([]);
+    // The history's most common word, found over several days: slices cut through its matches.
+    const [{ word }] = (
+      (await env.t.ctx.database.db.execute(
+        sql`select word from ts_stat(${`select to_tsvector('english', text) from slack_messages
+          where team_id = '${teamId}' and deleted_at is null`}) where length(word) >= 4 order by ndoc desc, word limit 1`,
+      )) as unknown as { rows: { word: string }[] }
+    ).rows as [{ word: string }];
+    const spread = (await get(`/actions/searchthreads/${teamId}?q=${word}&limit=200`)).json().data as any[];
+    expect(spread.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(spread.map((h) => Math.floor(h.posted_at / DAY))).size).toBeGreaterThan(1);
+    for (const n of [1, 3, 10, 30, 200])
+      expect((await sliced.search(teamId, word, null, n)).map(key)).toEqual(spread.slice(0, n).map(key));
+    const slicedMentions = await sliced.mentions(teamId, { limit: 50 });
+    expect(slicedMentions.data.map((m) => m.mention_id)).toEqual(direct.data.map((m: any) => m.mention_id));
   });
 
   it('refuses an empty query, another workspace and no token', async () => {

@@ -45,42 +45,72 @@ const NEWEST_FIRST = sql`order by m.posted_at desc, m.ts desc, m.channel_id desc
 export const RECENT_SCAN = 2000;
 
 /**
+ * Past those, how far back (days before the oldest of them) each GIN step looks; then everything older. A
+ * step reads only its days' matches from the table, so a word in 1% of messages costs one day's worth of
+ * rows, not all of them, and a rare word costs a few cheap steps.
+ */
+export const SEARCH_SLICES_DAYS = [1, 4, 14, 45, 135];
+const DAY_MS = 86_400_000;
+
+/**
  * The newest live messages of a workspace that pass `filters` and `match` (a full-text condition), newest
- * first, found in two steps so that neither a common word nor a rare one reads the whole table, whatever
- * PostgreSQL estimates: first the newest RECENT_SCAN messages are checked one by one (newest-first index; a
- * common word fills the page here), then, if the page is not full, the older ones through bitmap scans only
- * (the full-text GIN index finds a rare word's few rows at once). Without the second step's settings the
- * planner, misjudging a word absent from its statistics as common, walks every message newest first.
+ * first, found in steps so that neither a common word nor a rare one reads the whole table, whatever
+ * PostgreSQL estimates. First among the newest RECENT_SCAN messages (from the edge, the RECENT_SCAN-th
+ * newest): there the planner chooses, by the word's statistics, between checking them one by one newest
+ * first (a common word fills the page after a few) and the full-text GIN index ANDed with the time index (a
+ * rare word); misjudged, it checks at most those RECENT_SCAN. Then, if the page is not full, the older ones
+ * in time slices going back (SEARCH_SLICES_DAYS, then the rest), each through bitmap scans only: the GIN
+ * index ANDed with the time index when the slice holds fewer messages than the word (one day of a word in
+ * 1% of messages), alone for a rare word. The slices are the branches of one UNION ALL under the LIMIT, so
+ * the older ones are not run once the page is full. Without the bitmap-only settings the planner, misjudging
+ * a word absent from its statistics as common, walks every message newest first.
  */
 async function newestMatching<T>(
   db: Db,
   teamId: string,
-  q: { columns: SQL; filters: SQL; match: SQL; limit: number; recentScan: number },
+  q: { columns: SQL; filters: SQL; match: SQL; limit: number; recentScan: number; slicesDays: number[] },
 ): Promise<T[]> {
   const live = sql`m.team_id = ${teamId} and m.deleted_at is null ${q.filters}`;
-  const recent = sql`(select m.* from slack_messages m where ${live} ${NEWEST_FIRST} limit ${q.recentScan})`;
+  // The oldest of the newest messages checked first (the recentScan-th newest): none when there are fewer.
+  const edge = await firstRow<{ at: string; posted_at: string; ts: string; channel_id: string }>(
+    db,
+    sql`select (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.posted_at::text, m.ts, m.channel_id
+      from slack_messages m where ${live} ${NEWEST_FIRST} offset ${q.recentScan - 1} limit 1`,
+  );
   const first = await typedRows<T>(
     db,
-    sql`select ${q.columns} from ${recent} m ${NAMES} where ${q.match} ${NEWEST_FIRST} limit ${q.limit}`,
+    edge
+      ? sql`select ${q.columns} from slack_messages m ${NAMES}
+          where ${live} and ${q.match}
+            and (m.posted_at, m.ts, m.channel_id) >= (${edge.posted_at}::timestamptz, ${edge.ts}, ${edge.channel_id})
+          ${NEWEST_FIRST} limit ${q.limit}`
+      : sql`select ${q.columns} from (select m.* from slack_messages m where ${live} ${NEWEST_FIRST}
+          limit ${q.recentScan}) m ${NAMES} where ${q.match} ${NEWEST_FIRST} limit ${q.limit}`,
   );
-  if (first.length >= q.limit) return first;
-  const edge = await firstRow<{ at: string; ts: string; channel_id: string; n: number }>(
-    db,
-    sql`select (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.ts, m.channel_id,
-        count(*) over ()::int as n
-      from ${recent} m order by m.posted_at, m.ts, m.channel_id limit 1`,
-  );
-  if (!edge || edge.n < q.recentScan) return first;
-  // Only the older matches' keys under bitmap scans; their columns and names are read by key after.
+  if (first.length >= q.limit || !edge) return first;
+  // Only the older matches' keys, slice by slice under bitmap scans; their columns and names are read by key after.
+  const need = q.limit - first.length;
+  const edgeAt = new Date(Number(edge.at));
+  const bounds = q.slicesDays.map((d) => new Date(edgeAt.getTime() - d * DAY_MS).toISOString());
+  const slices = [...bounds, null].map((lower, i) => {
+    // The first slice starts right after the edge message (its exact time, not rounded to milliseconds).
+    const upper =
+      i === 0
+        ? sql`and (m.posted_at, m.ts, m.channel_id) < (${edge.posted_at}::timestamptz, ${edge.ts}, ${edge.channel_id})`
+        : sql`and m.posted_at < ${bounds[i - 1]}::timestamptz`;
+    return sql`(select m.channel_id, m.ts, m.posted_at from slack_messages m
+        where ${live} and ${q.match} ${upper} ${lower ? sql`and m.posted_at >= ${lower}::timestamptz` : sql``}
+        ${NEWEST_FIRST} limit ${need})`;
+  });
   const keys = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_indexscan = off`);
-    await tx.execute(sql`set local enable_seqscan = off`);
+    // Bitmap scans only; one process runs the UNION ALL's branches in order (newest slice first) and stops at
+    // the LIMIT; bitmaps of a common word's pages stay exact (with 4 MB they turn lossy past ~65,000 pages,
+    // and every message of a lossy page is parsed again).
+    await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true),
+      set_config('max_parallel_workers_per_gather', '0', true), set_config('work_mem', '64MB', true)`);
     return typedRows<{ channel_id: string; ts: string }>(
       tx,
-      sql`select m.channel_id, m.ts from slack_messages m
-        where ${live} and ${q.match}
-          ${after({ at: new Date(Number(edge.at)), ts: edge.ts, channelId: edge.channel_id })}
-        ${NEWEST_FIRST} limit ${q.limit - first.length}`,
+      sql`select channel_id, ts from (${sql.join(slices, sql` union all `)}) s limit ${need}`,
     );
   });
   if (keys.length === 0) return first;
@@ -95,8 +125,9 @@ async function newestMatching<T>(
 }
 
 /** The conversation workbench's reads over workspace-data's facts, and its own two tables. */
-export const conversationsRepo = (db: Db, opts: { recentScan?: number } = {}) => {
+export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDays?: number[] } = {}) => {
   const recentScan = opts.recentScan ?? RECENT_SCAN;
+  const slicesDays = opts.slicesDays ?? SEARCH_SLICES_DAYS;
   return {
     /**
      * Top-level messages of the workspace (or one channel) posted in [from, to), newest first, with their live
@@ -176,11 +207,12 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number } = {}) =>
         match: sql`${FTS} @@ ${q}`,
         limit,
         recentScan,
+        slicesDays,
       }),
 
     /**
      * Live messages mentioning any of `ids` (`<@id>` tokens): the id is a word of the text for the full-text
-     * index, then the token itself is checked.
+     * index, then the token itself is checked (after a plain `<@` test, which most messages fail at once).
      */
     mentions: (
       teamId: string,
@@ -201,9 +233,10 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number } = {}) =>
         filters: sql`${f.userId ? sql`and m.user_id = ${f.userId}` : sql``}
         ${f.channelId ? sql`and m.channel_id = ${f.channelId}` : sql``} ${after(f.after)}`,
         match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')})
-        and m.text ~ ${`<@(${tokens.join('|')})[>|]`} ${f.q ? sql`and ${FTS} @@ ${f.q}` : sql``}`,
+        and m.text like '%<@%' and m.text ~ ${`<@(${tokens.join('|')})[>|]`} ${f.q ? sql`and ${FTS} @@ ${f.q}` : sql``}`,
         limit: f.limit,
         recentScan,
+        slicesDays,
       });
     },
 
@@ -220,9 +253,10 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number } = {}) =>
         columns: sql`m.user_id, coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender,
         m.channel_id, c.name as channel_name`,
         filters: sql``,
-        match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')}) and m.text ~ ${`<@(${tokens.join('|')})[>|]`}`,
+        match: sql`${FTS} @@ to_tsquery('english', ${words.join(' | ')}) and m.text like '%<@%' and m.text ~ ${`<@(${tokens.join('|')})[>|]`}`,
         limit: 300,
         recentScan,
+        slicesDays,
       });
     },
 

@@ -84,8 +84,10 @@ export const conversationsService = (deps: {
   now?: () => Date;
   /** How many newest messages a search checks one by one before the GIN index (tests make it small). */
   recentScan?: number;
+  /** The GIN steps' time slices, in days back (tests make them small). */
+  slicesDays?: number[];
 }) => {
-  const repo = conversationsRepo(deps.db, { recentScan: deps.recentScan });
+  const repo = conversationsRepo(deps.db, { recentScan: deps.recentScan, slicesDays: deps.slicesDays });
   const now = () => deps.now?.() ?? new Date();
 
   async function originOf(teamId: string): Promise<string> {
