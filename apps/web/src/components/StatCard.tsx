@@ -70,7 +70,8 @@ export function StatCard({ card, caption }: { card: SummaryCard; caption?: strin
       <Text fz={28} fw={700} lh={1.15} mt={6}>
         {formatCount(card.val)}
       </Text>
-      <Group gap={6} mt={4} wrap="wrap">
+      {/* The change, and the caption on a line of its own: whole on every card, whatever their width. */}
+      <Group gap={6} mt={4}>
         {change.why ? (
           <Tooltip label={change.why} multiline w={260} withArrow>
             {badge}
@@ -78,12 +79,12 @@ export function StatCard({ card, caption }: { card: SummaryCard; caption?: strin
         ) : (
           badge
         )}
-        {caption ? (
-          <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {caption}
-          </Text>
-        ) : null}
       </Group>
+      {caption ? (
+        <Text fz="xs" c="dimmed" mt={2}>
+          {caption}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

@@ -47,7 +47,7 @@ const columns = (Actions: MemberDetailSlots['MessageActions']): DataColumn<Actio
     searchable: false,
     nowrap: true,
   },
-  { id: 'real_name', header: 'Real Name', value: (r) => r.real_name, nowrap: true },
+  { id: 'real_name', header: 'Real Name', value: (r) => r.real_name },
   {
     id: 'channel',
     header: 'Channel Name',
@@ -58,6 +58,8 @@ const columns = (Actions: MemberDetailSlots['MessageActions']): DataColumn<Actio
   {
     id: 'content',
     header: 'Content',
+    // The widest column: what was said is what people read here.
+    width: 320,
     value: (r) => r.content,
     cell: (r) => <SlackText text={r.content} lineClamp={3} />,
   },

@@ -52,7 +52,15 @@ export function pieSlices(rows: readonly { channel_name: string; activity: numbe
 function PieLegend({ slices }: { slices: Slice[] }) {
   const total = slices.reduce((n, s) => n + s.value, 0) || 1;
   return (
-    <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none', minWidth: 0 }} aria-label="Legend">
+    <Stack
+      gap={6}
+      component="ul"
+      p={0}
+      m={0}
+      miw={200}
+      style={{ listStyle: 'none', flex: 1 }}
+      aria-label="Legend"
+    >
       {slices.map((s) => (
         <Group key={s.name} component="li" gap={8} wrap="nowrap">
           <ColorSwatch color={`var(--mantine-color-${s.color.replace('.', '-')})`} size={10} radius={2} />
@@ -173,7 +181,7 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
                 <Text c="dimmed">No Data Found</Text>
               </Center>
             ) : (
-              <Group wrap="nowrap" align="center" gap="lg">
+              <Group wrap="wrap" align="center" justify="center" gap="lg">
                 <PieChart
                   size={180}
                   withTooltip
