@@ -491,6 +491,13 @@ describe('member detail', () => {
     expect(d.channels.map((c: any) => c.channel_id).sort()).toEqual(channels);
     const of = await get(`/member/channelsofuser/${teamId}/${p.id}`);
     expect(of.json().data).toEqual(d.channels);
+    // The history Flywheel holds starts with the import window (90 days) or the first activity, the later:
+    // 40 days of seeded history here. A member without a join date joined before it.
+    const firstActive = [...truth.activity.values()].flatMap((byDay) => [...byDay.keys()]).sort()[0]!;
+    expect(d.history_start).toBe(firstActive);
+    const early = truth.people.find((x) => localDay(new Date(x.joined * 1000), tz) < firstActive)!;
+    const earlyInfo = (await get(`/member/memberinfo/${teamId}/${early.id}`)).json().data;
+    expect(earlyInfo).toMatchObject({ join_time: 0, history_start: firstActive });
   });
 
   it('activity per day, per channel and the pie agree with ground truth', async () => {
