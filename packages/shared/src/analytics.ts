@@ -51,12 +51,23 @@ export const rangeQuery = z
     }
   });
 
-/** Spec section 3: Summary card (name, val, percent, sign). */
+/**
+ * What a card's change compares: 'change' (percent and sign against the period before), 'new' (nothing in the
+ * period before: no percent to show), 'incomplete' (the period before starts before the history Flywheel
+ * holds, so a percent would mislead).
+ */
+export const CARD_COMPARISONS = ['change', 'new', 'incomplete'] as const;
+export type CardComparison = (typeof CARD_COMPARISONS)[number];
+
+/** Spec section 3: Summary card (name, val, percent, sign), and what the change compares. */
 export const summaryCardSchema = z.object({
   name: z.string(),
   val: z.number(),
   percent: z.number(),
   sign: z.enum(['+', '-']),
+  comparison: z.enum(CARD_COMPARISONS).optional(),
+  /** The first day of the history Flywheel holds (YYYY-MM-DD), when the comparison is 'incomplete'. */
+  history_start: z.string().nullish(),
 });
 export type SummaryCard = z.infer<typeof summaryCardSchema>;
 

@@ -13,13 +13,31 @@ export type MentionNames = {
 const TOKEN = /<([@#!])([A-Za-z0-9_.-]+)(?:\|([^>]*))?>/g;
 const SPECIAL: Record<string, string> = { here: '@here', channel: '@channel', everyone: '@everyone' };
 
+/**
+ * One token's readable text: `@` + member id -> `@real_name`, `#` + channel id -> `#name`, `!here` -> `@here`;
+ * the token's own label (or id) when the name is unknown; null for a `!` token it does not know.
+ */
+export function readableToken(
+  sigil: string,
+  id: string,
+  label: string | undefined,
+  names?: MentionNames,
+): string | null {
+  if (sigil === '@') return `@${names?.member(id) || label || id}`;
+  if (sigil === '#') return `#${names?.channel(id) || label || id}`;
+  const special = SPECIAL[id];
+  if (special) return special;
+  if (!label) return null;
+  return label.startsWith('@') ? label : `@${label}`;
+}
+
 /** `<@U1>` -> `@Ada Lovelace`, `<#C1|general>` / `<#C1>` -> `#general`, `<!here>` -> `@here`. */
 export function readableMentions(text: string, names: MentionNames): string {
-  return text.replace(TOKEN, (whole, sigil: string, id: string, label: string | undefined) => {
-    if (sigil === '@') return `@${names.member(id) || label || id}`;
-    if (sigil === '#') return `#${names.channel(id) || label || id}`;
-    return SPECIAL[id] ?? (label ? `@${label}` : whole);
-  });
+  return text.replace(
+    TOKEN,
+    (whole, sigil: string, id: string, label: string | undefined) =>
+      readableToken(sigil, id, label, names) ?? whole,
+  );
 }
 
 /** The member and channel ids a text mentions (to look their names up before `readableMentions`). */

@@ -85,6 +85,8 @@ export function ChartCard({
       id={id}
       component="section"
       aria-label={title}
+      // Fills its grid cell: cards side by side end on one line (no empty block under the shorter one).
+      h="100%"
       style={{ overflow: 'visible' }}
     >
       <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">

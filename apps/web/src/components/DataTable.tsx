@@ -76,7 +76,7 @@ export type DataTableProps<T> = {
   /** Controls after the search box. */
   toolbar?: ReactNode;
   /** 'N selected · <countLabel(total)>' on the right of the toolbar. */
-  countLabel?(total: number): string;
+  countLabel?(total: number): ReactNode;
   /** Client mode: the initial sort. */
   defaultSort?: DataSort;
   /** Client mode: rows per page (without it every row shows). */
@@ -220,7 +220,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
           </Group>
           <Group gap="sm" wrap="wrap">
             {p.countLabel ? (
-              <Text fz="sm" c="dimmed">
+              <Text fz="sm" c="dimmed" component="div">
                 {selected.size > 0 ? `${selected.size} selected · ` : ''}
                 {p.countLabel(total)}
               </Text>
@@ -282,7 +282,13 @@ export function DataTable<T>(p: DataTableProps<T>) {
                   </Table.Th>
                 ) : null}
                 {p.columns.map((c) => (
-                  <Table.Th key={c.id} ta={c.align} w={c.width} aria-sort={ariaSort(c)}>
+                  <Table.Th
+                    key={c.id}
+                    ta={c.align}
+                    w={c.width}
+                    aria-sort={ariaSort(c)}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {sortHeader(c)}
                   </Table.Th>
                 ))}

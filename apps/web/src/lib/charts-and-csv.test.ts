@@ -5,9 +5,10 @@ import { toCsv } from './csv.ts';
 import { rangeProblem, rangeQueryString, spanDays } from './time-filter.ts';
 
 describe('chart labels (spec section 9)', () => {
-  it('cuts bar labels to 12 characters', () => {
-    expect(cutLabel('announcements-and-news')).toBe('announcement');
+  it('cuts bar labels to 12 characters, the cut shown by an ellipsis', () => {
+    expect(cutLabel('announcements-and-news')).toBe('announcemen…');
     expect(cutLabel('announcements-and-news')).toHaveLength(12);
+    expect(cutLabel('exactly13chrs')).toBe('exactly13ch…');
     expect(cutLabel('general')).toBe('general');
     expect(cutLabel('exactly12chr')).toBe('exactly12chr');
   });

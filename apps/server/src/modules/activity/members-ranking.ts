@@ -47,7 +47,8 @@ export type BreakdownRow = MemberExportRow & { day: string | null; channel_id: s
 
 const SORT_SQL: Record<MemberSortField, SQL> = {
   real_name: sql`lower(m.real_name)`,
-  display_name: sql`lower(m.display_name)`,
+  // Blank display names sort by the real name: the table shows that name in their place (as Home does).
+  display_name: sql`lower(coalesce(nullif(m.display_name, ''), m.real_name))`,
   email: sql`lower(m.email)`,
   messages: sql`coalesce(a.messages, 0)`,
   reactions: sql`coalesce(a.reactions, 0)`,
@@ -153,7 +154,15 @@ const DETAILS = sql`m.member_id, m.real_name, m.display_name, coalesce(m.email, 
   m.deleted, (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
   (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active`;
 
-type Ranked = { member_id: string; messages: number; replies: number; reactions: number; total: number };
+type Ranked = {
+  member_id: string;
+  messages: number;
+  replies: number;
+  reactions: number;
+  total: number;
+  /** How many of the matches left the workspace (deactivated or deleted in Slack). */
+  left_count: number;
+};
 
 export type MembersRepoOptions = {
   /**
@@ -249,7 +258,8 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         tx,
         sql`with ${act}
         select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
-          coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
+          coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total,
+          (count(*) filter (where m.deleted) over ())::int as left_count
         from slack_members m left join act a on a.member_id = m.member_id
         where ${conditions(q, scope)}
         order by ${orderBy(q)}
@@ -260,8 +270,15 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   }
 
   /** Ranked rows joined to their members' details: `offset` to `offset + limit` of them, in table order. */
-  async function withDetails(q: MemberQuery, rows: Ranked[], total: number, limit: number, offset: number) {
-    if (rows.length === 0) return { rows: [], total };
+  async function withDetails(
+    q: MemberQuery,
+    rows: Ranked[],
+    counts: { total: number; left: number },
+    limit: number,
+    offset: number,
+  ) {
+    const { total, left } = counts;
+    if (rows.length === 0) return { rows: [], total, left };
     const r = await typedResult<MemberDataRow>(
       db,
       sql`select ${DETAILS}, a.messages, a.replies, a.reactions, ${total}::int as total
@@ -272,7 +289,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       order by ${orderBy(q)}
       limit ${limit} offset ${offset}`,
     );
-    return { rows: r.rows, total };
+    return { rows: r.rows, total, left };
   }
 
   /**
@@ -288,7 +305,8 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     const reading = await readingOf(db, q.teamId, q.fromDay, q.toDay);
     const parts = await Promise.all(scopes.map((scope) => ranked(q, scope, offset + limit, 0, reading)));
     const total = parts.reduce((n, p) => n + (p[0]?.total ?? 0), 0);
-    return withDetails(q, parts.flat(), total, limit, offset);
+    const left = parts.reduce((n, p) => n + (p[0]?.left_count ?? 0), 0);
+    return withDetails(q, parts.flat(), { total, left }, limit, offset);
   }
 
   /**
@@ -331,14 +349,15 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       order by sum(d.messages + d.replies + d.reactions) desc, d.member_id, d.channel_id${page}`;
   }
 
-  async function count(q: MemberQuery, scope: MemberScope): Promise<number> {
-    const r = await typedResult<{ n: number }>(
+  async function count(q: MemberQuery, scope: MemberScope): Promise<{ total: number; left: number }> {
+    const r = await typedResult<{ n: number; left_count: number }>(
       db,
       sql`with ${await activityCte(db, q, scope)}
-      select count(*)::int as n from slack_members m left join act a on a.member_id = m.member_id
+      select count(*)::int as n, (count(*) filter (where m.deleted))::int as left_count
+      from slack_members m left join act a on a.member_id = m.member_id
       where ${conditions(q, scope)}`,
     );
-    return r.rows[0]?.n ?? 0;
+    return { total: r.rows[0]?.n ?? 0, left: r.rows[0]?.left_count ?? 0 };
   }
 
   return {
@@ -352,7 +371,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       q: MemberQuery,
       limit: number,
       offset: number,
-    ): Promise<{ rows: MemberDataRow[]; total: number }> {
+    ): Promise<{ rows: MemberDataRow[]; total: number; left: number }> {
       const only = await candidates(db, q);
       // Channel filters read the per-channel rollup through its channel index, which a slice cannot bound.
       if (!only && !q.channels && sliceCount > 1 && offset + limit <= SLICE_MAX_ROWS) {
@@ -360,8 +379,12 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         if (cutIds && cutIds.length > 0) return slicedPage(q, cutIds, limit, offset);
       }
       const rows = await ranked(q, only, limit, offset);
-      const total = rows[0]?.total ?? (offset > 0 ? await count(q, only) : 0);
-      return withDetails(q, rows, total, rows.length, 0);
+      const counts = rows[0]
+        ? { total: rows[0].total, left: rows[0].left_count }
+        : offset > 0
+          ? await count(q, only)
+          : { total: 0, left: 0 };
+      return withDetails(q, rows, counts, rows.length, 0);
     },
 
     /**

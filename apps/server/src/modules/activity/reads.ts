@@ -219,6 +219,23 @@ export const activityReads = (db: Db) => ({
     return { joins: r?.joins ?? 0, leaves: r?.leaves ?? 0 };
   },
 
+  /**
+   * The first local day of the history Flywheel holds for a workspace (YYYY-MM-DD), null when it holds none:
+   * the later of the history import's first day and the first day with any activity. Before it, Slack gave
+   * Flywheel nothing: no messages, and no join dates (members who joined earlier have none).
+   */
+  async historyStart(teamId: string): Promise<string | null> {
+    const [r] = await all<{ day: string | null }>(
+      db,
+      sql`select greatest(
+          (select min(day) from activity_team_daily where team_id = ${teamId} and active_members > 0),
+          (select (b.started_at - make_interval(days => b.days))::date from slack_backfills b
+            where b.team_id = ${teamId})
+        )::text as day`,
+    );
+    return r?.day ?? null;
+  },
+
   /** People in the workspace now (not bots, not deactivated). */
   async currentMembers(teamId: string): Promise<number> {
     const [r] = await all<{ n: number }>(

@@ -14,7 +14,7 @@ import { keywordsOf } from '../activity/keywords.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
 import { rollupBuffer } from '../activity/rollups.ts';
 import { refreshStandingWindows } from '../activity/standing-windows.ts';
-import { localHour } from './service.ts';
+import { change, localHour } from './service.ts';
 import { typedResult } from '../../db/sql.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -379,6 +379,17 @@ describe('Home and Analytics against the ground truth', () => {
       expect(card(got, 'Total Activity')).toMatchObject(pct(total(a), total(b)));
       expect(card(got, 'Active Members')).toMatchObject(pct(activeIn(cur), activeIn(prev)));
       expect(card(got, 'New Members')).toMatchObject(pct(joinsIn(cur), joinsIn(prev)));
+      // Both periods lie inside the history: a percent, or 'new' when the period before had nothing.
+      for (const c of got) expect(['change', 'new'], c.name).toContain(c.comparison);
+      expect(card(got, 'Messages').comparison).toBe(b.messages === 0 && a.messages > 0 ? 'new' : 'change');
+    }
+    // 30 days of history: the 90 and 365 days before the last 90 and 365 are not in it. No percent then.
+    const firstDay = acts.map((x) => x.day).sort()[0]!;
+    for (const days of [90, 365]) {
+      const got = (await ok('GET', `/analytics/getanalyticscompare/${teamId}/${days}`)).data as SummaryCard[];
+      expect(got.map((c) => c.comparison)).toEqual(got.map(() => 'incomplete'));
+      expect(got[0]!.history_start! <= firstDay).toBe(true);
+      expect(got[0]!.history_start! >= addDays(today, -31)).toBe(true);
     }
     const now = new Date();
     const slot = (h: number) => {
@@ -447,6 +458,8 @@ describe('Home and Analytics against the ground truth', () => {
     expect(ch.data.every((c: ChannelActivity) => c.activity === 0)).toBe(true);
     const cards = await ok('GET', `/homepage/getcardsdata/${t}`, undefined, as);
     expect(cards.data.every((c: SummaryCard) => c.val === 0 && c.percent === 0 && c.sign === '+')).toBe(true);
+    // The imported 60 days hold no activity: a true 0% change (the history covers both days), not 'new'.
+    expect(cards.data.every((c: SummaryCard) => c.comparison === 'change')).toBe(true);
     expect(
       (await ok('POST', '/homepage/getuseradmindata', { team_id: t, time_filter: tf }, as)).data,
     ).toEqual({
@@ -724,5 +737,45 @@ describe('bot details', () => {
     expect(id.username).toBe('Helper.bot');
     expect(typeof id.icon_url).toBe('string');
     expect((await ok('GET', `/alterbot/getbotdetails/${teamId}`)).data.bot_name).toBe('Helper.bot');
+  });
+});
+
+describe('change (a card against the period before)', () => {
+  const full = { prevFrom: '2026-03-01', historyStart: '2026-01-01' };
+  it('a percent and sign when both periods are in the history; +0% is a change of 0', () => {
+    expect(change('Messages', 150, 100, full)).toEqual({
+      name: 'Messages',
+      val: 150,
+      percent: 50,
+      sign: '+',
+      comparison: 'change',
+    });
+    expect(change('Messages', 5, 10, full)).toMatchObject({ percent: 50, sign: '-', comparison: 'change' });
+    expect(change('Messages', 7, 7, full)).toMatchObject({ percent: 0, sign: '+', comparison: 'change' });
+    expect(change('Messages', 0, 0, full)).toMatchObject({ percent: 0, comparison: 'change' });
+  });
+
+  it("'new' when the period before had nothing", () => {
+    expect(change('Messages', 303, 0, full)).toMatchObject({ val: 303, comparison: 'new' });
+  });
+
+  it("'incomplete' (never +30,263%) when the period before starts before the history", () => {
+    const late = { prevFrom: '2025-03-01', historyStart: '2025-11-20' };
+    expect(change('Messages', 30_363, 100, late)).toEqual({
+      name: 'Messages',
+      val: 30_363,
+      percent: 30_263,
+      sign: '+',
+      comparison: 'incomplete',
+      history_start: '2025-11-20',
+    });
+    expect(change('Messages', 4, 0, { prevFrom: '2026-03-01', historyStart: null })).toMatchObject({
+      comparison: 'incomplete',
+      history_start: null,
+    });
+    // The period before starting on the history's first day is whole.
+    expect(change('Messages', 4, 2, { prevFrom: '2025-11-20', historyStart: '2025-11-20' }).comparison).toBe(
+      'change',
+    );
   });
 });

@@ -23,10 +23,28 @@ export function daysOf(fromDay: string, toDay: string): string[] {
   return out;
 }
 
-/** Change of `cur` against `prev` as an unsigned percent (one decimal) and a sign; from 0 to n>0 is +100. */
-export function change(name: string, cur: number, prev: number): SummaryCard {
+/**
+ * Change of `cur` against `prev` as an unsigned percent (one decimal) and a sign; from 0 to n>0 is +100 and
+ * says 'new'. When the period before starts before the history Flywheel holds (`prevFrom` before
+ * `historyStart`, both local days), the percent would compare with days Slack never gave: 'incomplete'.
+ */
+export function change(
+  name: string,
+  cur: number,
+  prev: number,
+  history?: { prevFrom: string; historyStart: string | null },
+): SummaryCard {
   const raw = prev === 0 ? (cur === 0 ? 0 : 100) : ((cur - prev) / prev) * 100;
-  return { name, val: cur, percent: Math.round(Math.abs(raw) * 10) / 10, sign: cur >= prev ? '+' : '-' };
+  const card: SummaryCard = {
+    name,
+    val: cur,
+    percent: Math.round(Math.abs(raw) * 10) / 10,
+    sign: cur >= prev ? '+' : '-',
+    comparison: prev === 0 && cur > 0 ? 'new' : 'change',
+  };
+  if (history && (history.historyStart === null || history.prevFrom < history.historyStart))
+    return { ...card, comparison: 'incomplete', history_start: history.historyStart };
+  return card;
 }
 
 /** Slot keys of an Activity Trends slot size: 2 -> "00-02", "02-04", ... "22-24". */
@@ -193,25 +211,27 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
     async compare(teamId: string, days: number, now = new Date()): Promise<SummaryCard[]> {
       const cur = await windowOf(teamId, { type: 'static', days }, now);
       const prev: Window = { teamId, fromDay: addDays(cur.fromDay, -days), toDay: addDays(cur.fromDay, -1) };
-      const [a, b, activeA, activeB, events] = await Promise.all([
+      const [a, b, activeA, activeB, events, historyStart] = await Promise.all([
         repo.totals(cur),
         repo.totals(prev),
         repo.activeMembers(cur),
         repo.activeMembers(prev),
         repo.eventsPerDay(teamId, prev.fromDay),
+        repo.historyStart(teamId),
       ]);
+      const history = { prevFrom: prev.fromDay, historyStart };
       const joins = (w: Window) =>
         events.filter((e) => e.day >= w.fromDay && e.day <= w.toDay).reduce((n, e) => n + e.joins, 0);
       const leaves = (w: Window) =>
         events.filter((e) => e.day >= w.fromDay && e.day <= w.toDay).reduce((n, e) => n + e.leaves, 0);
       return [
-        change('Total Activity', total(a), total(b)),
-        change('Messages', a.messages, b.messages),
-        change('Replies', a.replies, b.replies),
-        change('Reactions', a.reactions, b.reactions),
-        change('Active Members', activeA, activeB),
-        change('New Members', joins(cur), joins(prev)),
-        change('Members Left', leaves(cur), leaves(prev)),
+        change('Total Activity', total(a), total(b), history),
+        change('Messages', a.messages, b.messages, history),
+        change('Replies', a.replies, b.replies, history),
+        change('Reactions', a.reactions, b.reactions, history),
+        change('Active Members', activeA, activeB, history),
+        change('New Members', joins(cur), joins(prev), history),
+        change('Members Left', leaves(cur), leaves(prev), history),
       ];
     },
 
@@ -227,7 +247,7 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
       };
       const today = localDay(now, tz);
       const yesterday = addDays(today, -1);
-      const [a, b, ea, eb, activeA, activeB] = await Promise.all([
+      const [a, b, ea, eb, activeA, activeB, historyStart] = await Promise.all([
         repo.hourTotals(teamId, slotAt(23), slotAt(0)),
         repo.hourTotals(teamId, slotAt(47), slotAt(24)),
         repo.eventsBetween(teamId, new Date(now.getTime() - 24 * 3600_000), now),
@@ -238,13 +258,17 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
         ),
         repo.activeMembers({ teamId, fromDay: today, toDay: today }),
         repo.activeMembers({ teamId, fromDay: yesterday, toDay: yesterday }),
+        repo.historyStart(teamId),
       ]);
+      // The 24 hours before start on the local day of 47 hours ago (yesterday for Active Members).
+      const history = { prevFrom: slotAt(47).day, historyStart };
+      const activeHistory = { prevFrom: yesterday, historyStart };
       return [
-        change('Messages', a.messages, b.messages),
-        change('Replies', a.replies, b.replies),
-        change('Reactions', a.reactions, b.reactions),
-        change('Active Members', activeA, activeB),
-        change('New Members', ea.joins, eb.joins),
+        change('Messages', a.messages, b.messages, history),
+        change('Replies', a.replies, b.replies, history),
+        change('Reactions', a.reactions, b.reactions, history),
+        change('Active Members', activeA, activeB, activeHistory),
+        change('New Members', ea.joins, eb.joins, history),
       ];
     },
 

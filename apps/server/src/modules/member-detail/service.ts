@@ -30,14 +30,16 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
     async info(teamId: string, memberId: string): Promise<MemberInfo> {
       const m = await reads.memberInfo(teamId, memberId);
       if (!m) throw notFound('This member is not in the workspace');
-      const [tags, channels] = await Promise.all([
+      const [tags, channels, historyStart] = await Promise.all([
         deps.tags.ofMembers(teamId, [memberId]),
         repo.channels(teamId, memberId),
+        reads.historyStart(teamId),
       ]);
       return {
         ...toMember(m, null),
         is_owner: m.is_owner,
         left_at: micros(m.left_at),
+        history_start: historyStart,
         tags: tags.get(memberId) ?? [],
         channels,
       };

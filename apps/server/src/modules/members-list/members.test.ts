@@ -71,7 +71,7 @@ async function getData(body: Omit<MembersDataRequest, 'team_id'> & { team_id?: s
     payload: { team_id: teamId, page_size: 500, ...body },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: Member[]; total: number };
+  return res.json() as { data: Member[]; total: number; left: number };
 }
 
 /** The ids and counts the API returns must equal the independent computation. */
@@ -285,6 +285,43 @@ describe('POST /members/getmembersdata against ground truth', () => {
   });
 });
 
+describe('members who left', () => {
+  it("are marked, counted apart, and the rest is Analytics' Overall", async () => {
+    const leavers = truth.people.filter((p) => p.left !== null);
+    expect(leavers.length, 'the seed has members who left').toBeGreaterThan(0);
+    const got = await getData({});
+    expect(got.total).toBe(truth.people.length);
+    expect(got.left).toBe(leavers.length);
+    expect(
+      got.data
+        .filter((m) => m.deleted)
+        .map((m) => m.member_id)
+        .sort(),
+    ).toEqual(leavers.map((p) => p.id).sort());
+    // Overall members (the Users chart's last day) counts everyone but them.
+    const res = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/v0/analytics/memberschangeanalytics',
+      headers: bearer(token),
+      payload: { team_id: teamId, time_filter: { type: 'static', days: 7 }, channels: [] },
+    });
+    const days = res.json().data as { overall_members: number }[];
+    expect(days.at(-1)!.overall_members).toBe(got.total - got.left);
+    // The count follows the filters and the pages: a page past the end still says it.
+    const leaver = leavers[0]!;
+    expect(await getData({ search: leaver.email })).toMatchObject({ total: 1, left: 1 });
+    expect(await getData({ page: 99, page_size: 50 })).toMatchObject({ data: [], left: leavers.length });
+    const one = await getData({ page_size: 1 });
+    expect(one.left).toBe(leavers.length);
+  });
+
+  it('blank display names sort as the real name the table shows', async () => {
+    const got = await getData({ sort: { field: 'display_name', direction: 'asc' } });
+    const shown = got.data.map((m) => (m.display_name || m.real_name).toLowerCase());
+    expect(shown).toEqual([...shown].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
+
 describe('bad payloads get 400 with a readable message', () => {
   it.each([
     [{ time_filter: { type: 'weekly' } }, "time_filter.type must be 'static' or 'dynamic'"],
@@ -454,6 +491,13 @@ describe('member detail', () => {
     expect(d.channels.map((c: any) => c.channel_id).sort()).toEqual(channels);
     const of = await get(`/member/channelsofuser/${teamId}/${p.id}`);
     expect(of.json().data).toEqual(d.channels);
+    // The history Flywheel holds starts with the import window (90 days) or the first activity, the later:
+    // 40 days of seeded history here. A member without a join date joined before it.
+    const firstActive = [...truth.activity.values()].flatMap((byDay) => [...byDay.keys()]).sort()[0]!;
+    expect(d.history_start).toBe(firstActive);
+    const early = truth.people.find((x) => localDay(new Date(x.joined * 1000), tz) < firstActive)!;
+    const earlyInfo = (await get(`/member/memberinfo/${teamId}/${early.id}`)).json().data;
+    expect(earlyInfo).toMatchObject({ join_time: 0, history_start: firstActive });
   });
 
   it('activity per day, per channel and the pie agree with ground truth', async () => {

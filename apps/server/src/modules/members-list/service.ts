@@ -87,7 +87,7 @@ export const membersService = (deps: {
     async page(body: PageRequest, now = new Date()) {
       const q = await resolve(body, now);
       const offset = (body.page - 1) * body.page_size;
-      const { rows, total } = await repo.page(q, body.page_size, offset);
+      const { rows, total, left } = await repo.page(q, body.page_size, offset);
       const tags = await deps.tags.ofMembers(
         body.team_id,
         rows.map((r) => r.member_id),
@@ -95,6 +95,7 @@ export const membersService = (deps: {
       return {
         data: rows.map((r) => toMember(r, tags.get(r.member_id))),
         total,
+        left,
         page: body.page,
         page_size: body.page_size,
       };

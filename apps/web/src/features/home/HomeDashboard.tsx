@@ -33,14 +33,16 @@ export default function HomeDashboard() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <TopMembersCard />
         </Grid.Col>
+        {/* The bot card is short: the second chart sits under it, so no empty block opens beside the table. */}
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <BotCard />
+          <Stack gap="lg">
+            <BotCard />
+            <ReactionsMessagesCard />
+          </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        {/* Tasks are Flywheel's own addition: after every card the spec puts on Home, across the page. */}
+        <Grid.Col span={12}>
           <TaskBoard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <ReactionsMessagesCard />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -114,11 +114,14 @@ describe('Home page', () => {
       within(await card('Reactions & Messages')).getByTestId('reactions-messages-chart'),
     ).toBeInTheDocument();
     const top = await card('Top Channels');
-    // Busiest first, names cut to 12 characters.
+    // Busiest first, names cut to 12 characters with an ellipsis; the title keeps the whole name.
     const names = within(top)
       .getAllByTitle(/^#/)
-      .map((e) => e.textContent);
-    expect(names).toEqual(['#announcement', '#general']);
+      .map((e) => [e.textContent, e.getAttribute('title')]);
+    expect(names).toEqual([
+      ['#announceme…', '#announcements-and-news'],
+      ['#general', '#general'],
+    ]);
     expect(within(top).getByRole('link', { name: /More Channels/ })).toHaveAttribute(
       'href',
       '/dashboard/analytics#channel',

@@ -124,6 +124,7 @@ export function MembersPage({ SendMessage }: MembersSlots = {}) {
             page={Math.min(page, pages)}
             pageSize={pageSize}
             total={total}
+            left={data.data?.left ?? 0}
             onPage={setPage}
             onPageSize={(size) => {
               setPageSize(size);

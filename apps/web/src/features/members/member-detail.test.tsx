@@ -119,6 +119,62 @@ describe('Member detail page', () => {
     expect(within(table).getByText('hello @Alan Turing in #general')).toBeInTheDocument();
   });
 
+  it("Date of join explains itself when Slack gave none; dates read as on Home ('16 Nov 2023')", async () => {
+    setup({
+      'GET /member/memberinfo/T001/U001': reply(dataItem(memberInfoSchema), {
+        data: info({ join_time: 0, history_start: '2026-07-24', last_active: 1_700_100_000_000_000 }),
+      }),
+    });
+    renderApp('/dashboard/members/U001');
+    const join = await screen.findByText('Before 24 Jul 2026', {}, { timeout: 8000 });
+    expect(join).toHaveAccessibleName(
+      'Before 24 Jul 2026. Joined before the history Flywheel can see (it starts on 24 Jul 2026): Slack gives no join date for earlier members.',
+    );
+    expect(screen.queryByText('Unknown')).toBeNull();
+    expect(screen.getByText(/^16 Nov 2023$/)).toBeInTheDocument();
+  });
+
+  it('Actions: full, distinct badges; paged 10 a page, newest first; content through the shared renderer', async () => {
+    const kinds = ['message', 'reply', 'reaction'] as const;
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      ts: `17145500${String(i).padStart(2, '0')}.000100`,
+      at: 1_714_550_000_000 + i * 60_000,
+      real_name: 'Ada Lovelace',
+      channel_id: 'C001',
+      channel_name: 'general',
+      content: i === 22 ? 'Ship it :tada: see <https://example.com/plan|the plan> <b>raw</b>' : `note ${i}`,
+      activity_type: kinds[i % 3]!,
+    }));
+    setup({
+      'GET /member/last7days/T001/U001': reply(dataItem(actionLogRowSchema.array()), { data: rows }),
+    });
+    const { user } = renderApp('/dashboard/members/U001');
+    // Recent Messages (Analytics tab) reads the markup too.
+    const recent = await screen.findByRole('table', { name: 'Recent Messages' }, { timeout: 8000 });
+    expect(await within(recent).findByRole('link', { name: 'the plan' })).toHaveAttribute(
+      'href',
+      'https://example.com/plan',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Actions' }));
+    const table = await screen.findByRole('table', { name: 'Actions' });
+    const body = () => within(table).getAllByRole('row').slice(1);
+    expect(body()).toHaveLength(10);
+    // Newest first: the last row of the log (a message with markup) opens the first page, read as Slack shows it.
+    const first = body()[0]!;
+    expect(within(first).getByRole('link', { name: 'the plan' })).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'tada' })).toHaveTextContent('🎉');
+    expect(first).toHaveTextContent('Ship it 🎉 see the plan <b>raw</b>');
+    expect(first.querySelector('b')).toBeNull();
+    // Every kind says its whole word (never 'Re…').
+    const words = within(table)
+      .getAllByText(/^(Message|Reply|Reaction)$/)
+      .map((b) => b.textContent);
+    expect(new Set(words)).toEqual(new Set(['Message', 'Reply', 'Reaction']));
+    expect(screen.getByText('23 actions in the last 7 days')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^(Page )?3$/ }));
+    await waitFor(() => expect(body()).toHaveLength(3));
+  }, 30_000);
+
   it("tags: badges with a remove X; '+ create tag' with nothing picked says 'Select a tag'", async () => {
     const api = setup({
       'GET /member/memberinfo/T001/U001': reply(dataItem(memberInfoSchema), {

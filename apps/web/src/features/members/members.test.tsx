@@ -79,14 +79,54 @@ describe('Members page', () => {
     const alanRow = within(table).getByRole('link', { name: 'Alan Turing' }).closest('tr')!;
     expect(within(alanRow).getByText('Not-Active')).toBeInTheDocument();
     expect(within(alanRow).queryByRole('link', { name: 'More' })).toBeNull();
-    // Default request: 7 days, sorted by activity, 5 per page.
+    // Default request: 7 days, sorted by activity, 25 per page (5 made 100 pages of 500 members).
     expect(api.callsTo('POST', '/members/getmembersdata')[0]?.body).toMatchObject({
       team_id: 'T001',
       time_filter: { type: 'static', days: 7 },
       sort: { field: 'activity', direction: 'desc' },
       page: 1,
-      page_size: 5,
+      page_size: 25,
     });
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+  });
+
+  it("marks members who left, says how many and why Analytics' Overall is fewer; blank display names show the real name", async () => {
+    setup({
+      'POST /members/getmembersdata': reply(membersDataResponse, {
+        data: [
+          ...rows,
+          member('U003', 'Grace Hopper', { deleted: true, display_name: '' }),
+          member('U004', 'Katherine Johnson', { deleted: true }),
+        ],
+        total: 4,
+        left: 2,
+        page: 1,
+        page_size: 25,
+      }),
+    });
+    renderApp('/dashboard/members');
+    const table = await screen.findByRole('table', { name: 'Members Data' }, { timeout: 8000 });
+    const grace = (await within(table).findByRole('link', { name: 'Grace Hopper' })).closest('tr')!;
+    expect(within(grace).getByText('Left')).toBeInTheDocument();
+    // Display name (3rd cell after the checkbox and real name) falls back to the real name, as on Home.
+    expect(grace.querySelectorAll('td')[2]).toHaveTextContent('Grace Hopper');
+    const ada = within(table).getByRole('link', { name: 'Ada Lovelace' }).closest('tr')!;
+    expect(within(ada).queryByText('Left')).toBeNull();
+    expect(ada.querySelectorAll('td')[2]).toHaveTextContent('ada');
+    expect(screen.getByText('4 members · 2 left')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: "2 of them left the workspace (marked Left). Analytics' Overall members counts the 2 still in it.",
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing about leavers when none left', async () => {
+    setup();
+    renderApp('/dashboard/members');
+    await screen.findByRole('table', { name: 'Members Data' }, { timeout: 8000 });
+    expect(await screen.findByText('2 members')).toBeInTheDocument();
+    expect(screen.queryByText(/left/)).toBeNull();
   });
 
   it('Activity Filter sends only the rows with an operator, combined with the chosen type', async () => {

@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { ACTION_TEXTS, type ActionRow } from '@flywheel/shared/actions';
-import { namesFrom, type MentionNames } from '@flywheel/shared/mentions';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
+import { useMentionNames } from '../../../lib/use-mention-names.ts';
 import { useDeleteAction } from '../api/delete-action.ts';
 import { DAY_LABEL, FREQUENCY_LABEL } from '../draft.ts';
 import { MessagePreview } from './MessagePreview.tsx';
@@ -100,20 +99,6 @@ const daysDate = (r: ActionRow) =>
     : r.frequency === 'Everyday'
       ? 'Every day'
       : r.days_date;
-
-/** Member and channel names for the mention tokens of messages stored without html. */
-function useMentionNames(): MentionNames {
-  const members = useMembers();
-  const channels = useChannels();
-  return useMemo(
-    () =>
-      namesFrom(
-        new Map((members.data ?? []).map((m) => [m.member_id, m.real_name || m.display_name])),
-        new Map((channels.data ?? []).map((c) => [c.channel_id, c.channel_name])),
-      ),
-    [members.data, channels.data],
-  );
-}
 
 type ActionsTableProps = {
   kind: ActionRow['kind'];

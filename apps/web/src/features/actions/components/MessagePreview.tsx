@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
-import { Anchor, Box, Code, Text } from '@mantine/core';
-import { decodeEntities, parseHtml, type HtmlNode } from '@flywheel/shared/html-tree';
-import { readableMentions, type MentionNames } from '@flywheel/shared/mentions';
+import { Anchor, Box, Code } from '@mantine/core';
+import { parseHtml, type HtmlNode } from '@flywheel/shared/html-tree';
+import type { MentionNames } from '@flywheel/shared/mentions';
+import { SlackText } from '../../../components/SlackText.tsx';
 
 /** Elements the editor writes that the preview keeps; anything else shows its text only. */
 const INLINE: Record<string, 'strong' | 'em' | 's'> = {
@@ -46,7 +47,8 @@ function render(nodes: readonly HtmlNode[], key = ''): ReactNode[] {
 /**
  * A stored message as people read it: the editor's HTML read into React elements (bold, italic, code, lists,
  * http(s) links and line breaks kept; every other tag and attribute dropped, text escaped by React), or the
- * chat text when there is no HTML (mention tokens as @names and #channels). Never raw HTML.
+ * chat text when there is no HTML, read by the shared SlackText (links, emoji, @names and #channels). Never
+ * raw HTML.
  */
 export function MessagePreview({
   html,
@@ -60,7 +62,12 @@ export function MessagePreview({
   lines?: number;
 }) {
   const nodes = html.trim() ? parseHtml(html) : null;
-  const plain = names ? decodeEntities(readableMentions(text, names)) : decodeEntities(text);
+  if (!nodes)
+    return (
+      <Box maw={320}>
+        <SlackText text={text} names={names} lineClamp={lines} />
+      </Box>
+    );
   return (
     <Box
       fz="sm"
@@ -72,13 +79,7 @@ export function MessagePreview({
       }}
       maw={320}
     >
-      {nodes ? (
-        render(nodes)
-      ) : (
-        <Text fz="sm" span style={{ whiteSpace: 'pre-wrap' }}>
-          {plain}
-        </Text>
-      )}
+      {render(nodes)}
     </Box>
   );
 }

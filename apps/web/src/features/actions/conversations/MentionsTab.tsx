@@ -32,6 +32,7 @@ import { useMentions, useReact, useRefreshConversations, type ThreadRef } from '
 import { formatWhen } from './format.ts';
 import type { ConversationSlots } from './slots.ts';
 import { SummaryModal } from './SummaryModal.tsx';
+import { SlackText } from '../../../components/SlackText.tsx';
 
 /**
  * Mentions panel (spec section 2): messages and threads that mention the workspace's admins or the bot, with
@@ -177,9 +178,7 @@ function MentionCard({
               </Badge>
             )}
           </Group>
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {m.content}
-          </Text>
+          <SlackText text={m.content} />
         </Stack>
         <Group gap={4} wrap="nowrap">
           {isSeen ? (

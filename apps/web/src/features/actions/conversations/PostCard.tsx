@@ -16,6 +16,7 @@ import { useCurrentTeam } from '../../../lib/workspace-data.ts';
 import { useReact, useRefreshConversations, useTogglePin, type ThreadRef } from './api.ts';
 import { formatWhen } from './format.ts';
 import type { ConversationSlots } from './slots.ts';
+import { SlackText } from '../../../components/SlackText.tsx';
 
 /** The reactions the add-reaction menu offers (Slack names, shown as their characters). */
 export const QUICK_REACTIONS = [
@@ -85,9 +86,7 @@ export function PostCard({
             </Badge>
           </Group>
         </Group>
-        <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={6}>
-          {post.content}
-        </Text>
+        <SlackText text={post.content} lineClamp={6} />
         <Group gap={4} mt={4}>
           {slots.Reply ? (
             <Button

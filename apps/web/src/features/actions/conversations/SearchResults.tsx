@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSearch, type ThreadRef } from './api.ts';
 import { formatWhen } from './format.ts';
 import type { ThreadDetail } from './ThreadDetailModal.tsx';
+import { SlackText } from '../../../components/SlackText.tsx';
 
 /**
  * Threads search-results card (spec section 2): a spinner for 1.5 s, then the hits or 'No results found'.
@@ -99,9 +100,7 @@ function Hit({
               </Badge>
             )}
           </Group>
-          <Text fz="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
-            {hit.content}
-          </Text>
+          <SlackText text={hit.content} lineClamp={3} />
         </Stack>
         <Group gap={4} wrap="nowrap">
           <Button

@@ -8,6 +8,7 @@ import { SendFormModal } from '../forms/SendFormModal.tsx';
 import { useReactions, useReplies, type ThreadRef } from './api.ts';
 import { formatWhen } from './format.ts';
 import type { ConversationSlots } from './slots.ts';
+import { SlackText } from '../../../components/SlackText.tsx';
 
 export type ThreadDetail = ThreadRef & { channelName: string; sender?: string; content?: string };
 
@@ -58,11 +59,7 @@ const replyColumns: DataColumn<ReplyRow>[] = [
     id: 'reply',
     header: 'Reply',
     value: (r) => r.reply,
-    cell: (r) => (
-      <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {r.reply}
-      </Text>
-    ),
+    cell: (r) => <SlackText text={r.reply} />,
   },
   {
     id: 'at',
@@ -75,7 +72,13 @@ const replyColumns: DataColumn<ReplyRow>[] = [
 ];
 const reactionColumns: DataColumn<ReactionRow>[] = [
   { id: 'name', header: 'Name', value: (r) => r.name, sortable: true, nowrap: true },
-  { id: 'reaction', header: 'Reaction', value: (r) => `:${r.reaction}:`, sortable: true },
+  {
+    id: 'reaction',
+    header: 'Reaction',
+    value: (r) => `:${r.reaction}:`,
+    cell: (r) => <SlackText text={`:${r.reaction}:`} />,
+    sortable: true,
+  },
 ];
 
 function Detail({ thread, slots }: { thread: ThreadDetail; slots: ConversationSlots }) {
@@ -144,9 +147,7 @@ function Detail({ thread, slots }: { thread: ThreadDetail; slots: ConversationSl
           <Text fz="xs" c="dimmed">
             {thread.sender} in #{thread.channelName}
           </Text>
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
-            {thread.content}
-          </Text>
+          <SlackText text={thread.content} lineClamp={4} />
         </Paper>
       ) : null}
       <Tabs value={tab} onChange={setTab}>

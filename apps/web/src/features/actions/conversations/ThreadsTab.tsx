@@ -23,6 +23,7 @@ import type { ConversationSlots } from './slots.ts';
 import { SummaryModal } from './SummaryModal.tsx';
 import { detailOf, ThreadDetailModal, type ThreadDetail } from './ThreadDetailModal.tsx';
 import { WindowPicker } from './WindowPicker.tsx';
+import { SlackText } from '../../../components/SlackText.tsx';
 
 /** Threads (default tab): search, then the threads of a channel or the workspace in a time window. */
 export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
@@ -52,11 +53,7 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
       id: 'content',
       header: 'Content',
       value: (t) => t.content,
-      cell: (t) => (
-        <Text fz="sm" lineClamp={2} style={{ whiteSpace: 'pre-wrap' }}>
-          {t.content}
-        </Text>
-      ),
+      cell: (t) => <SlackText text={t.content} lineClamp={2} />,
     },
     {
       id: 'replies',

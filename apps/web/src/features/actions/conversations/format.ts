@@ -1,8 +1,8 @@
 import { THREAD_DAY_PRESETS } from '@flywheel/shared/conversations';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
-/** A message's time as the cards show it (the browser's locale and timezone). */
-export const formatWhen = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A message's time as the cards show it: the app's one format, in the browser's timezone. */
+export const formatWhen = (ms: number) => formatDateTime(ms);
 
 export type WindowChoice =
   | { kind: 'days'; days: (typeof THREAD_DAY_PRESETS)[number] }

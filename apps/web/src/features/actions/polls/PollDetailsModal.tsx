@@ -4,7 +4,6 @@ import { PieChart } from '@mantine/charts';
 import { Box, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconForms, IconSend } from '@tabler/icons-react';
 import { BADGE_COLORS } from '@flywheel/shared/constants';
-import { namesFrom } from '@flywheel/shared/mentions';
 import {
   POLL_CSV_COLUMNS,
   POLL_EXPORT_FILE,
@@ -17,7 +16,8 @@ import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
-import { useChannels, useCurrentTeam, useMembers } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useMentionNames } from '../../../lib/use-mention-names.ts';
 import { MessagePreview } from '../components/MessagePreview.tsx';
 import { SendFormModal } from '../forms/SendFormModal.tsx';
 import type { PollSlots } from '../slots.ts';
@@ -78,16 +78,7 @@ export function PollDetailsModal({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
   const [acting, setActing] = useState<'dm' | 'form' | null>(null);
-  const members = useMembers();
-  const channels = useChannels();
-  const names = useMemo(
-    () =>
-      namesFrom(
-        new Map((members.data ?? []).map((m) => [m.member_id, m.real_name || m.display_name])),
-        new Map((channels.data ?? []).map((c) => [c.channel_id, c.channel_name])),
-      ),
-    [members.data, channels.data],
-  );
+  const names = useMentionNames();
   const poll = info.data;
   const options = useMemo<OptionRow[]>(
     () => (poll?.poll_options ?? []).map((o, index) => ({ ...o, index })),

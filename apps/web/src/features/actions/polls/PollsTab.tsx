@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
-import { namesFrom } from '@flywheel/shared/mentions';
 import type { Poll } from '@flywheel/shared/polls';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { currentWorkspace, useSession } from '../../../lib/session.ts';
-import { useChannels, useMembers } from '../../../lib/workspace-data.ts';
+import { useMentionNames } from '../../../lib/use-mention-names.ts';
 import { MessagePreview } from '../components/MessagePreview.tsx';
 import type { PollSlots } from '../slots.ts';
 import { useDeletePoll, usePolls } from './api.ts';
@@ -53,16 +52,7 @@ export function PollsTab({ SendDm }: PollSlots) {
   const [creating, setCreating] = useState(false);
   const [details, setDetails] = useState<number | null>(null);
   const { mutate: remove, isPending: deleting, variables: deletingId } = useDeletePoll();
-  const members = useMembers();
-  const channels = useChannels();
-  const names = useMemo(
-    () =>
-      namesFrom(
-        new Map((members.data ?? []).map((m) => [m.member_id, m.real_name || m.display_name])),
-        new Map((channels.data ?? []).map((c) => [c.channel_id, c.channel_name])),
-      ),
-    [members.data, channels.data],
-  );
+  const names = useMentionNames();
 
   const columns = useMemo<DataColumn<Poll>[]>(
     () => [

@@ -69,6 +69,7 @@ export function ActivityCard() {
         label="Activity table"
         testId="activity-chart"
         height={300}
+        spanDays={spanDays(time)}
       />
     </ChartCard>
   );

@@ -11,10 +11,10 @@ import { useDeleteBucket } from '../api/delete-bucket.ts';
 import { useExecuteBucket } from '../api/execute-bucket.ts';
 import { getBucketResult } from '../api/get-bucket-result.ts';
 import { bucketRowsCsv } from '../buckets.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { BucketTagModal } from './BucketTagModal.tsx';
 
-const lastRun = (b: Bucket) =>
-  b.last_execute === null ? NOT_EXECUTED : new Date(b.last_execute).toLocaleString();
+const lastRun = (b: Bucket) => (b.last_execute === null ? NOT_EXECUTED : formatDateTime(b.last_execute));
 
 type Props = {
   buckets: Bucket[] | undefined;

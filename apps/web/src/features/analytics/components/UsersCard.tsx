@@ -25,6 +25,16 @@ const SERIES = [
   { name: 'overall_members', label: 'Overall', color: 'gray.6' },
 ];
 
+/**
+ * Joins and leaves are a few a day, the member count hundreds: active and overall members are drawn against
+ * their own (right) axis, so the daily joins and leaves are not flattened at 0.
+ */
+export const USERS_AXES = {
+  series: ['active_members', 'overall_members'],
+  label: 'Members',
+  leftLabel: 'Joined / left',
+};
+
 const isEmpty = (rows: MembersChangeRow[]) =>
   rows.every((r) => r.new_members + r.dropped_members + r.active_members + r.overall_members === 0);
 
@@ -76,6 +86,8 @@ export function UsersCard() {
         label="Users table"
         testId="users-chart"
         height={280}
+        spanDays={spanDays(time)}
+        right={USERS_AXES}
       />
     </ChartCard>
   );

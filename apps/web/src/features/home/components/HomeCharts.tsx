@@ -6,7 +6,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import type { ChannelActivity } from '@flywheel/shared/analytics';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
-import { cutLabel, dailyTotals, formatCount } from '../../../lib/chart-labels.ts';
+import { cutLabel, dailyTotals, dayAxis, formatCount } from '../../../lib/chart-labels.ts';
 import { DEFAULT_TIME, spanDays, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useChannelData } from '../api/get-channel-data.ts';
@@ -56,9 +56,13 @@ export function HighlightsCard() {
         <LineChart
           h={280}
           data={points}
-          dataKey="date"
+          {...dayAxis(
+            points.map((p) => p.day),
+            spanDays(time),
+          )}
           series={ACTIVITY_SERIES}
-          curveType="monotone"
+          curveType="linear"
+          valueFormatter={formatCount}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           gridAxis="y"
@@ -87,9 +91,13 @@ export function ReactionsMessagesCard() {
         <LineChart
           h={240}
           data={points}
-          dataKey="date"
+          {...dayAxis(
+            points.map((p) => p.day),
+            spanDays(time),
+          )}
           series={[ACTIVITY_SERIES[0]!, ACTIVITY_SERIES[2]!]}
-          curveType="monotone"
+          curveType="linear"
+          valueFormatter={formatCount}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           gridAxis="y"
@@ -111,7 +119,7 @@ export function ChannelActivityCard() {
     () =>
       byActivity(q.data ?? [])
         .slice(0, 12)
-        .map((c) => ({ ...c, channel: cutLabel(`#${c.channel_name}`) })),
+        .map((c) => ({ ...c, channel: `#${c.channel_name}` })),
     [q.data],
   );
   return (
@@ -134,7 +142,15 @@ export function ChannelActivityCard() {
           gridAxis="y"
           barProps={{ radius: 2 }}
           maxBarWidth={36}
-          xAxisProps={{ interval: 0, angle: -30, textAnchor: 'end', height: 56, tick: { fontSize: 11 } }}
+          xAxisProps={{
+            interval: 0,
+            angle: -30,
+            textAnchor: 'end',
+            height: 64,
+            tick: { fontSize: 11 },
+            tickFormatter: cutLabel,
+          }}
+          valueFormatter={formatCount}
         />
       </Box>
     </ChartCard>
@@ -161,7 +177,7 @@ export function TopChannelsCard() {
           <div key={c.channel_id}>
             <Group justify="space-between" mb={4} wrap="nowrap">
               <Text fz="sm" fw={500} title={`#${c.channel_name}`}>
-                #{cutLabel(c.channel_name)}
+                {cutLabel(`#${c.channel_name}`)}
               </Text>
               <Text fz="sm" c="dimmed">
                 {formatCount(c.activity)}

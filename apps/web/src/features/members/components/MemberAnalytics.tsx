@@ -1,16 +1,29 @@
 import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
 import { BarChart, LineChart, PieChart } from '@mantine/charts';
-import { Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { BADGE_COLORS, BAR_LABEL_MAX, MEMBER_DETAIL_DAYS } from '@flywheel/shared/constants';
+import {
+  Card,
+  Center,
+  ColorSwatch,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { BADGE_COLORS, MEMBER_DETAIL_DAYS } from '@flywheel/shared/constants';
 import { MEMBER_DETAIL_DAY_OPTIONS, type ActionLogRow, type ChannelTotals } from '@flywheel/shared/members';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { cutLabel, dayAxis, formatCount } from '../../../lib/chart-labels.ts';
 import { useMemberActions } from '../api/member-actions.ts';
 import { useMemberActivity } from '../api/member-activity.ts';
 import { useMemberChannelActivity } from '../api/member-channel-activity.ts';
 import { useMemberPie } from '../api/member-pie.ts';
-import { actionTime } from './MemberActions.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { SlackText } from '../../../components/SlackText.tsx';
 
 const SERIES = [
   { name: 'messages', label: 'Messages', color: 'blue.6' },
@@ -18,13 +31,50 @@ const SERIES = [
   { name: 'reactions', label: 'Reactions', color: 'orange.6' },
 ];
 const PIE_COLORS = [...BADGE_COLORS, 'cyan', 'pink', 'lime', 'indigo'].map((c) => `${c}.6`);
-const cut = (s: string) => (s.length > BAR_LABEL_MAX ? `${s.slice(0, BAR_LABEL_MAX)}…` : s);
-/** Spec section 9: 'day month' up to 90 days, otherwise 'month year'. */
-const dayLabel = (day: string, days: number) =>
-  new Date(`${day}T00:00:00`).toLocaleDateString(
-    undefined,
-    days <= 90 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
+/** The pie shows this many channels; the rest are one 'Other channels' slice. */
+const PIE_SLICES = 7;
+
+type Slice = { name: string; value: number; color: string };
+
+/** The pie's slices: the busiest channels, then the rest together, each with its colour. */
+export function pieSlices(rows: readonly { channel_name: string; activity: number }[]): Slice[] {
+  const sorted = [...rows].filter((r) => r.activity > 0).sort((a, b) => b.activity - a.activity);
+  const top = sorted.slice(0, PIE_SLICES).map((r, i) => ({
+    name: `#${r.channel_name}`,
+    value: r.activity,
+    color: PIE_COLORS[i % PIE_COLORS.length]!,
+  }));
+  const rest = sorted.slice(PIE_SLICES).reduce((n, r) => n + r.activity, 0);
+  return rest > 0 ? [...top, { name: 'Other channels', value: rest, color: 'gray.5' }] : top;
+}
+
+/** The pie's legend: colour, channel and its share, in the pie's order. */
+function PieLegend({ slices }: { slices: Slice[] }) {
+  const total = slices.reduce((n, s) => n + s.value, 0) || 1;
+  return (
+    <Stack
+      gap={6}
+      component="ul"
+      p={0}
+      m={0}
+      miw={200}
+      style={{ listStyle: 'none', flex: 1 }}
+      aria-label="Legend"
+    >
+      {slices.map((s) => (
+        <Group key={s.name} component="li" gap={8} wrap="nowrap">
+          <ColorSwatch color={`var(--mantine-color-${s.color.replace('.', '-')})`} size={10} radius={2} />
+          <Text fz="sm" truncate="end" title={s.name} style={{ minWidth: 0, flex: 1 }}>
+            {s.name}
+          </Text>
+          <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatCount(s.value)} · {Math.round((s.value / total) * 100)}%
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
+}
 
 const CHANNEL_COLUMNS: DataColumn<ChannelTotals>[] = [
   { id: 'channel', header: 'Channel name', value: (c) => c.channel_name, cell: (c) => `#${c.channel_name}` },
@@ -34,16 +84,12 @@ const CHANNEL_COLUMNS: DataColumn<ChannelTotals>[] = [
 ];
 
 const RECENT_COLUMNS: DataColumn<ActionLogRow>[] = [
-  { id: 'time', header: 'Time', cell: (r) => actionTime(r.at), nowrap: true },
+  { id: 'time', header: 'Time', cell: (r) => formatDateTime(r.at), nowrap: true },
   { id: 'channel', header: 'Channel', cell: (r) => `#${r.channel_name}` },
   {
     id: 'message',
     header: 'Message',
-    cell: (r) => (
-      <Text fz="sm" lineClamp={2}>
-        {r.content}
-      </Text>
-    ),
+    cell: (r) => <SlackText text={r.content} lineClamp={2} />,
   },
 ];
 
@@ -77,8 +123,16 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
   const actions = useMemberActions(memberId);
 
   const line = useMemo(
-    () => (activity.data ?? []).map((d) => ({ ...d, date: dayLabel(d.date_of_data, days) })),
-    [activity.data, days],
+    () => (activity.data ?? []).map((d) => ({ ...d, day: d.date_of_data.slice(0, 10) })),
+    [activity.data],
+  );
+  const axis = useMemo(
+    () =>
+      dayAxis(
+        line.map((d) => d.day),
+        days,
+      ),
+    [line, days],
   );
   const recent = useMemo(
     () =>
@@ -106,10 +160,13 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
           <LineChart
             h={260}
             data={line}
-            dataKey="date"
+            {...axis}
             series={SERIES}
-            curveType="monotone"
+            curveType="linear"
+            valueFormatter={formatCount}
+            yAxisProps={{ allowDecimals: false }}
             withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
             aria-label="Activity line chart"
           />
         ) : (
@@ -124,18 +181,18 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
                 <Text c="dimmed">No Data Found</Text>
               </Center>
             ) : (
-              <Center>
+              <Group wrap="wrap" align="center" justify="center" gap="lg">
                 <PieChart
-                  size={200}
+                  size={180}
                   withTooltip
+                  tooltipDataSource="segment"
+                  valueFormatter={formatCount}
                   withLabelsLine={false}
-                  data={pie.data.map((p, i) => ({
-                    name: `#${p.channel_name}`,
-                    value: p.activity,
-                    color: PIE_COLORS[i % PIE_COLORS.length]!,
-                  }))}
+                  data={pieSlices(pie.data)}
+                  style={{ flex: 'none' }}
                 />
-              </Center>
+                <PieLegend slices={pieSlices(pie.data)} />
+              </Group>
             )
           ) : (
             <State pending={pie.isPending} error={pie.error} />
@@ -144,11 +201,15 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
         <Panel title="Activity per channel">
           {perChannel.data ? (
             <BarChart
-              h={220}
-              data={perChannel.data.map((c) => ({ ...c, channel: cut(c.channel_name) }))}
+              h={240}
+              data={perChannel.data.map((c) => ({ ...c, channel: `#${c.channel_name}` }))}
               dataKey="channel"
               series={SERIES}
               withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              valueFormatter={formatCount}
+              yAxisProps={{ allowDecimals: false }}
+              xAxisProps={{ tickFormatter: cutLabel, interval: 0, tick: { fontSize: 11 } }}
             />
           ) : (
             <State pending={perChannel.isPending} error={perChannel.error} />
@@ -174,6 +235,7 @@ export default function MemberAnalytics({ memberId }: { memberId: string }) {
           columns={RECENT_COLUMNS}
           rows={recent}
           rowId={(r) => `${r.channel_id}-${r.ts}`}
+          pageSize={10}
           loading={actions.isPending}
           error={actions.error ? errorMessage(actions.error) : null}
           emptyText="No messages in the last 7 days."

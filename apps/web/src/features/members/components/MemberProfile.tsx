@@ -11,18 +11,39 @@ import {
   Stack,
   Text,
   Title,
+  Tooltip,
 } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { IconInfoCircle, IconMail } from '@tabler/icons-react';
 import type { MemberInfo } from '@flywheel/shared/members';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useRemoveTag } from '../api/remove-tag.ts';
 import type { MemberDetailSlots } from '../slots.ts';
 import { CreateTagModal } from './CreateTagModal.tsx';
 import { TagBadges } from './TagBadges.tsx';
 
-const date = (us: number) =>
-  new Date(us / 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const date = (us: number) => formatDate(us / 1000);
+
+/**
+ * 'Date of join' as people can read it. Slack gives a join date only for joins inside the history Flywheel
+ * imported; for everyone who joined earlier it says so ('Before 24 Jul 2026') instead of 'Unknown'.
+ */
+export function joinText(member: Pick<MemberInfo, 'join_time' | 'history_start'>): {
+  text: string;
+  why?: string;
+} {
+  if (member.join_time) return { text: date(member.join_time) };
+  if (member.history_start)
+    return {
+      text: `Before ${formatDate(member.history_start)}`,
+      why: `Joined before the history Flywheel can see (it starts on ${formatDate(member.history_start)}): Slack gives no join date for earlier members.`,
+    };
+  return {
+    text: 'Before the history Flywheel can see',
+    why: 'Slack gives no join date for members who joined before the history Flywheel imported.',
+  };
+}
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -45,6 +66,7 @@ export function MemberProfile({
   const remove = useRemoveTag();
   const [adding, setAdding] = useState(false);
   const name = member.real_name || member.display_name || member.member_id;
+  const join = joinText(member);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -144,7 +166,21 @@ export function MemberProfile({
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
               Date of join
             </Text>
-            <Text fz="sm">{member.join_time ? date(member.join_time) : 'Unknown'}</Text>
+            {join.why ? (
+              <Tooltip label={join.why} multiline w={260} withArrow>
+                <Text
+                  fz="sm"
+                  tabIndex={0}
+                  aria-label={`${join.text}. ${join.why}`}
+                  style={{ cursor: 'help' }}
+                >
+                  {join.text}
+                  <IconInfoCircle size={13} style={{ marginLeft: 4, verticalAlign: -2 }} aria-hidden />
+                </Text>
+              </Tooltip>
+            ) : (
+              <Text fz="sm">{join.text}</Text>
+            )}
           </Stack>
           <Stack gap={0}>
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -1,22 +1,51 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Member, Tag } from '@flywheel/shared/directory';
 import { MEMBER_PAGE_SIZES, type MemberSortField } from '@flywheel/shared/members';
 import { DataTable, type DataColumn, type DataTableServer } from '../../../components/DataTable.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { TAGS_IN_CELL, TagBadges } from './TagBadges.tsx';
 
 export type Sort = { field: MemberSortField; direction: 'asc' | 'desc' };
 
-/** Microsecond timestamp to a short local date and time; 0 means never. */
+/** Microsecond timestamp to the app's date and time; 0 means never. */
 export function formatLastActive(us: number): string {
   if (!us) return 'Not-Active';
-  return new Date(us / 1000).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatDateTime(us / 1000);
+}
+
+/** The name a member goes by: display name, else real name (as Home's Top Performing Members shows it). */
+export const displayName = (m: Pick<Member, 'display_name' | 'real_name'>) => m.display_name || m.real_name;
+
+export const LEFT_HINT =
+  "Left the workspace (deactivated in Slack). Still listed here with their history; Analytics' Overall members does not count them.";
+
+/** The 'Left' marker of a member who is no longer in the workspace. */
+export function LeftBadge() {
+  return (
+    <Tooltip label={LEFT_HINT} multiline w={260} withArrow>
+      <Badge size="xs" variant="outline" color="gray.7" tt="none" style={{ flex: 'none' }} tabIndex={0}>
+        Left
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** 'N members', and how many of them left with why Analytics counts fewer. */
+export function MembersCount({ total, left }: { total: number; left: number }) {
+  const members = `${total.toLocaleString('en-US')} member${total === 1 ? '' : 's'}`;
+  if (left === 0) return <>{members}</>;
+  const staying = total - left;
+  const why = `${left} of them left the workspace (marked Left). Analytics' Overall members counts the ${staying.toLocaleString('en-US')} still in it.`;
+  return (
+    <Group gap={4} wrap="nowrap" component="span">
+      <span>{`${members} · ${left} left`}</span>
+      <Tooltip label={why} multiline w={280} withArrow>
+        <IconInfoCircle size={16} aria-label={why} role="img" tabIndex={0} style={{ flex: 'none' }} />
+      </Tooltip>
+    </Group>
+  );
 }
 
 const memberHref = (m: Member) => `/dashboard/members/${encodeURIComponent(m.member_id)}`;
@@ -31,18 +60,53 @@ function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: bool
       header: 'Real name',
       sortable,
       value: (m) => m.real_name,
+      nowrap: true,
       cell: (m) => (
-        <Anchor component={Link} to={memberHref(m)} fz="sm">
-          {m.real_name || m.display_name || m.member_id}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={memberHref(m)} fz="sm" c={m.deleted ? 'gray.7' : undefined}>
+            {m.real_name || m.display_name || m.member_id}
+          </Anchor>
+          {m.deleted ? <LeftBadge /> : null}
+        </Group>
       ),
     },
-    { id: 'display_name', header: 'Display name', sortable, value: (m) => m.display_name },
-    { id: 'email', header: 'Email', sortable, value: (m) => m.email },
-    { id: 'messages', header: 'Messages count', sortable, value: (m) => m.messages },
-    { id: 'reactions', header: 'Reactions Count', sortable, value: (m) => m.reactions },
-    { id: 'replies', header: 'Replies Count', sortable, value: (m) => m.replies },
-    { id: 'last_active', header: 'Last active', sortable, value: (m) => formatLastActive(m.last_active) },
+    {
+      id: 'display_name',
+      header: 'Display name',
+      sortable,
+      value: displayName,
+      cell: (m) => (
+        <Text fz="sm" truncate="end" maw={130} title={displayName(m)}>
+          {displayName(m)}
+        </Text>
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      sortable,
+      value: (m) => m.email,
+      cell: (m) => (
+        <Text fz="sm" truncate="end" maw={180} title={m.email}>
+          {m.email}
+        </Text>
+      ),
+    },
+    { id: 'messages', header: 'Messages count', sortable, value: (m) => m.messages, align: 'right' },
+    { id: 'reactions', header: 'Reactions Count', sortable, value: (m) => m.reactions, align: 'right' },
+    { id: 'replies', header: 'Replies Count', sortable, value: (m) => m.replies, align: 'right' },
+    {
+      id: 'last_active',
+      header: 'Last active',
+      sortable,
+      value: (m) => formatLastActive(m.last_active),
+      // The day in the cell, the time on hover (the CSV and search keep both).
+      cell: (m) => (
+        <Text fz="sm" title={formatLastActive(m.last_active)} style={{ whiteSpace: 'nowrap' }}>
+          {m.last_active ? formatDate(m.last_active / 1000) : 'Not-Active'}
+        </Text>
+      ),
+    },
     {
       id: 'tags',
       header: 'Tags',
@@ -68,6 +132,8 @@ type MembersTableProps = {
   page: number;
   pageSize: number;
   total: number;
+  /** How many of the `total` left the workspace. */
+  left: number;
   onPage(page: number): void;
   onPageSize(size: number): void;
   sort: Sort;
@@ -114,10 +180,10 @@ export function MembersTable(p: MembersTableProps) {
         onChange: p.onSearch,
       }}
       toolbar={p.toolbar}
-      countLabel={(n) => `${n} member${n === 1 ? '' : 's'}`}
+      countLabel={(n) => <MembersCount total={n} left={p.left} />}
       selection={{ selected: p.selected, onChange: p.onSelect, rowLabel: ownerName }}
       csv={{ fileName: 'Members Data', onExport: p.onExport }}
-      minWidth={960}
+      minWidth={1000}
       highlightOnHover
       verticalSpacing="sm"
     />
