@@ -120,7 +120,10 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
   const addTag = page.getByRole('dialog', { name: 'Add Tag' });
   const tagName = `send${Date.now().toString(36)}`;
   await addTag.getByRole('textbox', { name: 'Tags' }).fill(tagName);
+  // The new tag is made first (its id is what 'add tag' sends): wait for it before adding.
+  const created = page.waitForResponse((r) => r.url().includes('/tags/createtag') && r.ok());
   await page.getByRole('option', { name: new RegExp(`create tag “${tagName}”`) }).click();
+  await created;
   await addTag.getByRole('button', { name: 'add tag' }).click();
   await expect(page.getByText(`Tag ${tagName} added to 2 members`)).toBeVisible();
   await expect(membersRows(page).nth(4)).toBeVisible({ timeout: 30_000 });
