@@ -264,20 +264,6 @@ describe('validation (spec section 5) and tenancy', () => {
     });
 
   it('a time trigger must lie 15 minutes to 30 days ahead, as a real date (DD/MM/YYYY or DD-MM-YYYY)', async () => {
-    const fmt = (t: number) => {
-      const d = new Date(t);
-      const london = new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/London',
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).formatToParts(d);
-      const p = Object.fromEntries(london.map((x) => [x.type, x.value]));
-      return { date: `${p.day}-${p.month}-${p.year}`, time: `${p.hour}:${p.minute}` };
-    };
     const workspaceTz = await env.t.ctx.services.workspaces.timezone(teamId);
     expect(workspaceTz).toBeTruthy();
     const timeBody = (trigger_at: object) => ({
@@ -290,7 +276,6 @@ describe('validation (spec section 5) and tenancy', () => {
         messageTask('Launch', 'We are live!', null, { sendToSelectedUsers: false, channels: [channel] }),
       ],
     });
-    const svc = env.t.ctx.services.workflows;
     const tz = workspaceTz;
     const at = (ms: number) => {
       const p = Object.fromEntries(
@@ -308,7 +293,6 @@ describe('validation (spec section 5) and tenancy', () => {
       );
       return { date: `${p.day}-${p.month}-${p.year}`, time: `${p.hour}:${p.minute}` };
     };
-    void fmt;
     expect(
       (
         await call('POST', '/workflows/createworkflow', timeBody({ date: '31/02/2027', time: '10:00' }))
@@ -336,7 +320,6 @@ describe('validation (spec section 5) and tenancy', () => {
     });
     expect(stop.statusCode).toBe(400);
     expect(stop.json().message).toBe(WORKFLOW_TEXTS.cannotStopTime);
-    expect(svc).toBeTruthy();
     expect((await call('DELETE', `/workflows/${teamId}/${ok.json().data.workflow_id}`)).json().message).toBe(
       WORKFLOW_TEXTS.deleted,
     );
@@ -489,7 +472,6 @@ describe('a workspace-join workflow on an injected clock', () => {
 
     // A crash: a worker claims Ben's form step and dies before sending; its claim lapses and another sends it.
     clockMs = T0 + 5 * 3600_000 + 2 * 86_400_000 + 2 * 60_000;
-    const crashed = make(60_000);
     const claimedDb = env.t.ctx.database.db;
     const held = (
       (await claimedDb.execute(
@@ -499,7 +481,6 @@ describe('a workspace-join workflow on an injected clock', () => {
       )) as any
     ).rows;
     expect(held).toHaveLength(1);
-    void crashed;
     await at(clockMs); // held: nothing yet
     expect(texts()[1]).toEqual(['Welcome to the community!']);
     await at(clockMs + 61_000);
@@ -583,4 +564,240 @@ describe('a workspace-join workflow on an injected clock', () => {
     const formsList = (await call('GET', `/actions/getforms/${teamId}`)).json().data ?? [];
     expect(formsList.find((f: any) => f.master_form_id === row.tasks[1].form_id)).toBe(undefined);
   }, 120_000);
+});
+
+describe('the other triggers, two workers, and steps that cannot be sent', () => {
+  const svcNow = () => env.t.ctx.services.workflows;
+  const firingsOf = async (id: number) =>
+    (
+      (await env.t.ctx.database.db.execute(
+        sql`select member_id from workflow_triggers where workflow_id = ${id} order by member_id`,
+      )) as any
+    ).rows.map((r: any) => r.member_id) as (string | null)[];
+
+  it('a channel join fires once per join (a redelivered event adds nothing) and DMs the member', async () => {
+    // A public channel and a member who is not in it.
+    let watched = '';
+    let joiner = '';
+    for (const c of env.emu.truth(teamId).channels() as Iterable<any>) {
+      if (c.is_private || c.is_im || c.is_archived) continue;
+      const outside = members.find((m) => !c.members.includes(m));
+      if (outside) [watched, joiner] = [c.id, outside];
+    }
+    expect(joiner).toBeTruthy();
+    const wf = (
+      await call('POST', '/workflows/createworkflow', {
+        ...joinWorkflow('Channel welcome', [messageTask('Hi channel', 'Glad you joined the channel')]),
+        trigger_type: 'channel_join',
+        channel: watched,
+      })
+    ).json().data;
+    expect(wf).toMatchObject({ type_label: 'Channel Join', channel: watched });
+    expect(wf.trigger_summary).toMatch(/^When a member joins #/);
+    await fetch(`${env.emu.url}/_admin/teams/${teamId}/channels/${watched}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: joiner }),
+    });
+    await settleEvents(env);
+    const join = env.emu
+      .deliveries()
+      .find((d) => d.type === 'member_joined_channel' && JSON.stringify(d.envelope).includes(joiner))!;
+    const envelope = join.envelope as { event: object; event_id: string };
+    await deliver(envelope.event, envelope.event_id);
+    await settleEvents(env);
+    while ((await svcNow().sendDueSteps()) > 0);
+    await drainDeliveries();
+    expect(await firingsOf(wf.workflow_id)).toEqual([joiner]);
+    expect(
+      (dmsByMember().get(joiner) ?? []).filter((m) => m.text === 'Glad you joined the channel'),
+    ).toHaveLength(1);
+  });
+
+  it('a time trigger fires once at its time for its tags (late after an outage, still once)', async () => {
+    const tag = (await call('POST', '/tags/createtag', { team_id: teamId, name: 'Launch crew' })).json().data;
+    const crew = members.slice(0, 3);
+    await call('POST', '/tags/addtagtousers', {
+      team_id: teamId,
+      tags: [{ id: tag.id, name: tag.name }],
+      users: crew.map((id) => ({ id })),
+    });
+    const tz = await env.t.ctx.services.workspaces.timezone(teamId);
+    const when = Date.now() + 2 * 86_400_000;
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(new Date(when))
+        .map((x) => [x.type, x.value]),
+    );
+    const wf = (
+      await call('POST', '/workflows/createworkflow', {
+        team_id: teamId,
+        workflow_name: 'Launch',
+        sender: 'b',
+        trigger_type: 'time',
+        trigger_at: { date: `${p.day}-${p.month}-${p.year}`, time: `${p.hour}:${p.minute}` },
+        tags: [tag.id],
+        tasks: [
+          messageTask('Launch note', 'The launch is today', null, {
+            sendToSelectedUsers: false,
+            triggerTags: [tag.id],
+          }),
+        ],
+      })
+    ).json().data;
+    expect(wf.trigger_summary).toContain('for Tags: Launch crew');
+    const svc = make();
+    clockMs = when - 60_000;
+    await svc.planTriggers();
+    expect(await firingsOf(wf.workflow_id)).toEqual([]);
+    clockMs = when + 3 * 3600_000; // the product was down at the time
+    await Promise.all([svc.planTriggers(), make().planTriggers()]);
+    await svc.planTriggers();
+    expect(await firingsOf(wf.workflow_id)).toEqual([null]);
+    while ((await svc.sendDueSteps()) > 0);
+    await drainDeliveries();
+    const per = dmsByMember();
+    for (const m of crew)
+      expect((per.get(m) ?? []).filter((x) => x.text === 'The launch is today')).toHaveLength(1);
+    const history = (await call('GET', `/workflows/gettriggerinfo/${teamId}/${wf.workflow_id}`)).json().data;
+    expect(history.rows).toEqual([
+      expect.objectContaining({ triggered_for: 'Tags: Launch crew', member_id: null }),
+    ]);
+    const action = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[0].task_id}`)
+    ).json().data;
+    expect(action.rows).toEqual([expect.objectContaining({ status: 'sent', sent_to: '3 members' })]);
+  });
+
+  it('activity and inactivity fire for members who cross the threshold after the workflow starts, once each', async () => {
+    const db = env.t.ctx.database.db;
+    const base = Date.now();
+    const create = async (type: 'activity' | 'inactivity', days: number) =>
+      (
+        await call('POST', '/workflows/createworkflow', {
+          ...joinWorkflow(`${type} ${days}`, [messageTask('Nudge', `${type} nudge`)]),
+          trigger_type: type,
+          days,
+        })
+      ).json().data;
+    const inactive = await create('inactivity', 5);
+    const active = await create('activity', 3);
+    expect(inactive.trigger_summary).toBe('When a member has been inactive for 5 days');
+    // Members with activity in the imported history, and one with none at all.
+    const rows = (
+      (await db.execute(
+        sql`select member_id from activity_member_daily where team_id = ${teamId} and messages + replies + reactions > 0
+          group by member_id order by member_id`,
+      )) as any
+    ).rows.map((r: any) => r.member_id as string);
+    const busy = rows.find((m: string) => members.includes(m))!;
+    const quiet = members.find((m) => !rows.includes(m))!;
+    const goesQuiet = rows.find((m: string) => members.includes(m) && m !== busy)!;
+    expect(busy && quiet && goesQuiet).toBeTruthy();
+    const clock = base + 12 * 3600_000;
+    const setLast = (m: string, at: number) =>
+      db.execute(sql`update slack_members set last_active_at = ${new Date(at).toISOString()}::timestamptz
+        where team_id = ${teamId} and member_id = ${m}`);
+    // Quiet five days as of an hour before the clock (everyone else crosses later: their last activity is recent).
+    await setLast(goesQuiet, clock - 5 * 86_400_000 - 3600_000);
+    // Active now: the quiet member (no activity in the 3 days before) fires; the busy one (active lately) not.
+    await setLast(quiet, clock - 60_000);
+    await setLast(busy, clock - 60_000);
+    clockMs = clock;
+    const svc = make();
+    await svc.planTriggers();
+    await make().planTriggers(); // looked at already: nothing more
+    expect(await firingsOf(inactive.workflow_id)).toEqual([goesQuiet]);
+    expect(await firingsOf(active.workflow_id)).toEqual([quiet]);
+    // A later look (after the scan interval) finds the same crossings again and adds nothing.
+    clockMs = clock + 10 * 60_000;
+    await svc.planTriggers();
+    expect(await firingsOf(inactive.workflow_id)).toEqual([goesQuiet]);
+    expect(await firingsOf(active.workflow_id)).toEqual([quiet]);
+    for (const wf of [inactive, active]) await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+
+  it('two workers at once send every step once', async () => {
+    const wf = (
+      await call(
+        'POST',
+        '/workflows/createworkflow',
+        joinWorkflow('Busy', [messageTask('Busy hello', 'Hello from two workers')]),
+      )
+    ).json().data;
+    const db = env.t.ctx.database.db;
+    const at = '2028-01-01T00:00:00.000Z';
+    await db.transaction(async (tx) => {
+      for (const m of members) await env.t.ctx.services.workflows.onMemberJoined(tx as any, teamId, m, at);
+    });
+    clockMs = Date.parse(at) + 60_000;
+    const [a, b] = [make(), make()];
+    const loop = async (s: WorkflowsService) => {
+      while ((await s.sendDueSteps(3)) > 0);
+    };
+    await Promise.all([loop(a), loop(b), loop(a)]);
+    await drainDeliveries();
+    const per = dmsByMember();
+    for (const m of members)
+      expect((per.get(m) ?? []).filter((x) => x.text === 'Hello from two workers')).toHaveLength(1);
+    const history = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[0].task_id}`)
+    ).json().data;
+    expect(history.rows).toHaveLength(members.length);
+    expect(new Set(history.rows.map((r: any) => r.receipt_id)).size).toBe(members.length);
+    await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+
+  it('a step that cannot reach anyone is recorded as failed, and the chain goes on', async () => {
+    const target = members[members.length - 1]!;
+    const wf = (
+      await call(
+        'POST',
+        '/workflows/createworkflow',
+        joinWorkflow('Fragile', [
+          messageTask('To a leaver', 'Only for the target', null, {
+            sendToSelectedUsers: false,
+            dms: { members: [target] },
+          }),
+          messageTask('After', 'The chain goes on', { delay_unit: 'minutes', delay_in_secs: 600 }),
+        ]),
+      )
+    ).json().data;
+    await fetch(`${env.emu.url}/_admin/teams/${teamId}/members/${target}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deleted: true }),
+    });
+    await settleEvents(env);
+    const joiner = members[0]!;
+    const at = '2028-02-01T00:00:00.000Z';
+    await env.t.ctx.database.db.transaction((tx) =>
+      env.t.ctx.services.workflows.onMemberJoined(tx as any, teamId, joiner, at),
+    );
+    const svc = make();
+    clockMs = Date.parse(at) + 60_000;
+    while ((await svc.sendDueSteps()) > 0);
+    clockMs += 11 * 60_000;
+    while ((await svc.sendDueSteps()) > 0);
+    await drainDeliveries();
+    const first = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[0].task_id}`)
+    ).json().data.rows;
+    expect(first).toEqual([expect.objectContaining({ status: 'failed', receipt_id: null })]);
+    expect(first[0].error).toMatch(/nobody|no member|reach/i);
+    const second = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[1].task_id}`)
+    ).json().data.rows;
+    expect(second).toEqual([expect.objectContaining({ status: 'sent' })]);
+    expect(second[0].sent_to).toBe(second[0].triggered_for);
+    expect((dmsByMember().get(joiner) ?? []).filter((x) => x.text === 'The chain goes on')).toHaveLength(1);
+  });
 });
