@@ -18,14 +18,13 @@
  * - audience: resolving and enqueuing a 50,000-member audience (synthetic members added to the directory).
  * - receipts: GET /receipts/getallreceipts with 1,000 receipts and 1,000,000 recipient rows.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { startEmulator } from '@flywheel/slack-emulator';
 import {
+  countingProxy,
   fmt,
   installThroughOAuth,
   log,
@@ -53,46 +52,6 @@ const faultRecipients = Number(arg('recipients', '2000'));
 const perMinute = Number(arg('ceiling', '200'));
 const write = !process.argv.includes('--no-write');
 const EVENT_TYPE = 'flywheel_delivery';
-
-/** Counts Web API calls and 429s per method on their way to the emulator. */
-async function countingProxy(apiUrl: string) {
-  const target = new URL(apiUrl);
-  const stats = new Map<string, { calls: number; limited: number; http5xx: number }>();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  const server = http.createServer((req, res) => {
-    const method = (req.url ?? '').split('?')[0]!.replace(/^\/api\//, '');
-    const up = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname.replace(/\/$/, '')}/${(req.url ?? '').replace(/^\/api\//, '')}`,
-        method: req.method,
-        headers: req.headers,
-        agent,
-      },
-      (r) => {
-        const s = stats.get(method) ?? { calls: 0, limited: 0, http5xx: 0 };
-        s.calls++;
-        if (r.statusCode === 429) s.limited++;
-        if ((r.statusCode ?? 0) >= 500) s.http5xx++;
-        stats.set(method, s);
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
-    up.on('error', () => {
-      res.destroy();
-    });
-    req.pipe(up);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`,
-    stats,
-    reset: () => stats.clear(),
-    close: () => server.close(),
-  };
-}
 
 async function api(s: Server, token: string, method: string, url: string, body?: unknown) {
   const res = await fetch(`${s.url}/api/v0${url}`, {

@@ -5,6 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -284,4 +286,44 @@ export function startWorker(s: Server, name: string): ChildProcess {
   );
   child.on('exit', (code, signal) => log(`worker ${name} exited`, code ?? signal));
   return child;
+}
+
+/** Counts Web API calls and 429s per method on their way to the emulator. */
+export async function countingProxy(apiUrl: string) {
+  const target = new URL(apiUrl);
+  const stats = new Map<string, { calls: number; limited: number; http5xx: number }>();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  const server = http.createServer((req, res) => {
+    const method = (req.url ?? '').split('?')[0]!.replace(/^\/api\//, '');
+    const up = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname.replace(/\/$/, '')}/${(req.url ?? '').replace(/^\/api\//, '')}`,
+        method: req.method,
+        headers: req.headers,
+        agent,
+      },
+      (r) => {
+        const s = stats.get(method) ?? { calls: 0, limited: 0, http5xx: 0 };
+        s.calls++;
+        if (r.statusCode === 429) s.limited++;
+        if ((r.statusCode ?? 0) >= 500) s.http5xx++;
+        stats.set(method, s);
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    up.on('error', () => {
+      res.destroy();
+    });
+    req.pipe(up);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`,
+    stats,
+    reset: () => stats.clear(),
+    close: () => server.close(),
+  };
 }

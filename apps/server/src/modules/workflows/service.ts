@@ -33,8 +33,12 @@ import {
 
 /** A step whose send failed (Slack or the database down) is tried again after this. */
 const RETRY_MS = 30_000;
-/** Activity and inactivity triggers look at the activity data this often. */
-const SCAN_EVERY_MS = 5 * 60_000;
+/**
+ * Activity and inactivity triggers look at the activity data at each minute's tick (at most every 30 s), back
+ * to a minute before their last look (activity that arrived late).
+ */
+const SCAN_EVERY_MS = 30_000;
+const LOOK_BACK_MS = 60_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (t: string | number | Date) => new Date(t).toISOString();
@@ -508,7 +512,7 @@ export const workflowsService = (deps: {
           if (!w) return -1;
           // From the later of when it started watching and a little before it last looked (late data).
           const from = new Date(
-            Math.max(Date.parse(w.since), w.scanned_at ? Date.parse(w.scanned_at) - SCAN_EVERY_MS : 0),
+            Math.max(Date.parse(w.since), w.scanned_at ? Date.parse(w.scanned_at) - LOOK_BACK_MS : 0),
           );
           let firings: Firing[];
           if (w.trigger_type === 'inactivity')
