@@ -1,5 +1,4 @@
 import {
-  delayPhrase,
   TRIGGER_LABELS,
   taskSummary,
   WORKFLOW_LIMITS,
@@ -441,7 +440,7 @@ export const workflowsService = (deps: {
       };
       return {
         workflow_name: w.name,
-        task: (({ ...t }) => t)(task),
+        task,
         rows: steps.map((s) => ({
           id: s.id,
           status: s.status === 'due' ? 'pending' : s.status,
@@ -608,9 +607,6 @@ export const workflowsService = (deps: {
       for (const teamId of sent) await deps.delivery.wake(teamId);
       return steps.length;
     },
-
-    /** For tests and the details text. */
-    delayPhrase,
   };
   return service;
 };
