@@ -38,6 +38,7 @@ import { deliveryService, type DeliveryService } from './modules/delivery/servic
 import { conversationsService, type ConversationsService } from './modules/conversations/service.ts';
 import { llmClient } from './modules/conversations/summary.ts';
 import { formsService, type FormsService } from './modules/forms/service.ts';
+import { workflowsService, type WorkflowsService } from './modules/workflows/service.ts';
 import { pollJobs } from './modules/polls/jobs.ts';
 import { pollsService, type PollsService, type PollJobs } from './modules/polls/service.ts';
 
@@ -77,6 +78,8 @@ export type AppContext = {
     conversations: ConversationsService;
     /** Forms: their instances (sent through delivery), the modal and the responses. */
     forms: FormsService;
+    /** Workflows: triggers and chains of delayed messages and forms, each step sent once. */
+    workflows: WorkflowsService;
     /** Polls: posted through delivery, voted on with reactions, closed once at their end. */
     polls: PollsService;
     /** The polls jobs (refresh coalesced per poll, close at the end, remove from Slack). */
@@ -223,6 +226,13 @@ export async function createContext(
         logger: logger.child({ module: 'polls' }),
       }),
       pollJobs: polling,
+      workflows: workflowsService({
+        db,
+        audience,
+        delivery,
+        timezoneOf: (teamId) => workspaces.timezone(teamId),
+        logger: logger.child({ module: 'workflows' }),
+      }),
     },
     modules,
     setSlack: (next) => Object.assign(slackConfig, next),

@@ -14,3 +14,4 @@ export * from '../modules/buckets/table.ts';
 export * from '../modules/conversations/table.ts';
 export * from '../modules/forms/table.ts';
 export * from '../modules/polls/table.ts';
+export * from '../modules/workflows/table.ts';

@@ -18,6 +18,7 @@ import { platformModule } from './platform/module.ts';
 import { pollsModule } from './polls/module.ts';
 import { tagsModule } from './tags/module.ts';
 import { workspaceDataModule } from './workspace-data/module.ts';
+import { workflowsModule } from './workflows/module.ts';
 import { workspacesModule } from './workspaces/module.ts';
 
 /** Every module of the product, in registration order: app.ts mounts their routes, workers run their jobs. */
@@ -42,4 +43,5 @@ export const modules: Module[] = [
   conversationsModule,
   formsModule,
   pollsModule,
+  workflowsModule,
 ];

@@ -50,15 +50,17 @@ const INSTANCE_COLUMNS = sql`i.id::int as id, i.form_id, i.team_id, i.execution_
 const json = (v: unknown) => JSON.stringify(v);
 
 export const formsRepo = (db: Db) => ({
-  async insertForm(f: NewForm): Promise<number> {
+  /** A form; a workflow's form task names its workflow (and is written in the workflow's transaction). */
+  async insertForm(f: NewForm & { workflow_id?: number }, runner: Tx = db): Promise<number> {
     const [row] = await typedRows<{ id: number }>(
-      db,
+      runner,
       sql`insert into forms (team_id, name, description, sender, admin_user, questions, ack_message, channel_ids,
-          dm_members, dm_tags, dm_channels, send_to_workspace, frequency, days, time, run_at, next_run_at, created_by)
+          dm_members, dm_tags, dm_channels, send_to_workspace, frequency, days, time, run_at, next_run_at, created_by,
+          workflow_id)
         values (${f.team_id}, ${f.name}, ${f.description}, ${f.sender}, ${f.admin_user}, ${json(f.questions)}::jsonb,
           ${f.ack_message}, ${json(f.channel_ids)}::jsonb, ${json(f.dm_members)}::jsonb, ${json(f.dm_tags)}::jsonb,
           ${json(f.dm_channels)}::jsonb, ${f.send_to_workspace}, ${f.frequency}, ${json(f.days)}::jsonb, ${f.time},
-          ${f.run_at}::timestamptz, ${f.next_run_at}::timestamptz, ${f.created_by})
+          ${f.run_at}::timestamptz, ${f.next_run_at}::timestamptz, ${f.created_by}, ${f.workflow_id ?? null})
         returning id`,
     );
     return row!.id;
@@ -85,7 +87,7 @@ export const formsRepo = (db: Db) => ({
           (select count(*)::int from form_instances i where i.form_id = f.id and i.status <> 'skipped') as instances,
           (select count(*)::int from form_responses r join form_instances i on i.id = r.instance_id
             where i.form_id = f.id) as responses
-        from forms f where f.team_id = ${teamId} and f.deleted_at is null
+        from forms f where f.team_id = ${teamId} and f.deleted_at is null and f.workflow_id is null
         ${like ? sql`and (lower(f.name) like ${like} or lower(f.description) like ${like})` : sql``}
         order by f.id desc limit 1000`,
     );
@@ -97,7 +99,7 @@ export const formsRepo = (db: Db) => ({
       const gone = await typedRows<unknown>(
         tx,
         sql`update forms set deleted_at = now(), next_run_at = null
-          where team_id = ${teamId} and id = ${id} and deleted_at is null returning id`,
+          where team_id = ${teamId} and id = ${id} and deleted_at is null and workflow_id is null returning id`,
       );
       if (gone.length === 0) return false;
       await tx.execute(sql`update form_instances set status = 'skipped', error = 'form deleted'
@@ -166,6 +168,48 @@ export const formsRepo = (db: Db) => ({
         returning id::int as id`,
     );
     return row!.id;
+  },
+
+  /**
+   * Instances a workflow's steps send (one per step, named by its key), held by their sender for `leaseMs`:
+   * asking again for a key returns the same instance, so a step sent again after a crash makes no second one.
+   */
+  async holdInstances(
+    rows: { formId: number; teamId: string; key: string; audience: InstanceAudience }[],
+    at: Date,
+    leaseMs: number,
+  ): Promise<Map<string, number>> {
+    if (!rows.length) return new Map();
+    const found = await typedRows<{ id: number; run_key: string }>(
+      db,
+      sql`insert into form_instances (form_id, team_id, run_key, execution_time, audience, status, claimed_until)
+        select f, t, k, ${at.toISOString()}::timestamptz, au::jsonb, 'due',
+          ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
+        from unnest(${intArray(rows.map((r) => r.formId))}::int[], ${textArray(rows.map((r) => r.teamId))}::text[],
+          ${textArray(rows.map((r) => r.key))}::text[], ${textArray(rows.map((r) => json(r.audience)))}::text[])
+          as v(f, t, k, au)
+        on conflict (form_id, run_key) do update set claimed_until = excluded.claimed_until
+        returning id::int as id, run_key`,
+    );
+    return new Map(found.map((r) => [r.run_key, r.id]));
+  },
+
+  /** Records how a batch of held instances ended, in one statement. */
+  async finishInstances(
+    rows: {
+      id: number;
+      status: 'sent' | 'failed';
+      receiptId: number | null;
+      recipients: number;
+      error: string | null;
+    }[],
+  ): Promise<void> {
+    if (!rows.length) return;
+    await db.execute(sql`update form_instances i set status = x.status, receipt_id = x.receipt_id,
+        recipients = x.recipients, error = x.error
+      from jsonb_to_recordset(${json(rows.map((r) => ({ id: r.id, status: r.status, receipt_id: r.receiptId, recipients: r.recipients, error: r.error })))}::jsonb)
+        as x(id int, status text, receipt_id int, recipients int, error text)
+      where i.id = x.id and i.status = 'due'`);
   },
 
   /** Claims up to `limit` due instances for `leaseMs`, skipping those another worker holds. */

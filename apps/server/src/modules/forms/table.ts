@@ -59,6 +59,8 @@ export const forms = pgTable(
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A workflow's form task: sent by the workflow's steps, not listed with the workspace's forms. */
+    workflowId: integer('workflow_id'),
   },
   (t) => [
     index('forms_team_idx').on(t.teamId, t.id),

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { defineJob } from '../../jobs/queue.ts';
+
+/** Steps one sender claims and sends at a time (one batch: see sendDueSteps). */
+const CLAIM = 100;
+/** At most this many senders are woken at once (each claims its own steps; workers split them). */
+const MAX_SENDERS = 16;
+
+/**
+ * `workflows.send`: claims due steps in batches and sends each through the delivery engine until none is left.
+ * Several run at once, in one process or many: each claims its own steps.
+ */
+export const workflowsSendJob = defineJob({
+  id: 'workflows.send',
+  payload: z.object({}).passthrough(),
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  handle: async (_data, { ctx }) => {
+    while ((await ctx.services.workflows.sendDueSteps(CLAIM)) === CLAIM);
+  },
+});
+
+/** Wakes one sender per batch of due steps. */
+export async function wakeWorkflowSenders(ctx: AppContext, due = 1): Promise<void> {
+  const senders = Math.min(MAX_SENDERS, Math.ceil(due / CLAIM));
+  for (let i = 0; i < senders; i++) await ctx.queue.send(workflowsSendJob, {});
+}
+
+/**
+ * `workflows.tick`: every minute, fires time triggers whose time has come and looks for members who crossed an
+ * activity threshold, then wakes senders for the due steps (delays that ended, steps missed while the product
+ * was down) and sends alongside them.
+ */
+export const workflowsTickJob = defineJob({
+  id: 'workflows.tick',
+  payload: z.object({}).passthrough(),
+  cron: '* * * * *',
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  handle: async (_data, { ctx }) => {
+    const workflows = ctx.services.workflows;
+    await workflows.planTriggers();
+    const due = await workflows.countDueSteps();
+    if (due === 0) return;
+    await wakeWorkflowSenders(ctx, due - CLAIM);
+    while ((await workflows.sendDueSteps(CLAIM)) === CLAIM);
+  },
+});

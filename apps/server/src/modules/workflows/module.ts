@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { tsToDate } from '../../lib/days.ts';
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import { defineModule } from '../module.ts';
+import { wakeWorkflowSenders, workflowsSendJob, workflowsTickJob } from './jobs.ts';
+import { workflowsRoutes } from './routes.ts';
+
+const userEvent = z.object({
+  user: z.object({ id: z.string().min(1), deleted: z.boolean().optional() }).passthrough(),
+  event_ts: z.string().optional(),
+});
+
+const channelJoinEvent = z.object({
+  user: z.string().min(1),
+  channel: z.string().min(1),
+  event_ts: z.string().optional(),
+});
+
+const wake = (scope: EventScope) => scope.afterCommit('workflows.send', () => wakeWorkflowSenders(scope.ctx));
+
+/**
+ * A member joined the workspace (team_join, or a deactivated member back): once workspace data has recorded
+ * the join, every active Workspace Join workflow fires for them, keyed by the join (a redelivery adds nothing).
+ */
+async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
+  if (event.user.deleted) return;
+  const at = event.event_ts ? tsToDate(event.event_ts) : new Date();
+  const joinedAt = await scope.ctx.services.actions.recordedJoin(scope.tx, scope.teamId, event.user.id, at);
+  if (!joinedAt) return;
+  if (
+    (await scope.ctx.services.workflows.onMemberJoined(scope.tx, scope.teamId, event.user.id, joinedAt)) > 0
+  )
+    wake(scope);
+}
+
+/** A member joined a channel: the Channel Join workflows watching it fire, keyed by member, channel and time. */
+async function onChannelJoin(event: z.infer<typeof channelJoinEvent>, scope: EventScope) {
+  const at = (event.event_ts ? tsToDate(event.event_ts) : new Date()).toISOString();
+  if (
+    (await scope.ctx.services.workflows.onMemberJoined(
+      scope.tx,
+      scope.teamId,
+      event.user,
+      at,
+      event.channel,
+    )) > 0
+  )
+    wake(scope);
+}
+
+/** Workflows: triggers, chains of delayed messages and forms, their histories. */
+export const workflowsModule = defineModule({
+  name: 'workflows',
+  routes: async (app, ctx) => {
+    await app.register(
+      workflowsRoutes({ workflows: ctx.services.workflows, guard: workspaceGuard(ctx.services) }),
+    );
+  },
+  jobs: [workflowsTickJob, workflowsSendJob],
+  events: [
+    defineEventListener({ type: 'team_join', payload: userEvent, handle: onJoin }),
+    defineEventListener({ type: 'user_change', payload: userEvent, handle: onJoin }),
+    defineEventListener({ type: 'member_joined_channel', payload: channelJoinEvent, handle: onChannelJoin }),
+  ],
+});

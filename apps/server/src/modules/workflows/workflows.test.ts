@@ -1,0 +1,803 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { WORKFLOW_TEXTS } from '@flywheel/shared/workflows';
+import { createLogger } from '../../lib/logger.ts';
+import { bearer, signedInUser } from '../../testing/factories.ts';
+import {
+  installThroughOAuth,
+  settleEvents,
+  slackTestEnv,
+  waitForBackfill,
+  type SlackTestEnv,
+} from '../../testing/slack.ts';
+import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
+import { workflowsService, type WorkflowsService } from './service.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+let env: SlackTestEnv;
+let user: { token: string; userid: string };
+let stranger: { token: string; userid: string };
+let teamId: string;
+let otherTeam: string;
+let members: string[];
+let channel: string;
+let clockMs = Date.parse('2027-05-01T10:00:00Z');
+/** The service on a clock the test moves; made anew to stand for a restart (its state is all in the database). */
+let make: (claimMs?: number) => WorkflowsService;
+
+beforeAll(async () => {
+  env = await slackTestEnv(
+    {
+      workspaces: [
+        { seed: 31, members: 20, channels: 3, days: 2 },
+        { seed: 32, members: 6, channels: 2, days: 2 },
+      ],
+    },
+    { DELIVERY_RETRY_BASE_MS: '20' },
+  );
+  [teamId, otherTeam] = env.emu.teamIds as [string, string];
+  user = await signedInUser(env.t);
+  stranger = await signedInUser(env.t);
+  expect((await installThroughOAuth(env, user, { teamId })).statusCode).toBe(200);
+  expect((await installThroughOAuth(env, stranger, { teamId: otherTeam })).statusCode).toBe(200);
+  await waitForBackfill(env, user.token, teamId);
+  members = [...env.emu.truth(teamId).members()]
+    .filter((m: any) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner)
+    .map((m: any) => m.id);
+  channel = (env.emu.truth(teamId).channels() as any[]).find(
+    (c) => !c.is_private && !c.is_im && !c.is_archived,
+  ).id;
+  const ctx = env.t.ctx;
+  make = (claimMs?: number) =>
+    workflowsService({
+      db: ctx.database.db,
+      audience: ctx.services.audience,
+      delivery: ctx.services.delivery,
+      timezoneOf: async () => 'Europe/London',
+      claimMs,
+      logger: createLogger('silent'),
+      now: () => clockMs,
+    });
+}, 120_000);
+afterAll(() => env.close());
+
+const call = (
+  method: 'POST' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  payload?: object,
+  token = user.token,
+) => env.t.app.inject({ method, url: `/api/v0${url}`, headers: bearer(token), payload });
+
+async function deliver(event: object, eventId: string) {
+  const body = JSON.stringify({
+    token: 'x',
+    team_id: teamId,
+    api_app_id: env.emu.app.appId,
+    event,
+    type: 'event_callback',
+    event_id: eventId,
+    event_time: Math.floor(Date.now() / 1000),
+  });
+  const ts = Math.floor(Date.now() / 1000).toString();
+  const sig = `v0=${crypto.createHmac('sha256', env.emu.app.signingSecret).update(`v0:${ts}:${body}`).digest('hex')}`;
+  const res = await fetch(`${env.url}/slack/events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': ts,
+      'x-slack-signature': sig,
+    },
+    body,
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Until every recipient of the workspace's receipts is done. */
+async function drainDeliveries() {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await env.t.ctx.services.deliveryEngine.run(teamId, 2000);
+    const open = (
+      (await env.t.ctx.database.db.execute(
+        sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
+      )) as any
+    ).rows[0].n;
+    if (open === 0) return;
+    if (Date.now() > deadline) throw new Error(`${open} recipients still open`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Our messages in Slack's DMs, per member: [text, receipt] in the order Slack got them. */
+function dmsByMember(): Map<string, { text: string; receipt: number; blocks: any[] }[]> {
+  const ims = new Map<string, string[]>();
+  for (const c of env.emu.truth(teamId).channels() as any[]) if (c.is_im) ims.set(c.id, c.members);
+  const per = new Map<string, { text: string; receipt: number; blocks: any[] }[]>();
+  for (const m of env.emu.truth(teamId).messages() as Iterable<any>) {
+    if (m.metadata?.event_type !== DELIVERY_EVENT_TYPE) continue;
+    const whom = ims.get(m.channel)?.find((u) => u !== m.user && !u.startsWith('B'));
+    if (!whom) continue;
+    for (const u of ims.get(m.channel)!)
+      per.set(u, [
+        ...(per.get(u) ?? []),
+        { text: m.text, receipt: m.metadata.event_payload.receipt, blocks: m.blocks ?? [] },
+      ]);
+  }
+  return per;
+}
+
+const question = { question: 'How is it going?', type: 'descriptive' };
+const messageTask = (title: string, text: string, delay: object | null = null, extra: object = {}) => ({
+  type: 'message',
+  msgTitle: title,
+  text,
+  delay,
+  sendToSelectedUsers: true,
+  ...extra,
+});
+const formTask = (title: string, delay: object | null = null, extra: object = {}) => ({
+  type: 'form',
+  formTitle: title,
+  formDescription: 'Tell us how your first days went',
+  questions: [question],
+  delay,
+  sendToSelectedUsers: true,
+  ...extra,
+});
+const joinWorkflow = (name: string, tasks: object[]) => ({
+  team_id: teamId,
+  workflow_name: name,
+  sender: 'b',
+  trigger_type: 'workspace_join',
+  tasks,
+});
+
+describe('validation (spec section 5) and tenancy', () => {
+  const valid = () => joinWorkflow('Onboarding', [messageTask('Welcome', 'Hello!')]);
+  const cases: [string, (b: any) => void, string][] = [
+    ['blank name', (b) => (b.workflow_name = '   '), WORKFLOW_TEXTS.nameEmpty],
+    ['no sender', (b) => delete b.sender, WORKFLOW_TEXTS.chooseSender],
+    ['admin sender without admin', (b) => (b.sender = 'a'), WORKFLOW_TEXTS.chooseAdmin],
+    ['no type', (b) => delete b.trigger_type, WORKFLOW_TEXTS.chooseType],
+    ['channel join without channel', (b) => (b.trigger_type = 'channel_join'), WORKFLOW_TEXTS.chooseChannel],
+    ['activity without days', (b) => (b.trigger_type = 'activity'), WORKFLOW_TEXTS.daysEmpty],
+    [
+      'activity days below 0',
+      (b) => ((b.trigger_type = 'inactivity'), (b.days = -1)),
+      WORKFLOW_TEXTS.daysRange,
+    ],
+    [
+      'activity days above 365',
+      (b) => ((b.trigger_type = 'activity'), (b.days = 366)),
+      WORKFLOW_TEXTS.daysRange,
+    ],
+    [
+      'time without date',
+      (b) => ((b.trigger_type = 'time'), (b.trigger_at = { time: '10:00' })),
+      WORKFLOW_TEXTS.dateMissing,
+    ],
+    [
+      'time with a mask placeholder',
+      (b) => ((b.trigger_type = 'time'), (b.trigger_at = { date: '12/05/2027', time: 'HH:MM' })),
+      WORKFLOW_TEXTS.timeMissing,
+    ],
+    ['no tasks', (b) => (b.tasks = []), WORKFLOW_TEXTS.noTasks],
+    ['task without type', (b) => delete b.tasks[0].type, WORKFLOW_TEXTS.chooseActionType],
+    [
+      'task without recipient',
+      (b) => (b.tasks[0].sendToSelectedUsers = false),
+      WORKFLOW_TEXTS.chooseRecipient,
+    ],
+    ['message without title', (b) => (b.tasks[0].msgTitle = ' '), WORKFLOW_TEXTS.messageTitleEmpty],
+    ['message without text', (b) => (b.tasks[0].text = '  '), WORKFLOW_TEXTS.messageEmpty],
+    ['form without title', (b) => (b.tasks = [formTask(' ')]), WORKFLOW_TEXTS.formTitleEmpty],
+    [
+      'form without description',
+      (b) => (b.tasks = [formTask('F', null, { formDescription: '' })]),
+      WORKFLOW_TEXTS.formDescriptionEmpty,
+    ],
+    [
+      'form without questions',
+      (b) => (b.tasks = [formTask('F', null, { questions: [] })]),
+      WORKFLOW_TEXTS.noQuestions,
+    ],
+    [
+      'question without heading',
+      (b) => (b.tasks = [formTask('F', null, { questions: [{ question: '', type: 'descriptive' }] })]),
+      WORKFLOW_TEXTS.questionEmpty,
+    ],
+    [
+      'multiple choice without options',
+      (b) =>
+        (b.tasks = [formTask('F', null, { questions: [{ question: 'Pick', type: 'mcq', options: [] }] })]),
+      WORKFLOW_TEXTS.optionEmpty,
+    ],
+    ['delay without unit', (b) => (b.tasks[0].delay = { delay_in_secs: 60 }), WORKFLOW_TEXTS.chooseDelayUnit],
+    [
+      'delay of 0',
+      (b) => (b.tasks[0].delay = { delay_unit: 'minutes', delay_in_secs: 0 }),
+      WORKFLOW_TEXTS.delayPositive,
+    ],
+    [
+      'delay over 43,200 minutes',
+      (b) => (b.tasks[0].delay = { delay_unit: 'minutes', delay_in_secs: 43_201 * 60 }),
+      WORKFLOW_TEXTS.delayMax('minutes'),
+    ],
+    [
+      'delay over 720 hours',
+      (b) => (b.tasks[0].delay = { delay_unit: 'hours', delay_in_secs: 721 * 3600 }),
+      WORKFLOW_TEXTS.delayMax('hours'),
+    ],
+    [
+      'delay over 30 days',
+      (b) => (b.tasks[0].delay = { delay_unit: 'days', delay_in_secs: 31 * 86_400 }),
+      WORKFLOW_TEXTS.delayMax('days'),
+    ],
+    [
+      'more than ten steps after the trigger',
+      (b) =>
+        (b.tasks = Array.from({ length: 6 }, (_, i) =>
+          messageTask(`M${i}`, 'x', { delay_unit: 'hours', delay_in_secs: 3600 }),
+        )),
+      WORKFLOW_TEXTS.tooManyTasks,
+    ],
+    [
+      'users in criteria on a time trigger',
+      (b) => ((b.trigger_type = 'time'), (b.trigger_at = { date: '12/05/2030', time: '10:00' })),
+      WORKFLOW_TEXTS.criteriaNotForTime,
+    ],
+    [
+      "a trigger tag the trigger doesn't have",
+      (b) => ((b.tasks[0].triggerTags = [1]), (b.tasks[0].sendToSelectedUsers = false)),
+      WORKFLOW_TEXTS.unknownTriggerAudience,
+    ],
+  ];
+  for (const [name, mutate, message] of cases)
+    it(`refuses ${name}: '${message}'`, async () => {
+      const body = valid();
+      mutate(body);
+      const res = await call('POST', '/workflows/createworkflow', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    });
+
+  it('a time trigger must lie 15 minutes to 30 days ahead, as a real date (DD/MM/YYYY or DD-MM-YYYY)', async () => {
+    const workspaceTz = await env.t.ctx.services.workspaces.timezone(teamId);
+    expect(workspaceTz).toBeTruthy();
+    const timeBody = (trigger_at: object) => ({
+      team_id: teamId,
+      workflow_name: 'Launch day',
+      sender: 'b',
+      trigger_type: 'time',
+      trigger_at,
+      tasks: [
+        messageTask('Launch', 'We are live!', null, { sendToSelectedUsers: false, channels: [channel] }),
+      ],
+    });
+    const tz = workspaceTz;
+    const at = (ms: number) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: tz,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+        })
+          .formatToParts(new Date(ms))
+          .map((x) => [x.type, x.value]),
+      );
+      return { date: `${p.day}-${p.month}-${p.year}`, time: `${p.hour}:${p.minute}` };
+    };
+    expect(
+      (
+        await call('POST', '/workflows/createworkflow', timeBody({ date: '31/02/2027', time: '10:00' }))
+      ).json().message,
+    ).toBe(WORKFLOW_TEXTS.invalidDateTime);
+    expect(
+      (await call('POST', '/workflows/createworkflow', timeBody(at(Date.now() + 10 * 60_000)))).json()
+        .message,
+    ).toBe(WORKFLOW_TEXTS.invalidRange);
+    expect(
+      (await call('POST', '/workflows/createworkflow', timeBody(at(Date.now() + 31 * 86_400_000)))).json()
+        .message,
+    ).toBe(WORKFLOW_TEXTS.invalidRange);
+    const ok = await call('POST', '/workflows/createworkflow', timeBody(at(Date.now() + 2 * 86_400_000)));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({
+      message: WORKFLOW_TEXTS.created,
+      data: { trigger_type: 'time', status: true },
+    });
+    // A time trigger cannot be stopped (the spec's tooltip), only deleted.
+    const stop = await call('PATCH', '/workflows/pauseworkflow', {
+      team_id: teamId,
+      workflow_id: ok.json().data.workflow_id,
+      status: false,
+    });
+    expect(stop.statusCode).toBe(400);
+    expect(stop.json().message).toBe(WORKFLOW_TEXTS.cannotStopTime);
+    expect((await call('DELETE', `/workflows/${teamId}/${ok.json().data.workflow_id}`)).json().message).toBe(
+      WORKFLOW_TEXTS.deleted,
+    );
+  });
+
+  it("unknown channels, tags and segments are 400s naming them; another admin's workspace is refused", async () => {
+    const body = { ...valid(), trigger_type: 'channel_join', channel: 'C0NOTHERE' };
+    expect((await call('POST', '/workflows/createworkflow', body)).json().message).toBe(
+      'No channel of this workspace matches: C0NOTHERE',
+    );
+    const unknownDm = valid();
+    (unknownDm.tasks[0] as any).dms = { members: ['U0NOBODY'] };
+    expect((await call('POST', '/workflows/createworkflow', unknownDm)).json().message).toMatch(
+      /^Step 1 \(Welcome\): No member of this workspace matches: U0NOBODY/,
+    );
+    const timeWithTag = {
+      ...valid(),
+      trigger_type: 'time',
+      trigger_at: { date: '01/01/2030', time: '10:00' },
+      tags: [999_999],
+    };
+    (timeWithTag.tasks[0] as any).sendToSelectedUsers = false;
+    (timeWithTag.tasks[0] as any).triggerTags = [999_999];
+    // Past 30 days: the range is checked first, then the references.
+    expect((await call('POST', '/workflows/createworkflow', timeWithTag)).statusCode).toBe(400);
+
+    const created = await call('POST', '/workflows/createworkflow', valid());
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.workflow_id;
+    expect((await call('POST', '/workflows/createworkflow', valid(), stranger.token)).statusCode).toBe(403);
+    expect(
+      (await call('GET', `/workflows/getworkflows/${teamId}`, undefined, stranger.token)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/workflows/getworkflow/${teamId}/${id}`, undefined, stranger.token)).statusCode,
+    ).toBe(403);
+    expect((await call('DELETE', `/workflows/${teamId}/${id}`, undefined, stranger.token)).statusCode).toBe(
+      403,
+    );
+    // The stranger's own workspace does not have it.
+    expect(
+      (await call('GET', `/workflows/getworkflow/${otherTeam}/${id}`, undefined, stranger.token)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('DELETE', `/workflows/${otherTeam}/${id}`, undefined, stranger.token)).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/workflows/gettriggerinfo/${teamId}/abc`)).statusCode).toBe(400);
+    expect((await call('DELETE', `/workflows/${teamId}/${id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/workflows/${teamId}/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a workspace-join workflow on an injected clock', () => {
+  it('message -> 2 days -> form -> 3 hours -> message: each step at its time for three members, once, through a restart, a crash, a pause and a delete', async () => {
+    // Three newcomers: added first, so their real joins happen before the workflow exists.
+    const newcomers: string[] = [];
+    for (const name of ['Ada Early', 'Ben Middle', 'Cleo Late']) {
+      const res = await fetch(`${env.emu.url}/_admin/teams/${teamId}/members`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ realName: name }),
+      });
+      newcomers.push(((await res.json()) as { id: string }).id);
+    }
+    await settleEvents(env);
+
+    const created = await call(
+      'POST',
+      '/workflows/createworkflow',
+      joinWorkflow('Onboarding', [
+        messageTask('Welcome', 'Welcome to the community!'),
+        formTask('First days', { delay_unit: 'days', delay_in_secs: 2 * 86_400 }),
+        messageTask('Check in', 'How are you settling in?', { delay_unit: 'hours', delay_in_secs: 3 * 3600 }),
+      ]),
+    );
+    expect(created.statusCode).toBe(201);
+    const wf = created.json().data;
+    expect(wf.tasks.map((t: any) => t.summary)).toEqual([
+      'Send the message "Welcome" with no delay',
+      'Send the form "First days" after 2 day delay',
+      'Send the message "Check in" after 3 hour delay',
+    ]);
+    // A second workflow, deleted while its steps wait: nothing of it is sent.
+    const doomed = (
+      await call(
+        'POST',
+        '/workflows/createworkflow',
+        joinWorkflow('Doomed', [
+          messageTask('Later', 'You should never see this', { delay_unit: 'hours', delay_in_secs: 3600 }),
+        ]),
+      )
+    ).json().data;
+
+    // They join (as Slack would tell it) at T0, T0 + 5 h and T0 + 30 h, in the future of the process's own clock.
+    const T0 = Date.parse('2027-05-01T10:00:00Z');
+    const joins = [T0, T0 + 5 * 3600_000, T0 + 30 * 3600_000];
+    // The user objects Slack sent with their real joins.
+    const userOf = (id: string) =>
+      (
+        env.emu.deliveries().find((d) => d.type === 'team_join' && JSON.stringify(d.envelope).includes(id))!
+          .envelope as any
+      ).event.user;
+    for (const [i, id] of newcomers.entries()) {
+      const event = { type: 'team_join', user: userOf(id), event_ts: (joins[i]! / 1000).toFixed(6) };
+      await deliver(event, `Ev0WFJOIN${i}`);
+      await deliver(event, `Ev0WFJOIN${i}`); // Slack's retry: the same firing
+    }
+    await settleEvents(env);
+
+    // The doomed workflow waits an hour after each join: deleting it now cancels its three pending steps.
+    const pendingOf = async (id: number) =>
+      (
+        (await env.t.ctx.database.db.execute(
+          sql`select count(*)::int as n from workflow_steps where workflow_id = ${id} and status = 'due'`,
+        )) as any
+      ).rows[0].n;
+    expect(await pendingOf(doomed.workflow_id)).toBe(3);
+    expect((await call('DELETE', `/workflows/${teamId}/${doomed.workflow_id}`)).statusCode).toBe(200);
+    expect(await pendingOf(doomed.workflow_id)).toBe(0);
+
+    const texts = () => {
+      const per = dmsByMember();
+      return newcomers.map((m) => (per.get(m) ?? []).map((x) => x.text.split('\n')[0]));
+    };
+    let svc = make();
+    const at = async (ms: number) => {
+      clockMs = ms;
+      await svc.planTriggers();
+      while ((await svc.sendDueSteps(50)) > 0);
+      await drainDeliveries();
+    };
+
+    await at(T0 + 60_000);
+    expect(texts()).toEqual([['Welcome to the community!'], [], []]);
+    await at(T0 + 5 * 3600_000 + 60_000);
+    expect(texts()).toEqual([['Welcome to the community!'], ['Welcome to the community!'], []]);
+
+    // A restart: a new service on the same database (nothing else is kept).
+    svc = make();
+    await at(T0 + 30 * 3600_000 + 60_000);
+    expect(texts()).toEqual([
+      ['Welcome to the community!'],
+      ['Welcome to the community!'],
+      ['Welcome to the community!'],
+    ]);
+    // Two days after Ada's welcome: her form; not yet Ben's.
+    await at(T0 + 2 * 86_400_000 + 2 * 60_000);
+    expect(texts()[0]).toEqual(['Welcome to the community!', '*First days*']);
+    expect(texts()[1]).toEqual(['Welcome to the community!']);
+
+    // A crash: a worker claims Ben's form step and dies before sending; its claim lapses and another sends it.
+    clockMs = T0 + 5 * 3600_000 + 2 * 86_400_000 + 2 * 60_000;
+    const claimedDb = env.t.ctx.database.db;
+    const held = (
+      (await claimedDb.execute(
+        sql`update workflow_steps set claimed_until = ${new Date(clockMs + 60_000).toISOString()}::timestamptz
+          where workflow_id = ${wf.workflow_id} and status = 'due' and position = 1 and due_at <= ${new Date(clockMs).toISOString()}::timestamptz
+          returning id`,
+      )) as any
+    ).rows;
+    expect(held).toHaveLength(1);
+    await at(clockMs); // held: nothing yet
+    expect(texts()[1]).toEqual(['Welcome to the community!']);
+    await at(clockMs + 61_000);
+    expect(texts()[1]).toEqual(['Welcome to the community!', '*First days*']);
+
+    // Ada's check-in came three hours after her form, meanwhile.
+    expect(texts()[0]).toEqual(['Welcome to the community!', '*First days*', 'How are you settling in?']);
+
+    // Stopping holds the rest: Ben's check-in comes due while stopped and is sent once resumed.
+    const benForm = clockMs;
+    const pause = await call('PATCH', '/workflows/pauseworkflow', {
+      team_id: teamId,
+      workflow_id: wf.workflow_id,
+      status: false,
+    });
+    expect(pause.json()).toMatchObject({ message: WORKFLOW_TEXTS.stopped, data: { status: false } });
+    await at(benForm + 3 * 3600_000 + 5 * 60_000);
+    expect(texts()[1]).toEqual(['Welcome to the community!', '*First days*']);
+    const resume = await call('PATCH', '/workflows/pauseworkflow', {
+      team_id: teamId,
+      workflow_id: wf.workflow_id,
+    });
+    expect(resume.json()).toMatchObject({ message: WORKFLOW_TEXTS.started, data: { status: true } });
+    await at(clockMs + 60_000);
+    expect(texts()[1]).toEqual(['Welcome to the community!', '*First days*', 'How are you settling in?']);
+
+    // Down for days: Cleo's form, due two days after her welcome, goes when the product is back, once; her
+    // check-in still waits its three hours after it.
+    await at(T0 + 10 * 86_400_000);
+    await at(T0 + 10 * 86_400_000 + 60_000);
+    expect(texts()[2]).toEqual(['Welcome to the community!', '*First days*']);
+    await at(T0 + 10 * 86_400_000 + 3 * 3600_000 + 60_000);
+    const expected = ['Welcome to the community!', '*First days*', 'How are you settling in?'];
+    expect(texts()).toEqual([expected, expected, expected]);
+    expect(JSON.stringify(dmsByMember().get(newcomers[0]!))).not.toContain('never see this');
+
+    // The form's button opens this workflow's form instance.
+    const formMsg = dmsByMember()
+      .get(newcomers[2]!)!
+      .find((m) => m.text.startsWith('*First days*'))!;
+    expect(JSON.stringify(formMsg.blocks)).toContain('form');
+
+    // Histories equal what Slack got.
+    const triggers = (await call('GET', `/workflows/gettriggerinfo/${teamId}/${wf.workflow_id}`)).json().data;
+    expect(triggers.rows.map((r: any) => r.member_id).sort()).toEqual([...newcomers].sort());
+    expect(triggers.rows.map((r: any) => r.trigger_time)).toEqual(
+      [...joins].reverse().map((t) => new Date(t).toISOString()),
+    );
+    expect(triggers.rows.map((r: any) => r.triggered_for)).toEqual(['Cleo Late', 'Ben Middle', 'Ada Early']);
+    const list = (await call('GET', `/workflows/getworkflows/${teamId}`)).json().data;
+    const row = list.find((w: any) => w.workflow_id === wf.workflow_id);
+    expect(row).toMatchObject({
+      triggered: 3,
+      status: true,
+      type_label: 'Workspace Join',
+      sender_label: 'Bot',
+    });
+    expect(row.tasks.map((t: any) => [t.sent, t.pending])).toEqual([
+      [3, 0],
+      [3, 0],
+      [3, 0],
+    ]);
+    const per = dmsByMember();
+    for (const task of row.tasks) {
+      const history = (
+        await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${task.task_id}`)
+      ).json().data;
+      expect(history.rows).toHaveLength(3);
+      for (const r of history.rows) {
+        expect(r.status).toBe('sent');
+        expect(r.sent_to).toBe(r.triggered_for);
+        // The receipt of this row is the one the member's DM carries.
+        expect(per.get(r.member_id)!.filter((m) => m.receipt === r.receipt_id)).toHaveLength(1);
+        if (task.details.type === 'form') {
+          expect(r.form_id).toBe(task.form_id);
+          expect(r.form_instance_id).toBeGreaterThan(0);
+        }
+      }
+    }
+    // The form task's form is not listed among the workspace's forms.
+    const formsList = (await call('GET', `/actions/getforms/${teamId}`)).json().data ?? [];
+    expect(formsList.find((f: any) => f.master_form_id === row.tasks[1].form_id)).toBe(undefined);
+  }, 120_000);
+});
+
+describe('the other triggers, two workers, and steps that cannot be sent', () => {
+  const svcNow = () => env.t.ctx.services.workflows;
+  const firingsOf = async (id: number) =>
+    (
+      (await env.t.ctx.database.db.execute(
+        sql`select member_id from workflow_triggers where workflow_id = ${id} order by member_id`,
+      )) as any
+    ).rows.map((r: any) => r.member_id) as (string | null)[];
+
+  it('a channel join fires once per join (a redelivered event adds nothing) and DMs the member', async () => {
+    // A public channel and a member who is not in it.
+    let watched = '';
+    let joiner = '';
+    for (const c of env.emu.truth(teamId).channels() as Iterable<any>) {
+      if (c.is_private || c.is_im || c.is_archived) continue;
+      const outside = members.find((m) => !c.members.includes(m));
+      if (outside) [watched, joiner] = [c.id, outside];
+    }
+    expect(joiner).toBeTruthy();
+    const wf = (
+      await call('POST', '/workflows/createworkflow', {
+        ...joinWorkflow('Channel welcome', [messageTask('Hi channel', 'Glad you joined the channel')]),
+        trigger_type: 'channel_join',
+        channel: watched,
+      })
+    ).json().data;
+    expect(wf).toMatchObject({ type_label: 'Channel Join', channel: watched });
+    expect(wf.trigger_summary).toMatch(/^When a member joins #/);
+    await fetch(`${env.emu.url}/_admin/teams/${teamId}/channels/${watched}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: joiner }),
+    });
+    await settleEvents(env);
+    const join = env.emu
+      .deliveries()
+      .find((d) => d.type === 'member_joined_channel' && JSON.stringify(d.envelope).includes(joiner))!;
+    const envelope = join.envelope as { event: object; event_id: string };
+    await deliver(envelope.event, envelope.event_id);
+    await settleEvents(env);
+    while ((await svcNow().sendDueSteps()) > 0);
+    await drainDeliveries();
+    expect(await firingsOf(wf.workflow_id)).toEqual([joiner]);
+    expect(
+      (dmsByMember().get(joiner) ?? []).filter((m) => m.text === 'Glad you joined the channel'),
+    ).toHaveLength(1);
+  });
+
+  it('a time trigger fires once at its time for its tags (late after an outage, still once)', async () => {
+    const tag = (await call('POST', '/tags/createtag', { team_id: teamId, name: 'Launch crew' })).json().data;
+    const crew = members.slice(0, 3);
+    await call('POST', '/tags/addtagtousers', {
+      team_id: teamId,
+      tags: [{ id: tag.id, name: tag.name }],
+      users: crew.map((id) => ({ id })),
+    });
+    const tz = await env.t.ctx.services.workspaces.timezone(teamId);
+    const when = Date.now() + 2 * 86_400_000;
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(new Date(when))
+        .map((x) => [x.type, x.value]),
+    );
+    const wf = (
+      await call('POST', '/workflows/createworkflow', {
+        team_id: teamId,
+        workflow_name: 'Launch',
+        sender: 'b',
+        trigger_type: 'time',
+        trigger_at: { date: `${p.day}-${p.month}-${p.year}`, time: `${p.hour}:${p.minute}` },
+        tags: [tag.id],
+        tasks: [
+          messageTask('Launch note', 'The launch is today', null, {
+            sendToSelectedUsers: false,
+            triggerTags: [tag.id],
+          }),
+        ],
+      })
+    ).json().data;
+    expect(wf.trigger_summary).toContain('for Tags: Launch crew');
+    const svc = make();
+    clockMs = when - 60_000;
+    await svc.planTriggers();
+    expect(await firingsOf(wf.workflow_id)).toEqual([]);
+    clockMs = when + 3 * 3600_000; // the product was down at the time
+    await Promise.all([svc.planTriggers(), make().planTriggers()]);
+    await svc.planTriggers();
+    expect(await firingsOf(wf.workflow_id)).toEqual([null]);
+    while ((await svc.sendDueSteps()) > 0);
+    await drainDeliveries();
+    const per = dmsByMember();
+    for (const m of crew)
+      expect((per.get(m) ?? []).filter((x) => x.text === 'The launch is today')).toHaveLength(1);
+    const history = (await call('GET', `/workflows/gettriggerinfo/${teamId}/${wf.workflow_id}`)).json().data;
+    expect(history.rows).toEqual([
+      expect.objectContaining({ triggered_for: 'Tags: Launch crew', member_id: null }),
+    ]);
+    const action = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[0].task_id}`)
+    ).json().data;
+    expect(action.rows).toEqual([expect.objectContaining({ status: 'sent', sent_to: '3 members' })]);
+  });
+
+  it('activity and inactivity fire for members who cross the threshold after the workflow starts, once each', async () => {
+    const db = env.t.ctx.database.db;
+    const base = Date.now();
+    const create = async (type: 'activity' | 'inactivity', days: number) =>
+      (
+        await call('POST', '/workflows/createworkflow', {
+          ...joinWorkflow(`${type} ${days}`, [messageTask('Nudge', `${type} nudge`)]),
+          trigger_type: type,
+          days,
+        })
+      ).json().data;
+    const inactive = await create('inactivity', 5);
+    const active = await create('activity', 3);
+    expect(inactive.trigger_summary).toBe('When a member has been inactive for 5 days');
+    // Members with activity in the imported history, and one with none at all.
+    const rows = (
+      (await db.execute(
+        sql`select member_id from activity_member_daily where team_id = ${teamId} and messages + replies + reactions > 0
+          group by member_id order by member_id`,
+      )) as any
+    ).rows.map((r: any) => r.member_id as string);
+    const busy = rows.find((m: string) => members.includes(m))!;
+    const quiet = members.find((m) => !rows.includes(m))!;
+    const goesQuiet = rows.find((m: string) => members.includes(m) && m !== busy)!;
+    expect(busy && quiet && goesQuiet).toBeTruthy();
+    const clock = base + 12 * 3600_000;
+    const setLast = (m: string, at: number) =>
+      db.execute(sql`update slack_members set last_active_at = ${new Date(at).toISOString()}::timestamptz
+        where team_id = ${teamId} and member_id = ${m}`);
+    // Quiet five days as of an hour before the clock (everyone else crosses later: their last activity is recent).
+    await setLast(goesQuiet, clock - 5 * 86_400_000 - 3600_000);
+    // Active now: the quiet member (no activity in the 3 days before) fires; the busy one (active lately) not.
+    await setLast(quiet, clock - 60_000);
+    await setLast(busy, clock - 60_000);
+    clockMs = clock;
+    const svc = make();
+    await svc.planTriggers();
+    await make().planTriggers(); // looked at already: nothing more
+    expect(await firingsOf(inactive.workflow_id)).toEqual([goesQuiet]);
+    expect(await firingsOf(active.workflow_id)).toEqual([quiet]);
+    // A later look (after the scan interval) finds the same crossings again and adds nothing.
+    clockMs = clock + 10 * 60_000;
+    await svc.planTriggers();
+    expect(await firingsOf(inactive.workflow_id)).toEqual([goesQuiet]);
+    expect(await firingsOf(active.workflow_id)).toEqual([quiet]);
+    for (const wf of [inactive, active]) await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+
+  it('two workers at once send every step once', async () => {
+    const wf = (
+      await call(
+        'POST',
+        '/workflows/createworkflow',
+        joinWorkflow('Busy', [messageTask('Busy hello', 'Hello from two workers')]),
+      )
+    ).json().data;
+    const db = env.t.ctx.database.db;
+    const at = '2028-01-01T00:00:00.000Z';
+    await db.transaction(async (tx) => {
+      for (const m of members) await env.t.ctx.services.workflows.onMemberJoined(tx as any, teamId, m, at);
+    });
+    clockMs = Date.parse(at) + 60_000;
+    const [a, b] = [make(), make()];
+    const loop = async (s: WorkflowsService) => {
+      while ((await s.sendDueSteps(3)) > 0);
+    };
+    await Promise.all([loop(a), loop(b), loop(a)]);
+    await drainDeliveries();
+    const per = dmsByMember();
+    for (const m of members)
+      expect((per.get(m) ?? []).filter((x) => x.text === 'Hello from two workers')).toHaveLength(1);
+    const history = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[0].task_id}`)
+    ).json().data;
+    expect(history.rows).toHaveLength(members.length);
+    expect(new Set(history.rows.map((r: any) => r.receipt_id)).size).toBe(members.length);
+    await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+
+  it('a step that cannot reach anyone is recorded as failed, and the chain goes on', async () => {
+    const target = members[members.length - 1]!;
+    const wf = (
+      await call(
+        'POST',
+        '/workflows/createworkflow',
+        joinWorkflow('Fragile', [
+          messageTask('To a leaver', 'Only for the target', null, {
+            sendToSelectedUsers: false,
+            dms: { members: [target] },
+          }),
+          messageTask('After', 'The chain goes on', { delay_unit: 'minutes', delay_in_secs: 600 }),
+        ]),
+      )
+    ).json().data;
+    await fetch(`${env.emu.url}/_admin/teams/${teamId}/members/${target}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deleted: true }),
+    });
+    await settleEvents(env);
+    const joiner = members[0]!;
+    const at = '2028-02-01T00:00:00.000Z';
+    await env.t.ctx.database.db.transaction((tx) =>
+      env.t.ctx.services.workflows.onMemberJoined(tx as any, teamId, joiner, at),
+    );
+    const svc = make();
+    clockMs = Date.parse(at) + 60_000;
+    while ((await svc.sendDueSteps()) > 0);
+    clockMs += 11 * 60_000;
+    while ((await svc.sendDueSteps()) > 0);
+    await drainDeliveries();
+    const first = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[0].task_id}`)
+    ).json().data.rows;
+    expect(first).toEqual([expect.objectContaining({ status: 'failed', receipt_id: null })]);
+    expect(first[0].error).toMatch(/nobody|no member|reach/i);
+    const second = (
+      await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[1].task_id}`)
+    ).json().data.rows;
+    expect(second).toEqual([expect.objectContaining({ status: 'sent' })]);
+    expect(second[0].sent_to).toBe(second[0].triggered_for);
+    expect((dmsByMember().get(joiner) ?? []).filter((x) => x.text === 'The chain goes on')).toHaveLength(1);
+  });
+});
