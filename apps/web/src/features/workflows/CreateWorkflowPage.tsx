@@ -15,6 +15,7 @@ import {
   ThemeIcon,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -83,12 +84,8 @@ function FlowCardView(props: {
       style={{ borderLeft: `4px solid var(--mantine-color-${COLOR[props.card.kind]}-5)` }}
     >
       <Group wrap="nowrap" gap="sm">
-        <UnstyledButton
-          onClick={props.onEdit}
-          disabled={props.disabled}
-          style={{ flex: 1, minWidth: 0 }}
-          aria-label={`Edit ${props.label}: ${title}${text ? `, ${text}` : ''}`}
-        >
+        <UnstyledButton onClick={props.onEdit} disabled={props.disabled} style={{ flex: 1, minWidth: 0 }}>
+          <VisuallyHidden>Edit </VisuallyHidden>
           <Group wrap="nowrap" gap="sm">
             <ThemeIcon variant="light" radius="xl" size="lg" color={COLOR[props.card.kind]}>
               {form ? <IconForms size={18} /> : ICON[props.card.kind]}
@@ -262,11 +259,10 @@ export function CreateWorkflowPage() {
               <Group gap="sm" justify="center">
                 {next.delay ? (
                   <Button
-                    variant="light"
-                    color="orange"
+                    variant="default"
                     size="xs"
                     radius="xl"
-                    leftSection={<IconPlus size={14} />}
+                    leftSection={<IconPlus size={14} color="var(--mantine-color-orange-7)" />}
                     onClick={() => setEditing({ kind: 'delay', index: cards.length })}
                     disabled={busy}
                   >
@@ -275,11 +271,10 @@ export function CreateWorkflowPage() {
                 ) : null}
                 {next.action ? (
                   <Button
-                    variant="light"
-                    color="teal"
+                    variant="default"
                     size="xs"
                     radius="xl"
-                    leftSection={<IconPlus size={14} />}
+                    leftSection={<IconPlus size={14} color="var(--mantine-color-teal-7)" />}
                     onClick={() => setEditing({ kind: 'action', index: cards.length })}
                     disabled={busy}
                   >

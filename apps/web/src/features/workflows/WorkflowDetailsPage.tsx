@@ -16,10 +16,10 @@ const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 const at = (iso: string) => Date.parse(iso) || 0;
 
 const STATUS_COLOR: Record<ActionHistoryRow['status'], string> = {
-  sent: 'teal',
-  pending: 'blue',
-  failed: 'red',
-  cancelled: 'gray',
+  sent: 'teal.9',
+  pending: 'blue.9',
+  failed: 'red.9',
+  cancelled: 'gray.7',
 };
 const STATUS_LABEL: Record<ActionHistoryRow['status'], string> = {
   sent: 'Sent',
@@ -90,7 +90,7 @@ function ActionHistoryTable(props: {
         sortable: true,
         cell: (r) => (
           <Badge
-            variant="light"
+            variant="outline"
             radius="sm"
             tt="none"
             color={STATUS_COLOR[r.status]}
@@ -112,21 +112,30 @@ function ActionHistoryTable(props: {
           const label = formatDateTime(r.sent_at);
           return (
             <Group gap="xs" wrap="nowrap">
-              <Button
-                component="a"
-                href={
-                  ready ? formInstancePath(r.form_id!, r.form_instance_id!, label, props.title) : undefined
-                }
-                target="_blank"
-                rel="noopener"
-                size="compact-sm"
-                variant="light"
-                rightSection={<IconExternalLink size={14} />}
-                disabled={!ready}
-                aria-label={`View Details of ${r.triggered_for}, ${label}`}
-              >
-                View Details
-              </Button>
+              {ready ? (
+                <Button
+                  component="a"
+                  href={formInstancePath(r.form_id!, r.form_instance_id!, label, props.title)}
+                  target="_blank"
+                  rel="noopener"
+                  size="compact-sm"
+                  variant="light"
+                  rightSection={<IconExternalLink size={14} />}
+                  aria-label={`View Details of ${r.triggered_for}, ${label}`}
+                >
+                  View Details
+                </Button>
+              ) : (
+                // Not sent yet: no instance to open (a real disabled button, not a dead link).
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  disabled
+                  aria-label={`View Details of ${r.triggered_for}, ${label}`}
+                >
+                  View Details
+                </Button>
+              )}
               <Button
                 size="compact-sm"
                 variant="default"

@@ -50,7 +50,7 @@ export function WorkflowsPage() {
         header: 'Status',
         value: (w) => (w.status ? 'Active' : 'Inactive'),
         cell: (w) => (
-          <Badge variant="light" color={w.status ? 'teal' : 'gray'} radius="sm" tt="none">
+          <Badge variant="outline" color={w.status ? 'teal.9' : 'gray.7'} radius="sm" tt="none">
             {w.status ? 'Active' : 'Inactive'}
           </Badge>
         ),

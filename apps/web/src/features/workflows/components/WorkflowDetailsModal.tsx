@@ -30,7 +30,7 @@ function StepCard(props: {
       <Group wrap="nowrap" align="flex-start" gap="sm">
         {props.icon}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+          <Text fz="xs" c="gray.7" tt="uppercase" fw={600}>
             {props.label}
           </Text>
           <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
