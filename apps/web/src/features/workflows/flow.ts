@@ -222,8 +222,8 @@ export function cardText(card: FlowCard): { title: string; text: string } {
   if (card.kind === 'delay') {
     const d = card.draft;
     return {
-      title: 'Delay',
-      text: d.kind === 'delay' && d.unit ? `Wait ${plural(Number(d.duration), d.unit)}` : 'No Delay',
+      title: d.kind === 'delay' && d.unit ? `Wait ${plural(Number(d.duration), d.unit)}` : 'No Delay',
+      text: '',
     };
   }
   const d = card.draft;
