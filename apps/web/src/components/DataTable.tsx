@@ -336,7 +336,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
         <VisuallyHidden role="status" aria-label={`Loading ${p.label}`} />
       ) : null}
       {p.error ? (
-        <Text c="red" ta="center" py="lg" role="alert">
+        <Text c="red.9" ta="center" py="lg" role="alert">
           {p.error}
         </Text>
       ) : null}

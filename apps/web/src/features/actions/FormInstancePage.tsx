@@ -7,7 +7,8 @@ import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCurrentTeam } from '../../lib/workspace-data.ts';
-import { downloadFormCsv, useFormInstances, useFormResponses } from './forms/api.ts';
+import { downloadFormCsv } from '../../lib/form-export.ts';
+import { useFormInstances, useFormResponses } from './forms/api.ts';
 import { instancePath } from './forms/FormInstancesModal.tsx';
 
 const idOf = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);

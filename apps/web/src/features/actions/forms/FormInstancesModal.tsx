@@ -5,11 +5,12 @@ import type { FormInstance, FormRow } from '@flywheel/shared/forms';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { downloadFormCsv, useFormInstances } from './api.ts';
+import { downloadFormCsv, formInstancePath } from '../../../lib/form-export.ts';
+import { useFormInstances } from './api.ts';
 
 /** The instance data page of one instance (opened in a new tab from Select). */
 export const instancePath = (form: { master_form_id: number; form_title: string }, i: FormInstance) =>
-  `/dashboard/actions/form-instances/${form.master_form_id}/${i.form_id}/${encodeURIComponent(i.label)}?name=${encodeURIComponent(form.form_title)}`;
+  formInstancePath(form.master_form_id, i.form_id, i.label, form.form_title);
 
 /** Spec section 2 Form Instances popup: each send with its date/time and response count, Select and Export. */
 export function FormInstancesModal({ form, onClose }: { form: FormRow | null; onClose(): void }) {

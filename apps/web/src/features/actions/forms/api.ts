@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   executeFormResponse,
-  FORM_CSV_TITLE,
   formInstancesResponse,
   formResponse,
   formResponsesResponse,
@@ -11,8 +10,7 @@ import {
   type FormRow,
 } from '@flywheel/shared/forms';
 import { messageResponse } from '@flywheel/shared/http';
-import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/csv.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { useCurrentTeam, workspaceKey } from '../../../lib/workspace-data.ts';
 
 /** The Form Table of a workspace, and each form's instances. */
@@ -103,13 +101,4 @@ export function useFormResponses(formId: number, instanceId: number | null) {
       }).then((r) => r.data),
     enabled: teamId !== '' && instanceId !== null && Number.isSafeInteger(formId) && formId > 0,
   });
-}
-
-/** POST /actions/exportformresponse: the 'Form details' CSV of an instance (BOM; 'Details of no data' when empty). */
-export async function downloadFormCsv(teamId: string, formId: number, instanceId: number): Promise<void> {
-  const csv = await apiDownload('/actions/exportformresponse', {
-    method: 'POST',
-    body: { team_id: teamId, master_form_id: formId, form_id: instanceId },
-  });
-  saveFile(`${FORM_CSV_TITLE}.csv`, csv);
 }

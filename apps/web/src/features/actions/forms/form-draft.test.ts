@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFormBody as bodySchema, FORM_TEXTS } from '@flywheel/shared/forms';
-import {
-  createFormBody,
-  EMPTY_FORM_START,
-  emptyQuestions,
-  newQuestion,
-  questionProblems,
-  startProblems,
-  type FormStart,
-} from './form-draft.ts';
+import { emptyQuestions, newQuestion, questionProblems } from '../../../lib/form-questions.ts';
+import { createFormBody, EMPTY_FORM_START, startProblems, type FormStart } from './form-draft.ts';
 
 const NOW = Date.parse('2027-03-19T12:00:00Z');
 const ready: FormStart = {

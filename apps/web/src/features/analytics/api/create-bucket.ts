@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createBucketResponse, type BucketData } from '@flywheel/shared/buckets';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { bucketsKey } from './bucket-keys.ts';
+import { bucketsKey } from '../../../lib/buckets.ts';
 
 /** POST /bucket/createbucket {data, bucket_name, team_id} */
 export const createBucket = (teamId: string, name: string, data: BucketData) =>

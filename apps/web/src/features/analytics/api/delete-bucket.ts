@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { bucketsKey } from './bucket-keys.ts';
+import { bucketsKey } from '../../../lib/buckets.ts';
 
 /** DELETE /bucket/deletebucket/{id}/{teamId} */
 export const deleteBucket = (teamId: string, id: number) =>

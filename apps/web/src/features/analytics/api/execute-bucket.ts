@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { executeBucketResponse } from '@flywheel/shared/buckets';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { bucketsKey } from './bucket-keys.ts';
+import { bucketsKey } from '../../../lib/buckets.ts';
 
 /** POST /bucket/execute {id, team_id}: runs the bucket on the current data (data.bucketdata.last_execute). */
 export const executeBucket = (teamId: string, id: number) =>

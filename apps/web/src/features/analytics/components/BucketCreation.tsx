@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useChannels } from '../../../lib/workspace-data.ts';
 import { useCreateBucket } from '../api/create-bucket.ts';
-import { useBuckets } from '../api/get-buckets.ts';
+import { useBuckets } from '../../../lib/buckets.ts';
 import { bucketFormProblems, emptyBucketForm, formOf, toBucketData, type BucketForm } from '../buckets.ts';
 import { BucketTable } from './BucketTable.tsx';
 

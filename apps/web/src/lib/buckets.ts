@@ -1,8 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { bucketsResponse } from '@flywheel/shared/buckets';
-import { requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
-import { bucketsKey } from './bucket-keys.ts';
+import { requestData } from './api-data.ts';
+import { useTeamScope, workspaceKey } from './workspace-data.ts';
+
+/*
+ * The workspace's buckets (segments): Analytics' bucket table lists and edits them, a workflow's time trigger
+ * picks them as its audience.
+ */
+
+/** Every bucket query key starts here (the list, and each bucket's result rows). */
+export const bucketsKey = (teamId: string) => [...workspaceKey(teamId), 'analytics', 'buckets'] as const;
 
 /** GET /bucket/getbuckets/{teamId}: the workspace's buckets, newest first. */
 export const getBuckets = (teamId: string, signal?: AbortSignal) =>

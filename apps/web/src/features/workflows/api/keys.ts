@@ -1,0 +1,4 @@
+import { workspaceKey } from '../../../lib/workspace-data.ts';
+
+/** Every workflows query key starts here (the list, one workflow, its histories). */
+export const workflowsKey = (teamId: string) => [...workspaceKey(teamId), 'workflows'] as const;
