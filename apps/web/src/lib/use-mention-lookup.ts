@@ -15,12 +15,13 @@ export function mentionCandidates(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/@([^\n@]+)/g)) {
     const words = m[1]!.split(/[ \t]+/).filter(Boolean);
+    if (/^(here|everyone|channel)\b/i.test(words[0] ?? '')) continue;
     for (let n = 1; n <= Math.min(NAME_WORDS, words.length); n++) {
       const name = words
         .slice(0, n)
         .join(' ')
         .replace(/[.,;:!?)]+$/, '');
-      if (name && !/^(here|everyone|channel)$/i.test(name)) out.add(name.slice(0, 320));
+      if (name) out.add(name.slice(0, 320));
     }
   }
   return [...out];
