@@ -78,7 +78,11 @@ export function MemberPicker(props: {
       filter={({ options }) => options}
       hidePickedOptions
       nothingFoundMessage={
-        !typed ? 'Type a name or e-mail' : found.isFetching || debounced !== search ? 'Searching…' : 'Nothing found'
+        !typed
+          ? 'Type a name or e-mail'
+          : found.isFetching || debounced !== search
+            ? 'Searching…'
+            : 'Nothing found'
       }
       limit={10 + props.value.length}
       disabled={props.disabled}

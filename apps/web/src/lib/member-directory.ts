@@ -157,7 +157,13 @@ export function useMemberSearch(query: string, opts: { left?: boolean; limit?: n
   const qc = useQueryClient();
   const q = query.trim();
   return useQuery({
-    queryKey: [...workspaceKey(teamId), 'member-search', q.toLowerCase(), opts.left ?? false, opts.limit ?? 10],
+    queryKey: [
+      ...workspaceKey(teamId),
+      'member-search',
+      q.toLowerCase(),
+      opts.left ?? false,
+      opts.limit ?? 10,
+    ],
     queryFn: async ({ signal }) => {
       const res = await searchMembers(teamId, q, { ...opts, signal });
       rememberMembers(qc, teamId, res.data);

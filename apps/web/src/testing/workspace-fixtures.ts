@@ -72,7 +72,10 @@ const hitOf = (m: Member) => ({
  * The server's member search and lookup over `members`, as the directory module answers them
  * (GET /members/search: substring of name, display name or e-mail, at most `limit`; POST /members/lookup).
  */
-export function memberDirectoryMocks(teamId = 'T001', members: Member[] = MEMBERS): Record<string, MockHandler> {
+export function memberDirectoryMocks(
+  teamId = 'T001',
+  members: Member[] = MEMBERS,
+): Record<string, MockHandler> {
   return {
     [`GET /members/search/${teamId}`]: (_body, { url }) => {
       const params = new URL(url, 'http://localhost').searchParams;

@@ -15,7 +15,11 @@ describe('what login loads (spec section 4)', () => {
     const api = mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T002') });
     renderApp('/dashboard/home');
     await waitFor(() => {
-      for (const path of ['/channels/getchannels/T002', '/getauthorizedadmins/T002/u1', '/tags/gettags/T002']) {
+      for (const path of [
+        '/channels/getchannels/T002',
+        '/getauthorizedadmins/T002/u1',
+        '/tags/gettags/T002',
+      ]) {
         expect(api.callsTo('GET', path), path).toHaveLength(1);
       }
     });

@@ -210,7 +210,10 @@ describe('Automate tab', () => {
     await user.click(within(rowOf(table, 'Channel note')).getByRole('button', { name: 'Edit Channel note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Trigger' });
     // The picker searches the server as you type (at most 10 hits); the chosen ids' names are looked up.
-    await user.type(within(dialog).getByLabelText('Send Direct Message to members', { selector: 'input' }), 'tur');
+    await user.type(
+      within(dialog).getByLabelText('Send Direct Message to members', { selector: 'input' }),
+      'tur',
+    );
     await user.click(await screen.findByRole('option', { name: 'Alan Turing' }));
     expect(api.callsTo('GET', '/members/search/T001').at(-1)?.headers).toBeDefined();
     await user.click(await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }));

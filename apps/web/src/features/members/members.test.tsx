@@ -10,7 +10,12 @@ import { reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
-import { MEMBERS, member, memberDirectoryMocks, workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+import {
+  MEMBERS,
+  member,
+  memberDirectoryMocks,
+  workspaceDataMocks,
+} from '../../testing/workspace-fixtures.ts';
 import { resolveEntries, suggest } from '../../lib/entries.ts';
 import { DEFAULT_FILTERS, toPayload } from './filters.ts';
 
@@ -180,7 +185,9 @@ describe('Members page', () => {
     });
     // Typing suggests from the server's search (name, display name or e-mail).
     await user.type(members, 'katherine');
-    expect(await screen.findByRole('option', { name: /Katherine Johnson/ }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('option', { name: /Katherine Johnson/ }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     await user.clear(members);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'VIP{Enter}');

@@ -2,11 +2,7 @@ import { useMemo, useState } from 'react';
 import { Anchor, Button, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { FORM_TEXTS, type FormRow } from '@flywheel/shared/forms';
-import {
-  NO_TARGETS,
-  TargetPickers,
-  type PickedTargets,
-} from '../../../components/TargetPickers.tsx';
+import { NO_TARGETS, TargetPickers, type PickedTargets } from '../../../components/TargetPickers.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';

@@ -10,11 +10,7 @@ import {
   type Audience,
   type SendResponse,
 } from '@flywheel/shared/delivery';
-import {
-  TargetPickers,
-  type PickedTargets,
-  type TargetPicker,
-} from '../../../components/TargetPickers.tsx';
+import { TargetPickers, type PickedTargets, type TargetPicker } from '../../../components/TargetPickers.tsx';
 import { useDirectMessage } from '../api/direct-message.ts';
 import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
 import { useSendMessage } from '../api/send-message.ts';

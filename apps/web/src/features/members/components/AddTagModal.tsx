@@ -3,12 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import {
-  hitToOption,
-  lookupMembers,
-  searchMembers,
-  useMemberNames,
-} from '../../../lib/member-directory.ts';
+import { hitToOption, lookupMembers, searchMembers, useMemberNames } from '../../../lib/member-directory.ts';
 import { useAddTags } from '../api/add-tags.ts';
 import { EntryPicker } from '../../../components/EntryPicker.tsx';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
@@ -47,7 +42,8 @@ function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): voi
     [teamId],
   );
   const lookupOptions = useCallback(
-    async (entries: string[]) => (await lookupMembers(teamId, { entries })).filter((m) => !m.deleted).map(hitToOption),
+    async (entries: string[]) =>
+      (await lookupMembers(teamId, { entries })).filter((m) => !m.deleted).map(hitToOption),
     [teamId],
   );
 
