@@ -294,16 +294,15 @@ try {
     return `| \`${p}\` | ${calls.length} | ${calls[0]!.status} | ${kb(Math.max(...calls.map((c) => c.bytes)))} | ${pct(ms, 50).toFixed(0)} | ${Math.max(...ms).toFixed(0)} |`;
   });
   const worst = Math.max(...runs.flat().map((c) => c.ms));
+  // 0: no skeleton was drawn in that load.
+  const skeleton = (xs: number[]) => (xs.every((x) => x === 0) ? 'none shown' : pct(xs, 50).toFixed(0));
   const coldRows = (set: typeof cold) =>
     pages.map((p) => {
       const f = set[p]!.map((r) => r.fully);
       return `| ${p} | ${set[p]![0]!.api} | ${pct(f, 50).toFixed(0)} | ${Math.max(...f).toFixed(0)} | ${pct(
         set[p]!.map((r) => r.lastResponse),
         50,
-      ).toFixed(0)} | ${pct(
-        set[p]!.map((r) => r.skeletonGone),
-        50,
-      ).toFixed(0)} |`;
+      ).toFixed(0)} | ${skeleton(set[p]!.map((r) => r.skeletonGone))} |`;
     });
   const md = [
     '# First load benchmark',
