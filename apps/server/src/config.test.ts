@@ -21,12 +21,31 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'localhost' }, 'PUBLIC_URL'],
     [{ DB_QUERY_SLICES: '9' }, 'DB_QUERY_SLICES'],
+    [
+      { ALLOWED_ORIGINS: 'http://a.example/path' },
+      'ALLOWED_ORIGINS: must be a comma-separated list of origins',
+    ],
+    [{ ALLOWED_ORIGINS: 'a.example' }, 'ALLOWED_ORIGINS'],
     [{ LLM_BASE_URL: 'not a url', LLM_MODEL: 'm' }, 'LLM_BASE_URL: must be an absolute URL'],
     [{ LLM_BASE_URL: 'http://localhost:11434/v1' }, 'LLM_MODEL: required with LLM_BASE_URL'],
     [{ LLM_MODEL: 'llama3.1' }, 'LLM_BASE_URL: required with LLM_MODEL'],
   ])('a bad value stops start-up naming the variable (%o)', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);
+  });
+
+  it('links: PUBLIC_URL when set, else the default and ALLOWED_ORIGINS (lib/link-origin.ts)', () => {
+    expect(loadConfig({ PORT: '3300' }).links).toEqual({
+      publicUrl: undefined,
+      fallback: 'http://localhost:3300',
+      allowedOrigins: [],
+    });
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: 'http://192.168.1.20:3000/, https://lan.example' }).links.allowedOrigins,
+    ).toEqual(['http://192.168.1.20:3000', 'https://lan.example']);
+    expect(loadConfig({ PUBLIC_URL: 'https://flywheel.example.com/' }).links.publicUrl).toBe(
+      'https://flywheel.example.com',
+    );
   });
 
   it('reads the summaries model: OpenAI by default with a key, any compatible endpoint, none when unset', () => {

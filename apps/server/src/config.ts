@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { LinkOriginPolicy } from './lib/link-origin.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -19,6 +20,21 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(
     z.url({ error: 'must be an absolute URL like https://flywheel.example.com' }).optional(),
+  ),
+  /** Comma-separated origins links may return to when PUBLIC_URL is unset (besides loopback addresses). */
+  ALLOWED_ORIGINS: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) =>
+          v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+            .every((o) => /^https?:\/\/[^/\s]+$/.test(o.replace(/\/$/, ''))),
+        'must be a comma-separated list of origins like http://192.168.1.20:3000',
+      )
+      .optional(),
   ),
   ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be one of all, api, worker' }).default('all'),
   DATABASE_URL: optionalString.pipe(
@@ -107,6 +123,11 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Where links lead back to (the Slack redirect, e-mailed links): PUBLIC_URL when set, else the origin the
+   * user is on when it is loopback or in ALLOWED_ORIGINS, else publicUrl (lib/link-origin.ts).
+   */
+  links: LinkOriginPolicy;
   role: 'all' | 'api' | 'worker';
   databaseUrl: string | undefined;
   dataDir: string;
@@ -214,6 +235,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    links: {
+      publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+      fallback: `http://localhost:${e.PORT}`,
+      allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean)
+        .map((o) => new URL(o).origin),
+    },
     role: e.ROLE,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Combobox, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SUGGESTION_DEBOUNCE_MS } from '@flywheel/shared/constants';
-import { resolveEntries, suggest, type PickOption } from '../lib/entries.ts';
+import { resolveEntries, splitEntries, suggest, type PickOption } from '../lib/entries.ts';
 
 type EntryPickerProps = {
   label: string;
@@ -15,6 +15,13 @@ type EntryPickerProps = {
   createLabel?: string;
   error?: string | null;
   what?: string;
+  /**
+   * Suggestions from the server for the debounced input (members at 50,000: at most 10), instead of
+   * filtering `options`; `options` then only needs the chosen entries (for their names).
+   */
+  searchOptions?(query: string, signal: AbortSignal): Promise<PickOption[]>;
+  /** Options the typed or pasted entries name exactly (e-mails, names), asked from the server before resolving. */
+  lookupOptions?(entries: string[]): Promise<PickOption[]>;
 };
 
 const SEPARATOR = /[,;\s]/;
@@ -34,22 +41,71 @@ export function EntryPicker({
   createLabel = '+ create tag',
   error,
   what = 'entry',
+  searchOptions,
+  lookupOptions,
 }: EntryPickerProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SUGGESTION_DEBOUNCE_MS);
   const [unresolved, setUnresolved] = useState<string[]>([]);
-  const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
+  // Options met on the way (server hits and looked-up entries), so chosen ones keep their names.
+  const [seen, setSeen] = useState<readonly PickOption[]>([]);
+  const [remoteHits, setRemoteHits] = useState<PickOption[]>([]);
+  const known = useMemo(() => [...options, ...seen], [options, seen]);
+  const byValue = useMemo(() => new Map(known.map((o) => [o.value, o])), [known]);
   const selected = useMemo(() => new Set(value), [value]);
-  const hits = useMemo(() => suggest(debounced, options, selected), [debounced, options, selected]);
+  useEffect(() => {
+    if (!searchOptions) return;
+    const q = debounced.trim();
+    if (!q) return setRemoteHits([]);
+    const abort = new AbortController();
+    searchOptions(q, abort.signal).then(
+      (found) => {
+        if (abort.signal.aborted) return;
+        setRemoteHits(found);
+        setSeen((had) => [...had, ...found]);
+      },
+      () => undefined,
+    );
+    return () => abort.abort();
+  }, [debounced, searchOptions]);
+  const hits = useMemo(
+    () =>
+      searchOptions
+        ? remoteHits.filter((o) => !selected.has(o.value))
+        : suggest(debounced, options, selected),
+    [searchOptions, remoteHits, debounced, options, selected],
+  );
   const typed = search.trim();
-  const exact = typed !== '' && options.some((o) => o.label.toLowerCase() === typed.toLowerCase());
+  const exact = typed !== '' && known.some((o) => o.label.toLowerCase() === typed.toLowerCase());
 
-  const add = (values: string[]) => onChange([...value, ...values.filter((v) => !selected.has(v))]);
+  const current = useRef(value);
+  current.current = value;
+  const add = (values: string[]) => {
+    const had = new Set(current.current);
+    const next = [...current.current, ...values.filter((v) => !had.has(v))];
+    current.current = next;
+    onChange(next);
+  };
   const commit = (text: string) => {
-    const { found, unresolved: missing } = resolveEntries(text, options);
-    add(found.map((f) => f.value));
-    setUnresolved(missing);
+    if (!lookupOptions) {
+      const { found, unresolved: missing } = resolveEntries(text, options);
+      add(found.map((f) => f.value));
+      setUnresolved(missing);
+      return;
+    }
+    // The server names the candidates; the same rules as above pick among them.
+    const entries = splitEntries(text);
+    if (entries.length === 0) return;
+    lookupOptions(entries).then(
+      (found) => {
+        setSeen((had) => [...had, ...found]);
+        const resolved = resolveEntries(text, [...known, ...found]);
+        add(resolved.found.map((f) => f.value));
+        setUnresolved(resolved.unresolved);
+      },
+      () => setUnresolved(entries),
+    );
   };
 
   return (

@@ -6,6 +6,7 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Placeholder } from '@tiptap/extensions';
 import { buildMentionIndex, htmlToMrkdwn, type MentionIndex } from '@flywheel/shared/mrkdwn';
+import type { LiveMentionLookup } from '../lib/use-mention-lookup.ts';
 import { EmojiControl } from './EmojiControl.tsx';
 import { SlackBold, SlackItalic } from './slack-marks.ts';
 import { editorError, type EditorValue, type RichEditorProps } from './RichEditor.tsx';
@@ -31,12 +32,14 @@ export function RichEditorBody({
 }: RichEditorProps) {
   const index = useMemo(() => buildMentionIndex(mentions ?? {}), [mentions]);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const latest = useRef({ onChange, index });
-  latest.current = { onChange, index };
+  const latest = useRef({ onChange, index, mentions });
+  latest.current = { onChange, index, mentions };
   const report = (e: Editor, i: MentionIndex) => {
     const value = valueOf(e, i);
     setInvalid(editorError(value));
     latest.current.onChange(value);
+    // A lookup fed with the text (useMentionLookup) asks the server for the @names typed.
+    (latest.current.mentions as LiveMentionLookup | undefined)?.request?.(value.text);
   };
 
   const editor = useEditor({

@@ -1,6 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { MultiSelect } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { nameOfHit, useMemberNames, useMemberSearch } from '../lib/member-directory.ts';
 import { useChannels, useMembers, useTags } from '../lib/workspace-data.ts';
+
+/** The member picker asks the server this long after typing stops. */
+export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
 
 /** Pickers a send can show: DM members, DM tags, post in channels. */
 export type TargetPicker = 'members' | 'tags' | 'channels';
@@ -17,7 +22,11 @@ export type TargetPickersProps = {
   labels?: Partial<Record<TargetPicker, string>>;
 };
 
-/** The workspace's members (not deactivated) as picker options: real name, else display name, else id. */
+/**
+ * The workspace's members (not deactivated) as picker options: real name, else display name, else id.
+ * Loads the WHOLE directory (GET /members/getmembers, ~17 MB at 50,000 members): prefer `useMemberNames` for
+ * the names of known ids and `MemberPicker` / `useMemberSearch` to find members.
+ */
 export function useMemberOptions() {
   const members = useMembers();
   return useMemo(
@@ -29,22 +38,69 @@ export function useMemberOptions() {
   );
 }
 
+/**
+ * A multi-select of members that searches on the server as you type (at most 10 hits, members who left
+ * not offered); the chosen members' names are looked up by id.
+ */
+export function MemberPicker(props: {
+  label: string;
+  value: string[];
+  onChange(next: string[]): void;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, MEMBER_SEARCH_DEBOUNCE_MS);
+  const found = useMemberSearch(debounced);
+  const chosen = useMemberNames(props.value);
+  const data = useMemo(() => {
+    const options = props.value.map((id) => {
+      const hit = chosen.byId.get(id);
+      return { value: id, label: hit ? nameOfHit(hit) : id };
+    });
+    const taken = new Set(props.value);
+    for (const hit of found.data?.data ?? [])
+      if (!taken.has(hit.member_id)) options.push({ value: hit.member_id, label: nameOfHit(hit) });
+    return options;
+  }, [props.value, chosen.byId, found.data]);
+  const typed = search.trim() !== '';
+  return (
+    <MultiSelect
+      label={props.label}
+      placeholder={props.placeholder ?? 'Search members'}
+      data={data}
+      value={props.value}
+      onChange={props.onChange}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server filtered them already (names, display names and e-mails).
+      filter={({ options }) => options}
+      hidePickedOptions
+      nothingFoundMessage={
+        !typed
+          ? 'Type a name or e-mail'
+          : found.isFetching || debounced !== search
+            ? 'Searching…'
+            : 'Nothing found'
+      }
+      limit={10 + props.value.length}
+      disabled={props.disabled}
+    />
+  );
+}
+
 /** Searchable multi-selects over the workspace's members, tags and (not archived) channels. */
 export function TargetPickers({ pickers, value, onChange, disabled, labels = {} }: TargetPickersProps) {
-  const memberOptions = useMemberOptions();
   const tags = useTags();
   const channels = useChannels();
   return (
     <>
       {pickers.includes('members') ? (
-        <MultiSelect
+        <MemberPicker
           label={labels.members ?? 'Send Direct Message to members'}
-          placeholder="Search members"
-          data={memberOptions}
           value={value.members}
           onChange={(members) => onChange({ ...value, members })}
-          searchable
-          limit={10}
           disabled={disabled}
         />
       ) : null}

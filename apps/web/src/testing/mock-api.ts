@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
 export type MockReply = { status?: number; body?: unknown; delayMs?: number };
+export type MockHandler = Handler;
 type Handler = (
   body: unknown,
   request: { url: string; headers: Record<string, string> },

@@ -11,7 +11,9 @@ import {
   authorizedAdminSchema,
   channelSchema,
   dataOf,
+  memberHitSchema,
   memberSchema,
+  memberSearchResponse,
   memberSuggestionSchema,
   tagSchema,
   workspaceStatusResponse,
@@ -19,7 +21,7 @@ import {
   type WorkspaceStatus,
 } from '@flywheel/shared/directory';
 import { fixture, reply } from './fixture.ts';
-import type { MockReply } from './mock-api.ts';
+import type { MockHandler, MockReply } from './mock-api.ts';
 
 export function member(id: string, realName: string, extra: Partial<Member> = {}): Member {
   return fixture(memberSchema, {
@@ -58,13 +60,58 @@ export function workspaceStatus(overrides: Partial<WorkspaceStatus> = {}, teamId
   });
 }
 
+const hitOf = (m: Member) => ({
+  member_id: m.member_id,
+  real_name: m.real_name,
+  display_name: m.display_name,
+  email: m.email,
+  deleted: m.deleted,
+});
+
+/**
+ * The server's member search and lookup over `members`, as the directory module answers them
+ * (GET /members/search: substring of name, display name or e-mail, at most `limit`; POST /members/lookup).
+ */
+export function memberDirectoryMocks(
+  teamId = 'T001',
+  members: Member[] = MEMBERS,
+): Record<string, MockHandler> {
+  return {
+    [`GET /members/search/${teamId}`]: (_body, { url }) => {
+      const params = new URL(url, 'http://localhost').searchParams;
+      const q = (params.get('q') ?? '').trim().toLowerCase();
+      const limit = Number(params.get('limit') ?? 10);
+      const found = members.filter(
+        (m) =>
+          (params.get('left') === 'true' || !m.deleted) &&
+          [m.real_name, m.display_name, m.email].some((f) => f.toLowerCase().includes(q)),
+      );
+      return reply(memberSearchResponse, {
+        data: found.slice(0, limit).map(hitOf),
+        more: found.length > limit,
+      });
+    },
+    'POST /members/lookup': (body) => {
+      const { member_ids = [], entries = [] } = body as { member_ids?: string[]; entries?: string[] };
+      const typed = new Set(entries.map((e) => e.trim().replace(/^@/, '').toLowerCase()));
+      const found = members.filter(
+        (m) =>
+          member_ids.includes(m.member_id) ||
+          [m.email, m.real_name, m.display_name, m.member_id].some((f) => typed.has(f.toLowerCase())),
+      );
+      return reply(dataOf(memberHitSchema), { data: found.map(hitOf) });
+    },
+  };
+}
+
 /** Answers for everything a signed-in page loads for a workspace (spec section 4 plus the status poll). */
 export function workspaceDataMocks(
   teamId = 'T001',
   options: { members?: Member[]; status?: WorkspaceStatus } = {},
-): Record<string, MockReply> {
+): Record<string, MockHandler | MockReply> {
   const none = { data: [] };
   return {
+    ...memberDirectoryMocks(teamId, options.members ?? MEMBERS),
     [`GET /members/getmembers/${teamId}`]: reply(dataOf(memberSchema), { data: options.members ?? MEMBERS }),
     [`GET /members/getmembersuggestion/${teamId}`]: reply(dataOf(memberSuggestionSchema), none),
     [`GET /channels/getchannels/${teamId}`]: reply(dataOf(channelSchema), {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   initiateChangePasswordBody,
@@ -13,19 +13,25 @@ import {
 } from '@flywheel/shared/auth';
 import { messageResponse } from '@flywheel/shared/http';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import type { AuthService } from './service.ts';
 
 const tags = ['auth'];
 
-export function authRoutes(auth: AuthService) {
+/** `links`: where e-mailed links lead back to (the origin the user is on when allowed, lib/link-origin.ts). */
+export function authRoutes(auth: AuthService, links?: LinkOriginPolicy) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const guard = authenticate(auth);
+    const mailMeta = (req: FastifyRequest) => ({
+      ip: req.ip,
+      origin: links ? linkOrigin(req, links) : undefined,
+    });
 
     r.post(
       '/auth/signup',
       { schema: { tags, body: signupBody, response: { 201: messageResponse } } },
-      async (req, reply) => reply.code(201).send(await auth.signup(req.body, { ip: req.ip })),
+      async (req, reply) => reply.code(201).send(await auth.signup(req.body, mailMeta(req))),
     );
     r.post(
       '/auth/login',
@@ -46,7 +52,7 @@ export function authRoutes(auth: AuthService) {
     r.post(
       '/auth/inititatechangepassword',
       { schema: { tags, body: initiateChangePasswordBody, response: { 200: messageResponse } } },
-      async (req) => auth.requestPasswordReset(req.body.email, { ip: req.ip }),
+      async (req) => auth.requestPasswordReset(req.body.email, mailMeta(req)),
     );
     r.post(
       '/auth/resetpassword',
@@ -61,7 +67,7 @@ export function authRoutes(auth: AuthService) {
     r.post(
       '/auth/resendverification',
       { schema: { tags, body: resendVerificationBody, response: { 200: messageResponse } } },
-      async (req) => auth.resendVerification(req.body.email, { ip: req.ip }),
+      async (req) => auth.resendVerification(req.body.email, mailMeta(req)),
     );
   };
 }

@@ -1,3 +1,4 @@
+import { linkOrigin } from '../../lib/link-origin.ts';
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_TEXT, type LoginResponse } from '@flywheel/shared/auth';
@@ -19,7 +20,8 @@ const RESET_TTL_MS = 3600_000;
 
 export type AuthUser = { id: string; email: string; jti: string; exp: number };
 /** Who is asking: the client's address (throttles count per address). */
-export type ClientMeta = { ip: string; userAgent?: string };
+/** `origin`: where e-mailed links lead back to (lib/link-origin.ts; PUBLIC_URL or the default without it). */
+export type ClientMeta = { ip: string; userAgent?: string; origin?: string };
 
 const minutesText = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
@@ -50,8 +52,8 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
   // Verifying against this when the e-mail is unknown keeps both answers equally slow.
   const dummyHash = await hash(crypto.randomBytes(16).toString('hex'), ARGON);
 
-  const link = (path: string, token: string) =>
-    `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  const link = (path: string, token: string, origin: string | undefined) =>
+    `${origin ?? linkOrigin(undefined, config.links)}${path}?token=${encodeURIComponent(token)}`;
 
   async function issueToken(userId: string, kind: 'verify_email' | 'reset_password', ttlMs: number) {
     await repo.retireTokens(userId, kind);
@@ -89,11 +91,14 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     }
   }
 
-  async function sendVerification(user: { id: string; email: string; username: string }) {
+  async function sendVerification(
+    user: { id: string; email: string; username: string },
+    origin: string | undefined,
+  ) {
     const token = await issueToken(user.id, 'verify_email', VERIFY_TTL_MS);
     await queue.send(
       mailSendJob,
-      verifyEmailMail(user.email, user.username, link('/auth/verify-email', token)),
+      verifyEmailMail(user.email, user.username, link('/auth/verify-email', token, origin)),
     );
   }
 
@@ -124,7 +129,7 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
         passwordHash: await hash(input.password, ARGON),
       };
       if (!(await repo.insertUser(user))) throw new AppError('EMAIL_TAKEN', 409, AUTH_TEXT.emailTaken);
-      await sendVerification(user);
+      await sendVerification(user, meta.origin);
       return { message: AUTH_TEXT.signupDone };
     },
 
@@ -211,7 +216,7 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
         const token = await issueToken(user.id, 'reset_password', RESET_TTL_MS);
         await queue.send(
           mailSendJob,
-          resetPasswordMail(user.email, user.username, link('/auth/reset-password', token)),
+          resetPasswordMail(user.email, user.username, link('/auth/reset-password', token, meta.origin)),
         );
       }
       return { message: AUTH_TEXT.resetRequested };
@@ -254,7 +259,7 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     async resendVerification(email: string, meta: ClientMeta) {
       await throttleMail(email, meta);
       const user = await repo.findUserByEmail(email);
-      if (user && !user.emailVerifiedAt) await sendVerification(user);
+      if (user && !user.emailVerifiedAt) await sendVerification(user, meta.origin);
       return { message: AUTH_TEXT.verificationResent };
     },
 

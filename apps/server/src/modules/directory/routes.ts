@@ -6,7 +6,11 @@ import {
   authorizedAdminSchema,
   channelSchema,
   dataOf,
+  memberLookupBody,
+  memberHitSchema,
   memberSchema,
+  memberSearchQuery,
+  memberSearchResponse,
   memberSuggestionSchema,
   tagSchema,
 } from '@flywheel/shared/directory';
@@ -65,6 +69,36 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
             })),
         };
       },
+    );
+
+    // What the screens need at 50,000 members instead of the whole directory: search (capped at 10) for the
+    // top bar and the pickers, and names of the ids on screen, looked up in batches.
+    r.get(
+      '/members/search/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          params: teamParams,
+          querystring: memberSearchQuery,
+          response: { 200: memberSearchResponse },
+        },
+      },
+      async (req) => {
+        const { hits, more } = await repo.searchMembers(req.params.teamId, req.query.q, {
+          limit: req.query.limit,
+          includeLeft: req.query.left === 'true',
+        });
+        return { data: hits, more };
+      },
+    );
+
+    r.post(
+      '/members/lookup',
+      { ...opts, schema: { tags, body: memberLookupBody, response: { 200: dataOf(memberHitSchema) } } },
+      async (req) => ({
+        data: await repo.lookupMembers(req.body.team_id, req.body.member_ids, req.body.entries),
+      }),
     );
 
     r.get(

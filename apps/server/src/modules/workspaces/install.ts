@@ -27,7 +27,8 @@ export function installService(deps: {
 }) {
   const { slack, workspaces } = deps;
   return {
-    async authorizeUrl(userId: string, teamId?: string): Promise<string> {
+    /** `redirectUri`: where Slack sends the user back (the origin they are on; deps.redirectUri by default). */
+    async authorizeUrl(userId: string, teamId?: string, redirectUri = deps.redirectUri): Promise<string> {
       if (teamId) await workspaces.assertAdmin(userId, teamId);
       const state = crypto.randomBytes(24).toString('base64url');
       await workspaces.createState({
@@ -41,7 +42,7 @@ export function installService(deps: {
       url.searchParams.set('scope', BOT_SCOPES.join(','));
       url.searchParams.set('user_scope', USER_SCOPES.join(','));
       url.searchParams.set('state', state);
-      url.searchParams.set('redirect_uri', deps.redirectUri);
+      url.searchParams.set('redirect_uri', redirectUri);
       if (teamId) url.searchParams.set('team', teamId);
       return url.toString();
     },
@@ -51,6 +52,8 @@ export function installService(deps: {
       code: string;
       state: string;
       userId?: string;
+      /** The redirect_uri the authorize URL named (Slack checks they match). */
+      redirectUri?: string;
     }): Promise<{ teamId: string; message: string; workspaces: Workspace[] }> {
       const started = await workspaces.consumeState(input.state);
       if (!started) {
@@ -74,7 +77,7 @@ export function installService(deps: {
           client_id: slack.clientId,
           client_secret: slack.clientSecret,
           code: input.code,
-          redirect_uri: deps.redirectUri,
+          redirect_uri: input.redirectUri ?? deps.redirectUri,
         });
       } catch (err) {
         const code = (err as { data?: { error?: string } }).data?.error ?? 'unknown_error';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invitationSentMessage, inviteAdminBody, inviteAdminResponse } from '@flywheel/shared/invitations';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import type { Mail } from '../mail/service.ts';
 import { workspaceInvitationMail } from '../mail/templates.ts';
 import { INVITATION_TTL_DAYS, type WorkspacesService } from './service.ts';
@@ -11,7 +12,8 @@ import { INVITATION_TTL_DAYS, type WorkspacesService } from './service.ts';
 export function invitationRoutes(deps: {
   workspaces: WorkspacesService;
   guard: WorkspaceGuard;
-  publicUrl: string;
+  /** Where the invitation's link leads (lib/link-origin.ts). */
+  links: LinkOriginPolicy;
   sendMail(mail: Mail): Promise<void>;
 }) {
   return async (app: FastifyInstance) => {
@@ -39,7 +41,7 @@ export function invitationRoutes(deps: {
             email,
             inviter.email,
             name,
-            `${deps.publicUrl}/auth/login`,
+            `${linkOrigin(req, deps.links)}/auth/login`,
             INVITATION_TTL_DAYS,
           ),
         );

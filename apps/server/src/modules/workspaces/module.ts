@@ -15,13 +15,14 @@ export const workspacesModule = defineModule({
         historyImport: ctx.services.historyImport,
         authed: authenticate(ctx.services.auth),
         guard: workspaceGuard(ctx.services),
+        links: ctx.config.links,
       }),
     );
     await app.register(
       invitationRoutes({
         workspaces: ctx.services.workspaces,
         guard: workspaceGuard(ctx.services),
-        publicUrl: ctx.config.publicUrl,
+        links: ctx.config.links,
         sendMail: async (mail) => void (await ctx.queue.send(mailSendJob, mail)),
       }),
     );

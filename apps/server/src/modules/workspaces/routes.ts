@@ -10,6 +10,7 @@ import {
 } from '@flywheel/shared/directory';
 import { currentUser } from '../../plugins/auth.ts';
 import type { BackfillService } from '../workspace-data/history-import.ts';
+import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import type { InstallService } from './install.ts';
 import type { WorkspacesService } from './service.ts';
 import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
@@ -22,7 +23,11 @@ export function workspaceRoutes(deps: {
   historyImport: BackfillService;
   authed: (request: FastifyRequest) => Promise<void>;
   guard: WorkspaceGuard;
+  /** Where Slack sends the user back: the origin they are on when allowed (lib/link-origin.ts). */
+  links?: LinkOriginPolicy;
 }) {
+  const redirectUri = (req: FastifyRequest) =>
+    deps.links ? `${linkOrigin(req, deps.links)}/installworkspace` : undefined;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,7 +42,9 @@ export function workspaceRoutes(deps: {
           response: { 200: installUrlResponse },
         },
       },
-      async (req) => ({ url: await deps.install.authorizeUrl(currentUser(req).id, req.query.team_id) }),
+      async (req) => ({
+        url: await deps.install.authorizeUrl(currentUser(req).id, req.query.team_id, redirectUri(req)),
+      }),
     );
 
     /** Spec: POST /auth-redirect {id, email, code} with no token; the OAuth state proves who started it. */
@@ -55,6 +62,7 @@ export function workspaceRoutes(deps: {
           code: req.body.code,
           state: req.body.state,
           userId: req.body.id || undefined,
+          redirectUri: redirectUri(req),
         });
         return { status: 200, message: out.message, workspaces: out.workspaces };
       },

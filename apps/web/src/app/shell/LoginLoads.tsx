@@ -5,8 +5,6 @@ import {
   useAuthorizedAdmins,
   useChannels,
   useCurrentTeam,
-  useMemberSuggestions,
-  useMembers,
   useTags,
   useWorkspaceStatus,
   workspaceKey,
@@ -15,13 +13,15 @@ import {
 export const LOAD_FAILED_TEXT = 'Failed to fetch data!';
 
 /**
- * Spec section 4: a signed-in user with a workspace loads its members, channels, authorized admins and tags.
+ * Spec section 4: a signed-in user with a workspace loads its channels, authorized admins and tags. Members
+ * are not loaded whole (GET /members/getmembers is ~17 MB at 50,000 members): the top bar and the pickers
+ * search on the server and screens look up the names of the ids they show (lib/member-directory.ts).
  * Any failure shows one 'Failure' toast per workspace (not one per call). When the history import finishes,
  * the directory is fetched again so imported members and channels appear. Renders nothing.
  */
 export function LoginLoads() {
   const { teamId } = useCurrentTeam();
-  const queries = [useMembers(), useMemberSuggestions(), useChannels(), useAuthorizedAdmins(), useTags()];
+  const queries = [useChannels(), useAuthorizedAdmins(), useTags()];
   const failed = queries.some((q) => q.isError);
   const toasted = useRef<string | null>(null);
 

@@ -3,6 +3,7 @@ import { Avatar, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useMemberSearch } from '../../lib/member-directory.ts';
 
 export type SearchableMember = { member_id: string; real_name: string; display_name?: string };
 
@@ -54,21 +55,35 @@ function initials(name: string): string {
 }
 
 type MemberSearchProps = {
-  /** Loaded members of the current workspace. */
+  /**
+   * Members to search in the browser. Without them (the top bar) the server searches the workspace
+   * (GET /members/search, at most 10 hits): the directory is never loaded whole.
+   */
   members?: readonly SearchableMember[];
   /** The members are still loading. */
   loading?: boolean;
 };
 
 /** The top bar's member search: hits link to /dashboard/members/{member_id}, else 'no user found'. */
-export function MemberSearch({ members, loading = false }: MemberSearchProps) {
+export function MemberSearch({ members, loading: membersLoading = false }: MemberSearchProps) {
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, DEBOUNCE_MS);
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const local = members !== undefined;
+  const remote = useMemberSearch(local ? '' : debounced, { left: true });
   const index = useMemo(() => indexMembers(members ?? []), [members]);
-  const { hits, more } = useMemo(() => searchIndex(index, debounced), [index, debounced]);
-  const settled = debounced.trim() === query.trim();
+  const found = useMemo(
+    () =>
+      local
+        ? searchIndex(index, debounced)
+        : { hits: remote.data?.data ?? [], more: remote.data?.more ?? false },
+    [local, index, debounced, remote.data],
+  );
+  const { hits, more } = found;
+  const loading = local ? membersLoading : remote.isFetching;
+  // Remote hits belong to the query they answer (kept while the next one loads).
+  const settled = debounced.trim() === query.trim() && (local || !remote.isPlaceholderData);
 
   return (
     <Combobox

@@ -1,6 +1,6 @@
 import { Box, Group } from '@mantine/core';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
-import { useMembers, useWorkspaceStatus } from '../../lib/workspace-data.ts';
+import { useWorkspaceStatus } from '../../lib/workspace-data.ts';
 import { AddAsAdminButton } from '../../features/workspaces/components/AddAsAdminButton.tsx';
 import { InviteAdminButton } from '../../features/workspaces/components/InviteAdminButton.tsx';
 import { ImportIndicator } from '../../features/workspaces/components/ImportIndicator.tsx';
@@ -13,13 +13,12 @@ import { WorkspaceMenu } from './WorkspaceMenu.tsx';
 /** Member search, loading indicator, 'Add as Admin' and 'Invite an admin' (with a workspace), workspaces, notifications, profile. */
 export function TopBar() {
   const workspace = currentWorkspace(useSession());
-  const members = useMembers();
   const status = useWorkspaceStatus();
 
   return (
     <Group h="100%" justify="space-between" gap="md" wrap="nowrap">
       <Box visibleFrom="sm">
-        <MemberSearch members={members.data} loading={members.isPending && members.fetchStatus !== 'idle'} />
+        <MemberSearch />
       </Box>
       <Group gap="sm" wrap="nowrap" ml="auto">
         <LoadingIndicator />

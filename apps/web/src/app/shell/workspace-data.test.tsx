@@ -10,14 +10,12 @@ import { SEARCH_LIMIT, indexMembers, searchIndex } from './MemberSearch.tsx';
 const me = { body: { ...loginResponse(), token: undefined } };
 
 describe('what login loads (spec section 4)', () => {
-  it('loads members, suggestions, channels, authorized admins and tags of the current workspace', async () => {
+  it('loads channels, authorized admins and tags of the current workspace, never the whole member directory', async () => {
     seedSession({ currentworkspace: 'T002' });
     const api = mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T002') });
     renderApp('/dashboard/home');
     await waitFor(() => {
       for (const path of [
-        '/members/getmembers/T002',
-        '/members/getmembersuggestion/T002',
         '/channels/getchannels/T002',
         '/getauthorizedadmins/T002/u1',
         '/tags/gettags/T002',
@@ -25,7 +23,11 @@ describe('what login loads (spec section 4)', () => {
         expect(api.callsTo('GET', path), path).toHaveLength(1);
       }
     });
-    expect(api.callsTo('GET', '/members/getmembers/T002')[0]?.headers.authorization).toMatch(/^Bearer /);
+    expect(api.callsTo('GET', '/channels/getchannels/T002')[0]?.headers.authorization).toMatch(/^Bearer /);
+    // ~17 MB at 50,000 members: the top bar and the pickers search on the server instead.
+    await screen.findByRole('textbox', { name: 'Search members' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.calls.filter((c) => c.path.startsWith('/members/getmembers'))).toEqual([]);
     expect(api.calls.some((c) => c.path.includes('T001'))).toBe(false);
     expect(screen.queryByText('Failed to fetch data!')).toBeNull();
   });
@@ -39,7 +41,6 @@ describe('what login loads (spec section 4)', () => {
     mockApi({
       'GET /auth/me': me,
       ...workspaceDataMocks('T001'),
-      'GET /members/getmembers/T001': forbidden,
       'GET /channels/getchannels/T001': forbidden,
       'GET /tags/gettags/T001': forbidden,
     });
@@ -61,15 +62,23 @@ describe('what login loads (spec section 4)', () => {
 });
 
 describe('top-bar member search', () => {
-  it('matches real_name case-insensitively, links each hit to its member page', async () => {
+  it('asks the server (debounced, at most 10, members who left too), links each hit to its member page', async () => {
     seedSession();
-    mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T001') });
+    const api = mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T001') });
     const { user, location } = renderApp('/dashboard/home');
     const box = await screen.findByRole('textbox', { name: 'Search members' });
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading' })).toBeNull());
     await user.type(box, 'TUR');
     const option = await screen.findByRole('option', { name: /Alan Turing/ });
     expect(screen.getAllByRole('option')).toHaveLength(1);
+    // One call for the whole word typed, not one a keystroke.
+    const searches = api.callsTo('GET', '/members/search/T001');
+    expect(searches).toHaveLength(1);
+    const url = api.fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .find((u) => u.includes('/members/search/T001'))!;
+    const params = new URL(url, 'http://localhost').searchParams;
+    expect(Object.fromEntries(params)).toEqual({ q: 'TUR', limit: '10', left: 'true' });
     await user.click(option);
     await waitFor(() => expect(location().pathname).toBe('/dashboard/members/U002'));
   });

@@ -123,7 +123,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Automate tab', () => {
   it('lists triggers newest first with the spec columns; the stored html is shown as text, never run', async () => {
-    setup();
+    const api = setup();
     const { table, container } = await openTable('/dashboard/actions/automate', 'Triggers');
     expect(
       within(table)
@@ -131,10 +131,14 @@ describe('Automate tab', () => {
         .map((h) => h.textContent),
     ).toEqual(['Trigger Name', 'Sender', 'Message', 'Users', 'Channels', 'Edit', 'Delete']);
     expect(names(table)).toEqual(['Everyone hello', 'Channel note', 'From the API', 'Welcome wagon']);
-    // Stored without html: the chat text with readable mentions.
+    // Stored without html: the chat text with readable mentions, the names looked up for the ids on screen
+    // in one batched call (the member directory is never loaded whole).
     expect(
-      within(rowOf(table, 'From the API')).getByText('Hi @Alan Turing & welcome to #general'),
+      await within(rowOf(table, 'From the API')).findByText('Hi @Alan Turing & welcome to #general'),
     ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/members/lookup')).toHaveLength(1);
+    expect(api.callsTo('POST', '/members/lookup')[0]?.body).toMatchObject({ member_ids: ['U002'] });
+    expect(api.callsTo('GET', '/members/getmembers/T001')).toHaveLength(0);
 
     const welcome = rowOf(table, 'Welcome wagon');
     // The first 10 users and '...' when there are 10 or more.
@@ -205,8 +209,13 @@ describe('Automate tab', () => {
     const { table, user } = await openTable('/dashboard/actions/automate', 'Triggers');
     await user.click(within(rowOf(table, 'Channel note')).getByRole('button', { name: 'Edit Channel note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Trigger' });
-    await user.click(within(dialog).getByLabelText('Send Direct Message to members', { selector: 'input' }));
+    // The picker searches the server as you type (at most 10 hits); the chosen ids' names are looked up.
+    await user.type(
+      within(dialog).getByLabelText('Send Direct Message to members', { selector: 'input' }),
+      'tur',
+    );
     await user.click(await screen.findByRole('option', { name: 'Alan Turing' }));
+    expect(api.callsTo('GET', '/members/search/T001').at(-1)?.headers).toBeDefined();
     await user.click(await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }));
     await user.keyboard('{Control>}a{/Control}');
     await user.paste('Updated hello');

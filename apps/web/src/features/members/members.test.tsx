@@ -10,7 +10,12 @@ import { reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
-import { MEMBERS, member, workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+import {
+  MEMBERS,
+  member,
+  memberDirectoryMocks,
+  workspaceDataMocks,
+} from '../../testing/workspace-fixtures.ts';
 import { resolveEntries, suggest } from '../../lib/entries.ts';
 import { DEFAULT_FILTERS, toPayload } from './filters.ts';
 
@@ -156,9 +161,8 @@ describe('Members page', () => {
 
   it("Add Tag needs both fields ('Both fields are required...'), resolves pasted e-mails and names, then adds", async () => {
     const api = setup({
-      'GET /members/getmembers/T001': {
-        body: { data: [...MEMBERS, member('U005', 'Grace Two', { display_name: 'gracie' })] },
-      },
+      // The modal asks the server: a search for suggestions, a lookup for pasted e-mails and names.
+      ...memberDirectoryMocks('T001', [...MEMBERS, member('U005', 'Grace Two', { display_name: 'gracie' })]),
       'POST /tags/addtagtousers': reply(messageResponse.extend({ added: z.number() }), {
         message: 'Tag vip added to 2 members',
         added: 2,
@@ -176,6 +180,15 @@ describe('Members page', () => {
     expect(await within(dialog).findByText('Alan Turing')).toBeInTheDocument();
     expect(within(dialog).getByText('Grace Two')).toBeInTheDocument();
     expect(within(dialog).getByText('No member matches: nobody')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/members/lookup')[0]?.body).toMatchObject({
+      entries: ['U002@EXAMPLE.com', 'GRACIE', 'nobody'],
+    });
+    // Typing suggests from the server's search (name, display name or e-mail).
+    await user.type(members, 'katherine');
+    expect(
+      await screen.findByRole('option', { name: /Katherine Johnson/ }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await user.clear(members);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'VIP{Enter}');
     expect(await within(dialog).findByText('vip')).toBeInTheDocument();
@@ -186,6 +199,7 @@ describe('Members page', () => {
       tags: [{ id: 1, name: 'vip' }],
       users: [{ id: 'U002' }, { id: 'U005' }],
     });
+    expect(api.callsTo('GET', '/members/getmembers/T001')).toHaveLength(0);
     expect(await screen.findByText('Tag vip added to 2 members')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Tag' })).toBeNull());
   });

@@ -69,7 +69,7 @@ describe('/installworkspace', () => {
       workspace: [...WORKSPACES, NEW_TEAM],
     });
     // Home of the new workspace loads its data (strict mode may abort and repeat a read; never the install).
-    await waitFor(() => expect(api.callsTo('GET', '/members/getmembers/T009').length).toBeGreaterThan(0));
+    await waitFor(() => expect(api.callsTo('GET', '/channels/getchannels/T009').length).toBeGreaterThan(0));
   });
 
   it('keeps the current workspace when the install added no new one (Add as Admin)', async () => {

@@ -2,15 +2,11 @@ import { useMemo, useState } from 'react';
 import { Anchor, Button, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { FORM_TEXTS, type FormRow } from '@flywheel/shared/forms';
-import {
-  NO_TARGETS,
-  TargetPickers,
-  useMemberOptions,
-  type PickedTargets,
-} from '../../../components/TargetPickers.tsx';
+import { NO_TARGETS, TargetPickers, type PickedTargets } from '../../../components/TargetPickers.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
 import { useExecuteForm, useForms } from './api.ts';
 
 /** This product's texts for the Send Form popup of selected people (the spec gives none). */
@@ -224,11 +220,13 @@ function FormChoice({
 
 /** Whom it goes to: the preset members by name (the first few, then how many more). */
 function Recipients({ memberIds }: { memberIds: readonly string[] }) {
-  const memberOptions = useMemberOptions();
-  const names = useMemo(() => {
-    const byId = new Map(memberOptions.map((o) => [o.value, o.label]));
-    return memberIds.map((id) => byId.get(id) ?? id);
-  }, [memberOptions, memberIds]);
+  // Only the names shown are looked up.
+  const shown = useMemo(() => memberIds.slice(0, NAMED), [memberIds]);
+  const named = useMemberNames(shown);
+  const names = shown.map((id) => {
+    const hit = named.byId.get(id);
+    return hit ? nameOfHit(hit) : id;
+  });
   const n = memberIds.length;
   const more = n - NAMED;
   return (

@@ -10,18 +10,14 @@ import {
   type Audience,
   type SendResponse,
 } from '@flywheel/shared/delivery';
-import {
-  TargetPickers,
-  useMemberOptions,
-  type PickedTargets,
-  type TargetPicker,
-} from '../../../components/TargetPickers.tsx';
+import { TargetPickers, type PickedTargets, type TargetPicker } from '../../../components/TargetPickers.tsx';
 import { useDirectMessage } from '../api/direct-message.ts';
 import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
 import { DM_CHOOSE_SENDER, type SenderChoice } from '../../../lib/sender.ts';
 import { useComposer } from '../use-composer.ts';
+import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
 import { useSendFlow } from '../use-send-flow.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 
@@ -191,6 +187,8 @@ function SendMessageForm({
   );
 }
 
+const NO_IDS: string[] = [];
+
 function TargetFields(props: {
   target: SendTarget;
   pickers: readonly TargetPicker[];
@@ -200,8 +198,11 @@ function TargetFields(props: {
   disabled: boolean;
 }) {
   const { target, pickers, picked, onPicked } = props;
-  const memberOptions = useMemberOptions();
-  const nameOf = (id: string) => memberOptions.find((o) => o.value === id)?.label ?? id;
+  const named = useMemberNames(target.kind === 'member' ? [target.memberId] : NO_IDS);
+  const nameOf = (id: string) => {
+    const hit = named.byId.get(id);
+    return hit ? nameOfHit(hit) : id;
+  };
   const summary =
     props.summary ??
     (target.kind === 'member'

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useMembers } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { hitToOption, lookupMembers, searchMembers, useMemberNames } from '../../../lib/member-directory.ts';
 import { useAddTags } from '../api/add-tags.ts';
 import { EntryPicker } from '../../../components/EntryPicker.tsx';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
@@ -26,21 +27,24 @@ export function AddTagModal({ opened, onClose, memberIds, onAdded }: AddTagModal
 }
 
 function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): void }) {
-  const members = useMembers();
+  const { teamId } = useCurrentTeam();
   const chosenTags = useChosenTags();
   const add = useAddTags();
   const [memberIds, setMemberIds] = useState(props.initial);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const options = useMemo(
-    () =>
-      (members.data ?? []).map((m) => ({
-        value: m.member_id,
-        label: m.real_name || m.display_name || m.member_id,
-        alt: m.display_name,
-        email: m.email,
-      })),
-    [members.data],
+  // The chosen members' names; suggestions and pasted e-mails are asked from the server.
+  const chosen = useMemberNames(memberIds);
+  const options = useMemo(() => [...chosen.byId.values()].map(hitToOption), [chosen.byId]);
+  const searchOptions = useCallback(
+    async (q: string, signal: AbortSignal) =>
+      (await searchMembers(teamId, q, { signal })).data.map(hitToOption),
+    [teamId],
+  );
+  const lookupOptions = useCallback(
+    async (entries: string[]) =>
+      (await lookupMembers(teamId, { entries })).filter((m) => !m.deleted).map(hitToOption),
+    [teamId],
   );
 
   const submit = () => {
@@ -66,6 +70,8 @@ function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): voi
         placeholder="Names, e-mails or ids (comma, space or semicolon between)"
         what="member"
         options={options}
+        searchOptions={searchOptions}
+        lookupOptions={lookupOptions}
         value={memberIds}
         onChange={setMemberIds}
       />

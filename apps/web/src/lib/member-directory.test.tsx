@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import '../testing/editor-layout.ts';
+import { RichEditor, type EditorValue } from '../components/RichEditor.tsx';
+import { SlackText } from '../components/SlackText.tsx';
+import { NO_TARGETS, TargetPickers, type PickedTargets } from '../components/TargetPickers.tsx';
+import { mockApi } from '../testing/mock-api.ts';
+import { renderUi } from '../testing/render-ui.tsx';
+import { seedSession } from '../testing/session-fixtures.ts';
+import { MEMBERS, member, workspaceDataMocks } from '../testing/workspace-fixtures.ts';
+import { mentionCandidates, useMentionLookup } from './use-mention-lookup.ts';
+import { useMentionNames } from './use-mention-names.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const noDirectory = (api: ReturnType<typeof mockApi>) =>
+  expect(api.calls.filter((c) => c.path.startsWith('/members/getmembers'))).toEqual([]);
+
+function Mentions({ texts }: { texts: string[] }) {
+  const names = useMentionNames();
+  return (
+    <>
+      {texts.map((t) => (
+        <SlackText key={t} text={t} names={names} />
+      ))}
+    </>
+  );
+}
+
+describe('names of the ids on screen', () => {
+  it('are looked up in one batched call, not from the whole directory', async () => {
+    seedSession();
+    const api = mockApi(workspaceDataMocks('T001'));
+    renderUi(<Mentions texts={['Hi <@U001>', '<@U002> and <@U003> in <#C001>', 'bye <@U001> <@U404>']} />);
+    expect(await screen.findByText('Hi @Ada Lovelace')).toBeInTheDocument();
+    expect(await screen.findByText(/@Alan Turing and @Grace Hopper in #general/)).toBeInTheDocument();
+    // Unknown ids keep their token text.
+    expect(screen.getByText(/bye @Ada Lovelace @U404/)).toBeInTheDocument();
+    const lookups = api.callsTo('POST', '/members/lookup');
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.body).toEqual({
+      team_id: 'T001',
+      member_ids: ['U001', 'U002', 'U003', 'U404'],
+      entries: [],
+    });
+    noDirectory(api);
+  });
+});
+
+function Picker({ initial, onChange }: { initial: PickedTargets; onChange(v: PickedTargets): void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <TargetPickers
+      pickers={['members']}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        onChange(v);
+      }}
+    />
+  );
+}
+
+describe('member picker (TargetPickers)', () => {
+  it("shows the chosen members' names and searches the server as you type, at most 10 hits", async () => {
+    seedSession();
+    const many = [...MEMBERS, ...Array.from({ length: 30 }, (_, i) => member(`UA${i}`, `Adalbert ${i}`))];
+    const api = mockApi(workspaceDataMocks('T001', { members: many }));
+    const onChange = vi.fn();
+    const { user } = renderUi(<Picker initial={{ ...NO_TARGETS, members: ['U003'] }} onChange={onChange} />);
+    const input = screen.getByLabelText('Send Direct Message to members', { selector: 'input' });
+    // The chosen id's name comes from a lookup.
+    const pills = input.closest('.mantine-MultiSelect-wrapper, .mantine-InputWrapper-root') as HTMLElement;
+    expect(await within(pills).findByText('Grace Hopper')).toBeInTheDocument();
+
+    await user.type(input, 'ada');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(10), { timeout: 3000 });
+    // One search for the word, after typing stopped.
+    expect(api.callsTo('GET', '/members/search/T001')).toHaveLength(1);
+    await user.click(screen.getByRole('option', { name: 'Ada Lovelace' }));
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_TARGETS, members: ['U003', 'U001'] });
+    noDirectory(api);
+  });
+});
+
+function Editor({ onChange }: { onChange(v: EditorValue): void }) {
+  const mentions = useMentionLookup();
+  return <RichEditor onChange={onChange} mentions={mentions} />;
+}
+
+describe('editor @names (useMentionLookup)', () => {
+  it('asks the server for the names typed after @ and turns them into member tokens', async () => {
+    seedSession();
+    const api = mockApi(workspaceDataMocks('T001'));
+    const onChange = vi.fn<(v: EditorValue) => void>();
+    const { user } = renderUi(<Editor onChange={onChange} />);
+    await user.click(await screen.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }));
+    await user.paste('Hi @Alan Turing, and @nobody in #general');
+    await waitFor(
+      () => expect(onChange.mock.calls.at(-1)![0].mrkdwn).toBe('Hi <@U002>, and @nobody in <#C001>'),
+      {
+        timeout: 3000,
+      },
+    );
+    const asked = api.callsTo('POST', '/members/lookup');
+    expect(asked).toHaveLength(1);
+    expect((asked[0]!.body as { entries: string[] }).entries).toEqual(
+      expect.arrayContaining(['Alan', 'Alan Turing', 'nobody']),
+    );
+    noDirectory(api);
+  });
+
+  it('candidates: up to 4 words after each @, without trailing punctuation or @here', () => {
+    expect(mentionCandidates('Hi @Ada Lovelace 3 is here, @here and @bob.')).toEqual([
+      'Ada',
+      'Ada Lovelace',
+      'Ada Lovelace 3',
+      'Ada Lovelace 3 is',
+      'bob',
+    ]);
+  });
+});
