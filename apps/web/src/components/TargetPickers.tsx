@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { nameOfHit, useMemberNames, useMemberSearch } from '../lib/member-directory.ts';
-import { useChannels, useMembers, useTags } from '../lib/workspace-data.ts';
+import { useChannels, useTags } from '../lib/workspace-data.ts';
 
 /** The member picker asks the server this long after typing stops. */
 export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
@@ -21,22 +21,6 @@ export type TargetPickersProps = {
   /** Labels of the pickers (defaults: 'Send Direct Message to members', '… to tags', 'Send Message On Channel'). */
   labels?: Partial<Record<TargetPicker, string>>;
 };
-
-/**
- * The workspace's members (not deactivated) as picker options: real name, else display name, else id.
- * Loads the WHOLE directory (GET /members/getmembers, ~17 MB at 50,000 members): prefer `useMemberNames` for
- * the names of known ids and `MemberPicker` / `useMemberSearch` to find members.
- */
-export function useMemberOptions() {
-  const members = useMembers();
-  return useMemo(
-    () =>
-      (members.data ?? [])
-        .filter((m) => !m.deleted)
-        .map((m) => ({ value: m.member_id, label: m.real_name || m.display_name || m.member_id })),
-    [members.data],
-  );
-}
 
 /**
  * A multi-select of members that searches on the server as you type (at most 10 hits, members who left

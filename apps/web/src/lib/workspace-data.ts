@@ -3,8 +3,6 @@ import {
   authorizedAdminSchema,
   channelSchema,
   dataOf,
-  memberSchema,
-  memberSuggestionSchema,
   tagSchema,
   workspaceStatusResponse,
   type WorkspaceStatus,
@@ -24,27 +22,6 @@ const enc = encodeURIComponent;
 const MINUTE = 60_000;
 
 export const workspaceKey = (teamId: string) => ['workspace', teamId] as const;
-
-/** Tens of thousands of rows: kept for 10 minutes, never deep-compared on refetch (structural sharing off). */
-export const membersQuery = (teamId: string) =>
-  queryOptions({
-    queryKey: [...workspaceKey(teamId), 'members'],
-    queryFn: ({ signal }) =>
-      requestData(`/members/getmembers/${enc(teamId)}`, dataOf(memberSchema), { signal }),
-    staleTime: 10 * MINUTE,
-    gcTime: 30 * MINUTE,
-    structuralSharing: false,
-  });
-
-export const memberSuggestionsQuery = (teamId: string) =>
-  queryOptions({
-    queryKey: [...workspaceKey(teamId), 'member-suggestions'],
-    queryFn: ({ signal }) =>
-      requestData(`/members/getmembersuggestion/${enc(teamId)}`, dataOf(memberSuggestionSchema), { signal }),
-    staleTime: 10 * MINUTE,
-    gcTime: 30 * MINUTE,
-    structuralSharing: false,
-  });
 
 export const channelsQuery = (teamId: string) =>
   queryOptions({
@@ -110,15 +87,6 @@ export function useInvalidateWorkspace(): () => Promise<void> {
   return () => qc.invalidateQueries({ queryKey: workspaceKey(teamId) });
 }
 
-export function useMembers() {
-  const { teamId } = useCurrentTeam();
-  return useQuery({ ...membersQuery(teamId), enabled: teamId !== '' });
-}
-
-export function useMemberSuggestions() {
-  const { teamId } = useCurrentTeam();
-  return useQuery({ ...memberSuggestionsQuery(teamId), enabled: teamId !== '' });
-}
 
 export function useChannels() {
   const { teamId } = useCurrentTeam();
