@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { dataOf } from '@flywheel/shared/directory';
 import {
   MEMBER_LOOKUP_MAX,
   MEMBER_SEARCH_LIMIT,
-  dataOf,
   memberHitSchema,
   memberSearchResponse,
   type MemberHit,
-} from '@flywheel/shared/directory';
+} from '@flywheel/shared/member-directory';
 import { apiRequest } from './api-client.ts';
 import { requestData } from './api-data.ts';
 import type { PickOption } from './entries.ts';

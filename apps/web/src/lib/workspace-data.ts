@@ -87,7 +87,6 @@ export function useInvalidateWorkspace(): () => Promise<void> {
   return () => qc.invalidateQueries({ queryKey: workspaceKey(teamId) });
 }
 
-
 export function useChannels() {
   const { teamId } = useCurrentTeam();
   return useQuery({ ...channelsQuery(teamId), enabled: teamId !== '' });

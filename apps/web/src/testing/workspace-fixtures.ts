@@ -11,15 +11,14 @@ import {
   authorizedAdminSchema,
   channelSchema,
   dataOf,
-  memberHitSchema,
   memberSchema,
-  memberSearchResponse,
   memberSuggestionSchema,
   tagSchema,
   workspaceStatusResponse,
   type Member,
   type WorkspaceStatus,
 } from '@flywheel/shared/directory';
+import { memberHitSchema, memberSearchResponse } from '@flywheel/shared/member-directory';
 import { fixture, reply } from './fixture.ts';
 import type { MockHandler, MockReply } from './mock-api.ts';
 

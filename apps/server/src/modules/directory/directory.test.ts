@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberHit } from '@flywheel/shared/directory';
+import type { MemberHit } from '@flywheel/shared/member-directory';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import { installThroughOAuth, slackTestEnv, type SlackTestEnv } from '../../testing/slack.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { MemberHit } from '@flywheel/shared/directory';
+import type { MemberHit } from '@flywheel/shared/member-directory';
 import { typedResult } from '../../db/sql.ts';
 
 const HIT_COLUMNS = sql`member_id, real_name, display_name, coalesce(email, '') as email, deleted`;

@@ -6,14 +6,16 @@ import {
   authorizedAdminSchema,
   channelSchema,
   dataOf,
-  memberLookupBody,
-  memberHitSchema,
   memberSchema,
-  memberSearchQuery,
-  memberSearchResponse,
   memberSuggestionSchema,
   tagSchema,
 } from '@flywheel/shared/directory';
+import {
+  memberLookupBody,
+  memberHitSchema,
+  memberSearchQuery,
+  memberSearchResponse,
+} from '@flywheel/shared/member-directory';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { localDay } from '../../lib/days.ts';
