@@ -92,3 +92,11 @@ export const AUTH_TEXT = {
   emailNotVerified: 'Please verify your email first: open the link we sent you when you signed up.',
   emailTaken: 'An account with this email already exists. Log in or reset your password.',
 } as const;
+
+/** GET /public/config: whether this is the demo, and its sign-in (the login page offers it). */
+export const publicConfigResponse = z.object({
+  demoMode: z.boolean(),
+  demoEmail: z.string().nullable(),
+  demoPassword: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -87,11 +87,3 @@ export const workspaceStatusResponse = z.object({
     .nullable(),
 });
 export type WorkspaceStatus = z.infer<typeof workspaceStatusResponse>;
-
-/** GET /public/config */
-export const publicConfigResponse = z.object({
-  demoMode: z.boolean(),
-  demoEmail: z.string().nullable(),
-  demoPassword: z.string().nullable(),
-});
-export type PublicConfig = z.infer<typeof publicConfigResponse>;

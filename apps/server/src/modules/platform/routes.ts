@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicConfigResponse, type PublicConfig } from '@flywheel/shared/directory';
+import { publicConfigResponse, type PublicConfig } from '@flywheel/shared/auth';
 
 export type { PublicConfig };
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { publicConfigResponse } from '@flywheel/shared/directory';
+import { publicConfigResponse } from '@flywheel/shared/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /public/config: demo credentials shown on the login page in demo mode. */
