@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function PageFallback() {
   return (
     <Center mih={240}>
-      <Loader aria-label="Loading page" />
+      <Loader role="status" aria-label="Loading page" />
     </Center>
   );
 }

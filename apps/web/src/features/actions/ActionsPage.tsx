@@ -21,7 +21,7 @@ const isConversationTab = (tab: ActionTab): tab is ConversationTab =>
 
 const TAB_LOADING = (
   <Center mih={240}>
-    <Loader aria-label="Loading tab" />
+    <Loader role="status" aria-label="Loading tab" />
   </Center>
 );
 

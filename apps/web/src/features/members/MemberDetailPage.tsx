@@ -13,7 +13,7 @@ const MemberAnalytics = lazy(() => import('./components/MemberAnalytics.tsx'));
 
 const loader = (
   <Center py="xl">
-    <Loader aria-label="Loading" />
+    <Loader role="status" aria-label="Loading" />
   </Center>
 );
 

@@ -93,7 +93,7 @@ export function InstallWorkspacePage() {
               Connecting your Slack workspace to Flywheel. This only takes a moment.
             </Text>
           </Stack>
-          <Loader type="dots" size="md" aria-label="Connecting workspace" />
+          <Loader type="dots" size="md" role="status" aria-label="Connecting workspace" />
         </Stack>
       </Paper>
     </Center>

@@ -113,7 +113,7 @@ export function PollDetailsModal({
           {info.error ? (
             <Text c="red">{errorMessage(info.error)}</Text>
           ) : (
-            <Loader aria-label="Loading poll" />
+            <Loader role="status" aria-label="Loading poll" />
           )}
         </Center>
       ) : (
