@@ -55,13 +55,18 @@ export function decodeCursor(cursor: string | undefined): PagePosition | null {
 }
 
 /**
- * A search box's words as a full-text query: every word must match, words of 3+ letters also as a prefix
- * ("deplo" finds "deploying"); English stemming and stop words, like the index. Null when no word is left.
+ * A search box's words as a full-text query: every word must match, the last one (3+ letters) also as a
+ * prefix ("deploy pipel" finds "deploying the pipeline"); English stemming and stop words, like the index.
+ * Null when no word is left.
  */
 export function searchQueryOf(q: string): SQL | null {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, 8);
   if (words.length === 0) return null;
-  const terms = words.map((w) => (w.length >= 3 ? `${w}:*` : w)).join(' & ');
+  // Search as you type: only the last word may be unfinished (a prefix); the words before it are whole (a
+  // prefix of each common word would make the index read every word it begins).
+  const terms = words
+    .map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w))
+    .join(' & ');
   return sql`to_tsquery('english', ${terms})`;
 }
 
