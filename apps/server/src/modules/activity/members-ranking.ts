@@ -441,13 +441,13 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
      */
     async *breakdownTextByDays(q: MemberQuery, line: SQL, daysPerQuery = 14): AsyncGenerator<string> {
       const only = await candidates(db, q);
+      const windows: [string, string][] = [];
       for (let to = q.toDay; to >= q.fromDay; to = addDays(to, -daysPerQuery)) {
         const from = addDays(to, -(daysPerQuery - 1));
-        const rows = await breakdownSql(q, only, {
-          byDay: true,
-          days: [from < q.fromDay ? q.fromDay : from, to],
-          counted: false,
-        });
+        windows.push([from < q.fromDay ? q.fromDay : from, to]);
+      }
+      const textOf = async (days: [string, string]) => {
+        const rows = await breakdownSql(q, only, { byDay: true, days, counted: false });
         const r = await ranking((tx) =>
           typedResult<{ text: string | null }>(
             tx,
@@ -456,7 +456,16 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
               from (${rows}) r`,
           ),
         );
-        const text = r.rows[0]?.text;
+        return r.rows[0]?.text ?? null;
+      };
+      // The next two weeks are asked for while this one is being written: the database and the response
+      // work side by side. A reader that stops early leaves at most one query to finish unread.
+      let next = windows.length ? textOf(windows[0]!) : null;
+      for (let i = 0; next; i++) {
+        const current = next;
+        next = i + 1 < windows.length ? textOf(windows[i + 1]!) : null;
+        next?.catch(() => undefined);
+        const text = await current;
         if (text) yield text;
       }
     },
