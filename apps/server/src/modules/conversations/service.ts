@@ -64,9 +64,7 @@ export function searchQueryOf(q: string): SQL | null {
   if (words.length === 0) return null;
   // Search as you type: only the last word may be unfinished (a prefix); the words before it are whole (a
   // prefix of each common word would make the index read every word it begins).
-  const terms = words
-    .map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w))
-    .join(' & ');
+  const terms = words.map((w, i) => (i === words.length - 1 && w.length >= 3 ? `${w}:*` : w)).join(' & ');
   return sql`to_tsquery('english', ${terms})`;
 }
 
