@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { typedRows } from '../db/sql.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '@flywheel/slack-emulator';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer } from './factories.ts';
@@ -109,4 +112,47 @@ export async function waitForBackfill(env: SlackTestEnv, token: string, teamId: 
 export async function settleEvents(env: SlackTestEnv) {
   await env.emu.eventsIdle();
   await env.t.ctx.services.events.drain();
+}
+
+/**
+ * Sends every open recipient of the workspace's receipts (this call works the delivery engine; the process's own
+ * workers may too), until none is pending or sending.
+ */
+export async function drainDeliveries(env: SlackTestEnv, teamId: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await env.t.ctx.services.deliveryEngine.run(teamId, 2000);
+    const [row] = await typedRows<{ n: number }>(
+      env.t.ctx.database.db,
+      sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
+    );
+    if (row!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${row!.n} recipients still open`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Delivers `event` to the server's /slack/events as Slack would (signed), as event `eventId` of `teamId`. */
+export async function deliverEvent(env: SlackTestEnv, teamId: string, event: object, eventId: string) {
+  const body = JSON.stringify({
+    token: 'x',
+    team_id: teamId,
+    api_app_id: env.emu.app.appId,
+    event,
+    type: 'event_callback',
+    event_id: eventId,
+    event_time: Math.floor(Date.now() / 1000),
+  });
+  const ts = Math.floor(Date.now() / 1000).toString();
+  const sig = `v0=${crypto.createHmac('sha256', env.emu.app.signingSecret).update(`v0:${ts}:${body}`).digest('hex')}`;
+  const res = await fetch(`${env.url}/slack/events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': ts,
+      'x-slack-signature': sig,
+    },
+    body,
+  });
+  expect(res.status).toBe(200);
 }

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '../../lib/logger.ts';
@@ -9,6 +8,8 @@ import {
   slackTestEnv,
   waitForBackfill,
   type SlackTestEnv,
+  drainDeliveries as drainAll,
+  deliverEvent,
 } from '../../testing/slack.ts';
 import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
 import { actionsService, type ActionsService } from './service.ts';
@@ -79,21 +80,7 @@ function sentByReceipt(team = teamId) {
   return per;
 }
 
-/** Until every recipient of the workspace's receipts is done (the process's workers and this call send). */
-async function drainDeliveries() {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await env.t.ctx.services.deliveryEngine.run(teamId, 2000);
-    const open = (
-      (await env.t.ctx.database.db.execute(
-        sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
-      )) as any
-    ).rows[0].n;
-    if (open === 0) return;
-    if (Date.now() > deadline) throw new Error(`${open} recipients still open`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const drainDeliveries = () => drainAll(env, teamId);
 
 const runsOf = async (actionId: number) =>
   (
@@ -322,29 +309,7 @@ describe('schedules', () => {
 
 describe('automations', () => {
   /** Delivers an event to the server as Slack does (signed), under a given event id. */
-  async function deliver(event: object, eventId: string) {
-    const body = JSON.stringify({
-      token: 'x',
-      team_id: teamId,
-      api_app_id: env.emu.app.appId,
-      event,
-      type: 'event_callback',
-      event_id: eventId,
-      event_time: Math.floor(Date.now() / 1000),
-    });
-    const ts = Math.floor(Date.now() / 1000).toString();
-    const sig = `v0=${crypto.createHmac('sha256', env.emu.app.signingSecret).update(`v0:${ts}:${body}`).digest('hex')}`;
-    const res = await fetch(`${env.url}/slack/events`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-slack-request-timestamp': ts,
-        'x-slack-signature': sig,
-      },
-      body,
-    });
-    expect(res.status).toBe(200);
-  }
+  const deliver = (event: object, eventId: string) => deliverEvent(env, teamId, event, eventId);
 
   it('a join DMs the new member exactly once, also when team_join arrives three times; edit and delete', async () => {
     const created = await call('POST', '/actions/createautomation', {

@@ -8,6 +8,7 @@ import {
   slackTestEnv,
   waitForBackfill,
   type SlackTestEnv,
+  drainDeliveries as drainAll,
 } from '../../testing/slack.ts';
 import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
 import { readAnswers } from './modal.ts';
@@ -87,20 +88,7 @@ const formBody = (over: object = {}) => ({
   ...over,
 });
 
-async function drainDeliveries() {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await env.t.ctx.services.deliveryEngine.run(teamId, 2000);
-    const open = (
-      (await env.t.ctx.database.db.execute(
-        sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
-      )) as any
-    ).rows[0].n;
-    if (open === 0) return;
-    if (Date.now() > deadline) throw new Error(`${open} recipients still open`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const drainDeliveries = () => drainAll(env, teamId);
 
 /** The DM channel between the bot and a member, and the messages in it. */
 function dmOf(member: string) {

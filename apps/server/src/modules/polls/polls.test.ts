@@ -10,6 +10,7 @@ import {
   slackTestEnv,
   waitForBackfill,
   type SlackTestEnv,
+  drainDeliveries as drainAll,
 } from '../../testing/slack.ts';
 import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
 import { pollsCloseJob } from './jobs.ts';
@@ -75,21 +76,7 @@ const body = (over: object = {}) => ({
 
 const db = () => env.t.ctx.database.db;
 
-/** Until every recipient of the workspace's receipts is done. */
-async function drainDeliveries() {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await env.t.ctx.services.deliveryEngine.run(teamId, 2000);
-    const open = (
-      (await db().execute(
-        sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
-      )) as any
-    ).rows[0].n;
-    if (open === 0) return;
-    if (Date.now() > deadline) throw new Error(`${open} recipients still open`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const drainDeliveries = () => drainAll(env, teamId);
 
 /** The poll's message in Slack (the emulator's ground truth). */
 function slackMessage(receiptId: number): any {
