@@ -327,3 +327,18 @@ export async function countingProxy(apiUrl: string) {
     close: () => server.close(),
   };
 }
+
+/** Until every recipient of the workspace's receipts is sent or failed (the workers send them), logging progress. */
+export async function waitForDeliveries(s: Server, teamId: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [open] = await query<{ n: number }>(
+      s,
+      sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
+    );
+    if (open!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${open!.n} recipients still open`);
+    log(`  ${open!.n} recipients still to send`);
+    await sleep(5000);
+  }
+}

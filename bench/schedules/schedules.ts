@@ -33,6 +33,7 @@ import {
   startWorker,
   stringArg,
   waitForBackfill,
+  waitForDeliveries,
   writeSection,
 } from '../ingest/harness.ts';
 
@@ -140,17 +141,7 @@ async function main() {
     );
 
     // Then the sends themselves: every receipt processed, one message each in the emulator.
-    const sendDeadline = Date.now() + 10 * 60_000;
-    for (;;) {
-      const [open] = await query<{ n: number }>(
-        s,
-        sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
-      );
-      if (open!.n === 0) break;
-      if (Date.now() > sendDeadline) throw new Error(`${open!.n} recipients still open`);
-      log(`  ${open!.n} recipients still to send`);
-      await sleep(5000);
-    }
+    await waitForDeliveries(s, teamId, 10 * 60_000);
     const perReceipt = new Map<number, number>();
     for (const m of emu.truth(teamId).messages() as Iterable<any>) {
       if (m.metadata?.event_type !== EVENT_TYPE) continue;

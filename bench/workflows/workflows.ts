@@ -35,6 +35,7 @@ import {
   startWorker,
   stringArg,
   waitForBackfill,
+  waitForDeliveries,
   writeSection,
 } from '../ingest/harness.ts';
 
@@ -46,6 +47,8 @@ const membersN = Number(stringArg('members', '10000'));
 const scale = Number(stringArg('scale', '20'));
 const perMinute = Number(stringArg('ceiling', '200'));
 const write = !process.argv.includes('--no-write');
+/** --kill: worker A is killed (SIGKILL) once 30% of the first steps are sent, and started again. */
+const kill = process.argv.includes('--kill');
 const EVENT_TYPE = 'flywheel_delivery';
 const DAYS = 30;
 
@@ -133,6 +136,7 @@ async function main() {
     );
 
     // Until every member has fired and every first step has its receipt.
+    let killedAt = 0;
     const deadline = Date.now() + 5 * 60_000;
     for (;;) {
       const [st] = await query<{ fired: number; sent: number }>(
@@ -141,9 +145,15 @@ async function main() {
           (select count(*)::int from workflow_steps where workflow_id = ${wf.workflow_id} and status = 'sent') as sent`,
       );
       log(`  fired ${st!.fired}, first steps sent ${st!.sent}`);
+      if (kill && !killedAt && st!.sent >= reachable.length * 0.3) {
+        killedAt = st!.sent;
+        workers[0]!.kill('SIGKILL');
+        log(`  worker A killed (SIGKILL) at ${killedAt} first steps sent; started again`);
+        workers[0] = startWorker(s, 'A again');
+      }
       if (st!.sent >= reachable.length) break;
       if (Date.now() > deadline) throw new Error(`only ${st!.sent} of ${reachable.length} first steps sent`);
-      await sleep(3000);
+      await sleep(kill ? 500 : 3000);
     }
     const steps = await query<{
       member_id: string;
@@ -168,17 +178,7 @@ async function main() {
     );
 
     // Then the messages themselves: every recipient sent, one message each in the emulator.
-    const sendDeadline = Date.now() + 15 * 60_000;
-    for (;;) {
-      const [open] = await query<{ n: number }>(
-        s,
-        sql`select count(*)::int as n from delivery_recipients where team_id = ${teamId} and state in ('pending', 'sending')`,
-      );
-      if (open!.n === 0) break;
-      if (Date.now() > sendDeadline) throw new Error(`${open!.n} recipients still open`);
-      log(`  ${open!.n} recipients still to send`);
-      await sleep(5000);
-    }
+    await waitForDeliveries(s, teamId, 15 * 60_000);
     const ims = new Map<string, string[]>();
     for (const c of emu.truth(teamId).channels() as any[]) if (c.is_im) ims.set(c.id, c.members);
     const receipts = new Set(steps.map((r) => r.receipt_id));
@@ -228,11 +228,12 @@ ${mdTable(
     ['achieved rate, first to last message (per minute)', fmt(rate)],
     ['achieved / ceiling', `${fmt((rate / ceiling) * 100, 1)}%`],
     ['chat.postMessage calls / 429s met', `${fmt(post.calls)} / ${fmt(post.limited)}`],
+    ...(kill ? [['worker A killed (SIGKILL) and restarted at', `${fmt(killedAt)} first steps sent`]] : []),
   ],
   ['l', 'r'],
 )}`;
     console.log(`\n${body}\n`);
-    if (write) writeSection('workflows', body, path.join(here, 'RESULTS.md'));
+    if (write) writeSection(kill ? 'workflows-kill' : 'workflows', body, path.join(here, 'RESULTS.md'));
   } finally {
     for (const w of workers) w.kill('SIGTERM');
     await sleep(1500);

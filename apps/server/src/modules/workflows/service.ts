@@ -438,6 +438,13 @@ export const workflowsService = (deps: {
         const dms = total - posted.length;
         return [dms > 0 ? `${dms} member${dms === 1 ? '' : 's'}` : '', ...posted].filter(Boolean).join(', ');
       };
+      // A time trigger's steps are for its audience, not a member.
+      const everyone =
+        audienceLabel(
+          w,
+          new Map(row!.tags.map((t) => [t.id, t.name])),
+          new Map(row!.segments.map((b) => [b.id, b.name])),
+        ) || 'The workflow’s recipients';
       return {
         workflow_name: w.name,
         task,
@@ -446,13 +453,7 @@ export const workflowsService = (deps: {
           status: s.status === 'due' ? 'pending' : s.status,
           sent_at: iso(s.sent_at ?? s.due_at),
           due_at: iso(s.due_at),
-          triggered_for: s.member_id
-            ? (names.get(s.member_id) ?? s.member_id)
-            : audienceLabel(
-                w,
-                new Map(row!.tags.map((t) => [t.id, t.name])),
-                new Map(row!.segments.map((b) => [b.id, b.name])),
-              ) || 'The workflow’s recipients',
+          triggered_for: s.member_id ? (names.get(s.member_id) ?? s.member_id) : everyone,
           member_id: s.member_id,
           sent_to: sentTo(s),
           receipt_id: s.receipt_id,
