@@ -28,49 +28,39 @@ const InstallWorkspacePage = lazyPage(
   () => import('../features/workspaces/InstallWorkspacePage.tsx').then((m) => m.InstallWorkspacePage),
   full,
 );
-/** The dashboard's code and its main pages' code, by the path that shows them (see preloadDashboard). */
-const chunks = {
-  layout: () => import('./shell/DashboardLayout.tsx'),
-  home: () => import('../features/home/HomePage.tsx'),
-  analytics: () => import('../features/analytics/AnalyticsPage.tsx'),
-  actions: () => import('./routes/actions-pages.tsx'),
-  members: () => import('./routes/members-pages.tsx'),
-  workflows: () => import('../features/workflows/WorkflowsPage.tsx'),
-  receipts: () => import('../features/delivery/ReceiptsPage.tsx'),
-};
-
-/**
- * On a cold load of a dashboard page by a signed-in user, its code starts loading beside the dashboard's,
- * not after it (a lazy page inside a lazy layout would otherwise wait for the layout to render first).
- */
-export function preloadDashboard(pathname: string): void {
-  const page = /^\/dashboard\/([a-z]+)/.exec(pathname)?.[1] as keyof typeof chunks | undefined;
-  if (!pathname.startsWith('/dashboard')) return;
-  void chunks.layout().catch(() => undefined);
-  if (page && page !== 'layout' && page in chunks) void chunks[page]().catch(() => undefined);
-}
-
-const DashboardLayout = lazyPage(() => chunks.layout().then((m) => m.DashboardLayout), full);
+export const DashboardLayout = lazyPage(
+  () => import('./shell/DashboardLayout.tsx').then((m) => m.DashboardLayout),
+  full,
+);
 
 const CreateDashboardPage = lazyPage(() =>
   import('../features/workspaces/CreateDashboardPage.tsx').then((m) => m.CreateDashboardPage),
 );
-const HomePage = lazyPage(() => chunks.home().then((m) => m.HomePage));
-const AnalyticsPage = lazyPage(() => chunks.analytics().then((m) => m.AnalyticsPage));
-const ActionsPage = lazyPage(() => chunks.actions().then((m) => m.ActionsWithSending));
+/** Modules a cold load also preloads (see pageCode): one import each, so one list of its files in the entry. */
+export const homeModule = () => import('../features/home/HomePage.tsx');
+export const analyticsModule = () => import('../features/analytics/AnalyticsPage.tsx');
+export const membersModule = () => import('./routes/members-pages.tsx');
+
+export const HomePage = lazyPage(() => homeModule().then((m) => m.HomePage));
+export const AnalyticsPage = lazyPage(() => analyticsModule().then((m) => m.AnalyticsPage));
+const ActionsPage = lazyPage(() => import('./routes/actions-pages.tsx').then((m) => m.ActionsWithSending));
 const FormInstancePage = lazyPage(() =>
   import('../features/actions/FormInstancePage.tsx').then((m) => m.FormInstancePage),
 );
-const MembersPage = lazyPage(() => chunks.members().then((m) => m.MembersWithSending));
-const MemberDetailPage = lazyPage(() => chunks.members().then((m) => m.MemberDetailWithSending));
-const WorkflowsPage = lazyPage(() => chunks.workflows().then((m) => m.WorkflowsPage));
+export const MembersPage = lazyPage(() => membersModule().then((m) => m.MembersWithSending));
+const MemberDetailPage = lazyPage(() => membersModule().then((m) => m.MemberDetailWithSending));
+const WorkflowsPage = lazyPage(() =>
+  import('../features/workflows/WorkflowsPage.tsx').then((m) => m.WorkflowsPage),
+);
 const CreateWorkflowPage = lazyPage(() =>
   import('../features/workflows/CreateWorkflowPage.tsx').then((m) => m.CreateWorkflowPage),
 );
 const WorkflowDetailsPage = lazyPage(() =>
   import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => m.WorkflowDetailsPage),
 );
-const ReceiptsPage = lazyPage(() => chunks.receipts().then((m) => m.ReceiptsPage));
+const ReceiptsPage = lazyPage(() =>
+  import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
+);
 
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to={HOME_PATH} replace /> },

@@ -23,3 +23,6 @@ export function MembersWithSending() {
 export function MemberDetailWithSending() {
   return <MemberDetailPage MessageMember={MessageMember} MessageActions={MessageActions} />;
 }
+
+/** The members list's sending button, loaded beside the page on a cold load (see preloadDashboard). */
+export const preloadSending = () => SendMessage.preload();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Anchor, Center, Grid, Group, Loader, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
@@ -8,8 +8,11 @@ import { useMemberInfo } from './api/member-info.ts';
 import { MemberActions } from './components/MemberActions.tsx';
 import { MemberProfile } from './components/MemberProfile.tsx';
 import type { MemberDetailSlots } from './slots.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 
-const MemberAnalytics = lazy(() => import('./components/MemberAnalytics.tsx'));
+export const MemberAnalytics = preloadable(() =>
+  import('./components/MemberAnalytics.tsx').then((m) => m.default),
+);
 
 const loader = (
   <Center py="xl">

@@ -1,0 +1,45 @@
+import { HOME_PATH } from './routes/guards.tsx';
+import {
+  AnalyticsPage,
+  analyticsModule,
+  DashboardLayout,
+  HomePage,
+  homeModule,
+  MembersPage,
+  membersModule,
+} from './router.tsx';
+
+/**
+ * What a cold load of Home, Analytics and Members needs before its first render: the page and the part it loads under its
+ * header (charts, the sending button), fetched side by side with the dashboard frame.
+ */
+const pageCode: Record<string, () => Promise<unknown>> = {
+  home: () =>
+    Promise.all([
+      HomePage.preload(),
+      import('../features/home/HomeDashboard.tsx'),
+      homeModule().then((m) => m.HomeDashboard.preload()),
+    ]),
+  analytics: () =>
+    Promise.all([
+      AnalyticsPage.preload(),
+      import('../features/analytics/AnalyticsDashboard.tsx'),
+      analyticsModule().then((m) => m.AnalyticsDashboard.preload()),
+    ]),
+  members: () => Promise.all([MembersPage.preload(), membersModule().then((m) => m.preloadSending())]),
+};
+
+/**
+ * A signed-in user's cold load of a dashboard page: the frame's and the page's code load side by side, instead
+ * of each lazy part starting when the one around it renders, and the app renders once they are in (main.tsx).
+ * Resolves when the code is in (never rejects: a chunk that failed shows its error when it renders).
+ */
+export function preloadDashboard(pathname: string): Promise<void> {
+  const path = pathname === '/' ? HOME_PATH : pathname;
+  if (!path.startsWith('/dashboard/')) return Promise.resolve();
+  const page = /^\/dashboard\/([a-z]+)/.exec(path)?.[1] ?? '';
+  return Promise.all([DashboardLayout.preload(), pageCode[page]?.()]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
