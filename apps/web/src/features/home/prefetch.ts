@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_TIME } from '../../lib/time-filter.ts';
+import { botQuery } from './api/bot-details.ts';
+import { cardsQuery } from './api/get-cards-data.ts';
+import { channelDataQuery } from './api/get-channel-data.ts';
+import { topMembersQuery } from './api/get-most-active-members.ts';
+import { tasksQuery } from './api/get-tasks.ts';
+import { contentShareQuery } from './api/get-user-admin-data.ts';
+import { highlightsQuery } from './api/workspace-highlights.ts';
+
+/** Home's first data, as its cards first ask for it (each starts on DEFAULT_TIME): see app/routes/warm-start.ts. */
+export function prefetchHome(qc: QueryClient, teamId: string): void {
+  void qc.prefetchQuery(cardsQuery(teamId));
+  void qc.prefetchQuery(highlightsQuery(teamId, DEFAULT_TIME));
+  void qc.prefetchQuery(contentShareQuery(teamId, DEFAULT_TIME));
+  void qc.prefetchQuery(channelDataQuery(teamId, DEFAULT_TIME));
+  void qc.prefetchQuery(topMembersQuery(teamId, DEFAULT_TIME));
+  void qc.prefetchQuery(botQuery(teamId));
+  void qc.prefetchQuery(tasksQuery(teamId));
+}
