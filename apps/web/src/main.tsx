@@ -9,21 +9,19 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { App } from './app/App.tsx';
 import { preloadDashboard } from './app/cold-start.ts';
-import { createQueryClient } from './app/providers.tsx';
 import { getSession } from './lib/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// A signed-in cold load of a dashboard page renders once the frame's and the page's code are in, whole, its data already asked for
+// A signed-in cold load of a dashboard page renders once the frame's and the page's code are in, whole
 // (index.html's spinner meanwhile): see app/cold-start.ts. Signed out, nothing is preloaded: the guards send
 // a dashboard URL to the login page, whose code is not the dashboard's.
-const queryClient = createQueryClient();
-const ready = getSession() ? preloadDashboard(window.location.pathname, queryClient) : Promise.resolve();
+const ready = getSession() ? preloadDashboard(window.location.pathname) : Promise.resolve();
 void ready.then(() =>
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App />
     </StrictMode>,
   ),
 );

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { Providers } from './providers.tsx';
+import { Providers, createQueryClient } from './providers.tsx';
 import { routes } from './router.tsx';
 
-/** The app. Its query client is made by main.tsx, which may start a cold load's queries before it renders. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App() {
+  const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <Providers queryClient={queryClient}>

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { HOME_PATH } from './routes/guards.tsx';
 import {
   AnalyticsPage,
@@ -31,17 +30,15 @@ const pageCode: Record<string, () => Promise<unknown>> = {
 };
 
 /**
- * A signed-in user's cold load of a dashboard page: its data is asked for at once (routes/warm-start.ts) while
- * the frame's and the page's code load side by side, instead of each lazy part starting when the one around it
- * renders; the app renders once the code is in (main.tsx). Resolves then (never rejects: a chunk that failed
- * shows its error when it renders).
+ * A signed-in user's cold load of a dashboard page: the frame's and the page's code load side by side, instead
+ * of each lazy part starting when the one around it renders, and the app renders once they are in (main.tsx).
+ * Resolves when the code is in (never rejects: a chunk that failed shows its error when it renders).
  */
-export function preloadDashboard(pathname: string, queryClient: QueryClient): Promise<void> {
+export function preloadDashboard(pathname: string): Promise<void> {
   const path = pathname === '/' ? HOME_PATH : pathname;
   if (!path.startsWith('/dashboard/')) return Promise.resolve();
   const page = /^\/dashboard\/([a-z]+)/.exec(path)?.[1] ?? '';
-  const warm = import('./routes/warm-start.ts').then((m) => m.warmStart(queryClient, page));
-  return Promise.all([warm, DashboardLayout.preload(), pageCode[page]?.()]).then(
+  return Promise.all([DashboardLayout.preload(), pageCode[page]?.()]).then(
     () => undefined,
     () => undefined,
   );
