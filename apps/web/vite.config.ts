@@ -1,36 +1,13 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-
-/**
- * The page's Latin font is asked for with the HTML: without this the browser finds it only when the first text
- * is laid out, after the app has rendered, and the text is drawn again when it arrives.
- */
-function preloadFont(): Plugin {
-  return {
-    name: 'flywheel-preload-font',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((f) => /inter-latin-wght-normal-.*\.woff2$/.test(f));
-        if (!font) return [];
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
+import { bootPreload, preloadFont } from './scripts/vite-plugins.ts';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), preloadFont()],
+  // The session's localStorage key is src/lib/session.ts's SESSION_KEY.
+  plugins: [react(), preloadFont(), bootPreload('flywheel.session')],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -57,6 +57,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (config.devOutbox) await app.register(devOutboxRoutes(ctx.database.db), { prefix: '/api' });
   await app.register(
     async (v0) => {
+      // How long the server took over each call (standard Server-Timing; the browser's own timing of a call also
+      // counts the time the request waited for a connection or for the page's busy main thread).
+      v0.addHook('onSend', async (_req, reply, payload) => {
+        reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+        return payload;
+      });
       for (const m of ctx.modules) if (m.routes) await m.routes(v0, ctx);
     },
     { prefix: '/api/v0' },

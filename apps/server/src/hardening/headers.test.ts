@@ -53,4 +53,15 @@ describe('security headers', () => {
       await https.close();
     }
   });
+
+  it('an /api/v0 answer says how long the server took over it (Server-Timing), also a refusal', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v0/auth/me' });
+    expect(res.statusCode).toBe(401);
+    const timing = /^app;dur=(\d+\.\d)$/.exec(String(res.headers['server-timing']));
+    expect(timing).not.toBeNull();
+    expect(Number(timing![1])).toBeGreaterThanOrEqual(0);
+    // Not on the SPA's HTML.
+    const spa = await t.app.inject({ method: 'GET', url: '/dashboard/home' });
+    expect(spa.headers['server-timing']).toBeUndefined();
+  });
 });
