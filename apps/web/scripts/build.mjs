@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { FRAME, MAIN_PAGES } from './main-pages.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (file) => path.join(root, file);
@@ -47,12 +48,10 @@ const login = modulesOf(
   byFacade('src/features/auth/LoginPage.tsx'),
 );
 const auth = minus(login, entry);
-const frame = minus(modulesOf(byFacade('src/app/shell/DashboardLayout.tsx')), login);
-const pages = [
-  ['src/features/home/HomePage.tsx', 'src/features/home/HomeDashboard.tsx'],
-  ['src/features/analytics/AnalyticsPage.tsx', 'src/features/analytics/AnalyticsDashboard.tsx'],
-  ['src/app/routes/members-pages.tsx'],
-].map((files) => minus(modulesOf(...files.map(byFacade)), login, frame));
+const frame = minus(modulesOf(byFacade(FRAME)), login);
+const pages = Object.values(MAIN_PAGES).map((files) =>
+  minus(modulesOf(...files.map(byFacade)), login, frame),
+);
 /** For a module two or more of the pages need: which ones ('pages-0-1' for Home and Analytics, ...). */
 const sharedBy = new Map();
 for (const m of new Set(pages.flatMap((page) => [...page]))) {

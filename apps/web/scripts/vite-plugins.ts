@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { FRAME, MAIN_PAGES } from './main-pages.mjs';
 
 /**
  * The page's Latin font is asked for with the HTML: without this the browser finds it only when the first text
@@ -26,14 +27,6 @@ export function preloadFont(): Plugin {
     },
   };
 }
-
-/** The code a signed-in cold load of each main page needs beyond the entry chunk, by the page's path segment. */
-const BOOT_PAGES: Record<string, string[]> = {
-  home: ['src/features/home/HomePage.tsx', 'src/features/home/HomeDashboard.tsx'],
-  analytics: ['src/features/analytics/AnalyticsPage.tsx', 'src/features/analytics/AnalyticsDashboard.tsx'],
-  members: ['src/app/routes/members-pages.tsx', 'src/app/routes/delivery-slots.ts'],
-};
-const BOOT_FRAME = ['src/app/shell/DashboardLayout.tsx'];
 
 /**
  * A tiny classic script, first in the page, that asks for a signed-in cold load's code while the entry chunk is
@@ -74,9 +67,9 @@ export function bootPreload(sessionKey: string): Plugin {
           return chunk.fileName;
         });
       const pages = Object.fromEntries(
-        Object.entries(BOOT_PAGES).map(([page, modules]) => [
+        Object.entries(MAIN_PAGES).map(([page, modules]) => [
           page,
-          [...closure(filesOf([...BOOT_FRAME, ...modules]))].filter((f) => !entry.has(f)).sort(),
+          [...closure(filesOf([FRAME, ...modules]))].filter((f) => !entry.has(f)).sort(),
         ]),
       );
       const source = `(function () {

@@ -11,7 +11,8 @@ import {
 
 /**
  * What a cold load of Home, Analytics and Members needs before its first render: the page and the part it loads under its
- * header (charts, the sending button), fetched side by side with the dashboard frame.
+ * header (charts, the sending button), fetched side by side with the dashboard frame. scripts/main-pages.mjs
+ * lists the same modules for the build's chunks and its boot script.
  */
 const pageCode: Record<string, () => Promise<unknown>> = {
   home: () =>

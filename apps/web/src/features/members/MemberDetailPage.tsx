@@ -10,9 +10,7 @@ import { MemberProfile } from './components/MemberProfile.tsx';
 import type { MemberDetailSlots } from './slots.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
 
-export const MemberAnalytics = preloadable(() =>
-  import('./components/MemberAnalytics.tsx').then((m) => m.default),
-);
+const MemberAnalytics = preloadable(() => import('./components/MemberAnalytics.tsx').then((m) => m.default));
 
 const loader = (
   <Center py="xl">

@@ -1,0 +1,9 @@
+// The dashboard frame and the main pages a signed-in cold load preloads, with the part each loads under its
+// header: read by the two-pass build (scripts/build.mjs) and the boot script (scripts/vite-plugins.ts), which must
+// agree with app/cold-start.ts.
+export const FRAME = 'src/app/shell/DashboardLayout.tsx';
+export const MAIN_PAGES = {
+  home: ['src/features/home/HomePage.tsx', 'src/features/home/HomeDashboard.tsx'],
+  analytics: ['src/features/analytics/AnalyticsPage.tsx', 'src/features/analytics/AnalyticsDashboard.tsx'],
+  members: ['src/app/routes/members-pages.tsx', 'src/app/routes/delivery-slots.ts'],
+};
