@@ -62,7 +62,7 @@ test('home: cards and charts with data, time filters, bot name, task board, More
 
   await expect(page.getByRole('group', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
   for (const name of ['Workspace Highlights', 'Activity', 'Reactions & Messages']) {
-    await expect(region(page, name).locator('.recharts-surface').first()).toBeVisible();
+    await expect(region(page, name).locator('[data-chart]').first()).toBeVisible();
   }
   await expect(region(page, 'Content Generation').getByText(/^Members \d/)).toBeVisible();
   const top = page.getByRole('table', { name: 'Top Performing Members' });
@@ -180,7 +180,7 @@ test('analytics: stat cards, filters change what is shown, CSV downloads parsed 
   const trends = region(page, 'Activity Trends');
   await trends.getByRole('combobox', { name: 'Slot' }).click();
   await page.getByRole('option', { name: '12 hrs' }).click();
-  await expect(trends.locator('.recharts-bar-rectangle')).toHaveCount(2);
+  await expect(trends.locator('[data-bar]')).toHaveCount(2);
 
   // Word cloud words carry whole-percent weights.
   const words = page.getByRole('list', { name: 'Word cloud' }).getByRole('listitem');

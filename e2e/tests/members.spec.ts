@@ -108,7 +108,7 @@ test('members: filter, tag several, remove a tag, export CSV, open a member, tab
   await expect(page.locator('#tags').getByText(tagName)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('User Activity Per Channel')).toBeVisible();
-  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.locator('[data-chart]').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Actions' }).click();
   await expect(
     page.getByRole('table', { name: 'Actions' }).or(page.getByText('No actions in the last 7 days.')),

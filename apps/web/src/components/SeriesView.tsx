@@ -1,4 +1,4 @@
-import { LineChart } from '@mantine/charts';
+import { LineChart } from './charts/index.ts';
 import { Box } from '@mantine/core';
 import { dayAxis, formatCount } from '../lib/chart-labels.ts';
 import { countColumn, DataTable, type DataColumn } from './DataTable.tsx';

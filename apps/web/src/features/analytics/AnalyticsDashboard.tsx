@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Grid, Stack } from '@mantine/core';

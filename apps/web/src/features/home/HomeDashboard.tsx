@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Grid, Stack } from '@mantine/core';
 import { BotCard } from './components/BotCard.tsx';
 import {

@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
-import { PieChart } from '@mantine/charts';
+import { PieChart } from '../../../components/charts/index.ts';
 import { Box, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconForms, IconSend } from '@tabler/icons-react';
 import { BADGE_COLORS } from '@flywheel/shared/constants';

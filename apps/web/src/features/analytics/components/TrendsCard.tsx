@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts/index.ts';
 import { Box, Select } from '@mantine/core';
 import { DEFAULT_TREND_SLOT_HOURS, TREND_SLOTS_HOURS } from '@flywheel/shared/constants';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { BarChart, DonutChart, LineChart } from '../../../components/charts/index.ts';
 import { Anchor, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ChannelActivity } from '@flywheel/shared/analytics';

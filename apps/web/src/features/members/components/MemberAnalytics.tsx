@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
-import { BarChart, LineChart, PieChart } from '@mantine/charts';
+import { BarChart, LineChart, PieChart } from '../../../components/charts/index.ts';
 import {
   Card,
   Center,
