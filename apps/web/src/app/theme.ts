@@ -33,6 +33,9 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
+    // A closed dropdown is not in the page. Mantine keeps it mounted and hidden by default, and each hidden list
+    // then renders its options and places itself: Analytics has ten such filters.
+    Combobox: { defaultProps: { keepMounted: false } },
     // Toasts: a named close button and a message at AA contrast (Mantine's gray-6 reads at about 3.3:1).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
