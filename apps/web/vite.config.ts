@@ -2,12 +2,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootPreload, preloadFont } from './scripts/vite-plugins.ts';
+import { EARLY_KEY_PREFIX } from './src/lib/early-requests.ts';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
-  // The session's localStorage key is src/lib/session.ts's SESSION_KEY.
-  plugins: [react(), preloadFont(), bootPreload('flywheel.session')],
+  // The boot script reads src/lib/session.ts's SESSION_KEY and calls src/lib/api-envelope.ts's API_BASE.
+  plugins: [react(), preloadFont(), bootPreload('flywheel.session', EARLY_KEY_PREFIX, '/api/v0')],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootPreload } from './vite-plugins.ts';
 
 const root = '/app';
@@ -13,7 +13,7 @@ const chunk = (fileName: string, facade: string | null, imports: string[] = [], 
 
 /** Runs the plugin over a small bundle: the boot script's text and the page it was put in. */
 function build() {
-  const plugin = bootPreload('flywheel.session');
+  const plugin = bootPreload('flywheel.session', 'flywheel.early.', '/api/v0');
   (plugin.configResolved as (c: { root: string }) => void)({ root });
   const bundle: Record<string, unknown> = {
     'index.html': {
@@ -29,15 +29,20 @@ function build() {
     'assets/frame.js': chunk('assets/frame.js', null),
     'assets/home.js': chunk('assets/home.js', 'src/features/home/HomePage.tsx', ['assets/frame.js']),
     'assets/charts.js': chunk('assets/charts.js', 'src/features/home/HomeDashboard.tsx', [
-      'assets/recharts.js',
+      'assets/chart-kit.js',
     ]),
-    'assets/recharts.js': chunk('assets/recharts.js', null),
+    'assets/chart-kit.js': chunk('assets/chart-kit.js', null),
     'assets/analytics.js': chunk('assets/analytics.js', 'src/features/analytics/AnalyticsPage.tsx'),
     'assets/adash.js': chunk('assets/adash.js', 'src/features/analytics/AnalyticsDashboard.tsx', [
-      'assets/recharts.js',
+      'assets/chart-kit.js',
     ]),
     'assets/members.js': chunk('assets/members.js', 'src/app/routes/members-pages.tsx'),
     'assets/slots.js': chunk('assets/slots.js', 'src/app/routes/delivery-slots.ts'),
+    'assets/warm.js': chunk('assets/warm.js', 'src/app/warm-start.ts', [
+      'assets/queries.js',
+      'assets/react.js',
+    ]),
+    'assets/queries.js': chunk('assets/queries.js', null),
   };
   const emitted: { fileName: string; source: string }[] = [];
   const context = {
@@ -57,9 +62,14 @@ function run(source: string, pathname: string, session: unknown) {
   return [...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'));
 }
 
-const live = { token: 't', expiration: new Date(Date.now() + 3_600_000).toISOString() };
+const live = {
+  token: 't',
+  currentworkspace: 'T1',
+  expiration: new Date(Date.now() + 3_600_000).toISOString(),
+};
 
 afterEach(() => {
+  delete (window as { __flywheelEarly?: unknown }).__flywheelEarly;
   localStorage.clear();
   document.head.innerHTML = '';
 });
@@ -81,7 +91,10 @@ describe('boot preload', () => {
         '/assets/frame.js',
         '/assets/home.js',
         '/assets/layout.js',
-        '/assets/recharts.js',
+        '/assets/chart-kit.js',
+        // The first data's queries (app/warm-start.ts).
+        '/assets/queries.js',
+        '/assets/warm.js',
       ].sort(),
     );
   });
@@ -91,7 +104,12 @@ describe('boot preload', () => {
     expect(run(script.source, '/', live)).toContain('/assets/charts.js');
     document.head.innerHTML = '';
     expect(run(script.source, '/dashboard/members', live)).toEqual(
-      expect.arrayContaining(['/assets/members.js', '/assets/slots.js', '/assets/layout.js']),
+      expect.arrayContaining([
+        '/assets/members.js',
+        '/assets/slots.js',
+        '/assets/layout.js',
+        '/assets/warm.js',
+      ]),
     );
   });
 
@@ -105,5 +123,62 @@ describe('boot preload', () => {
     expect(run(script.source, '/auth/login', live)).toEqual([]);
     localStorage.setItem('flywheel.session', '{not json');
     expect(() => new Function(script.source)()).not.toThrow();
+  });
+
+  it("sends the page's recorded first calls with the session's token, and keeps them for the app", () => {
+    const { script } = build();
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetchMock);
+    const record = (teamId: string, requests: unknown[]) =>
+      localStorage.setItem('flywheel.early.members', JSON.stringify({ teamId, requests }));
+    record('T1', [
+      { method: 'GET', path: '/tags/gettags/T1' },
+      { method: 'POST', path: '/members/getmembersdata', body: '{"team_id":"T1"}' },
+      // Never anywhere but the API, never another method.
+      { method: 'GET', path: '//evil.example/steal' },
+      { method: 'GET', path: 'https://evil.example/steal' },
+      { method: 'GET', path: '/../auth/login' },
+      { method: 'DELETE', path: '/tags/deletetag/T1' },
+      { method: 'POST', path: '/x', body: { not: 'a string' } },
+    ]);
+    run(script.source, '/dashboard/members', live);
+    expect(fetchMock.mock.calls).toEqual([
+      [
+        '/api/v0/tags/gettags/T1',
+        {
+          method: 'GET',
+          headers: { accept: 'application/json', authorization: 'Bearer t' },
+          body: undefined,
+        },
+      ],
+      [
+        '/api/v0/members/getmembersdata',
+        {
+          method: 'POST',
+          headers: {
+            accept: 'application/json',
+            authorization: 'Bearer t',
+            'content-type': 'application/json',
+          },
+          body: '{"team_id":"T1"}',
+        },
+      ],
+    ]);
+    const sent = (window as { __flywheelEarly?: { path: string; token: string }[] }).__flywheelEarly!;
+    expect(sent.map((s) => [s.path, s.token])).toEqual([
+      ['/tags/gettags/T1', 't'],
+      ['/members/getmembersdata', 't'],
+    ]);
+
+    // Another workspace's record, another page's, or none: nothing is sent.
+    fetchMock.mockClear();
+    record('T2', [{ method: 'GET', path: '/tags/gettags/T2' }]);
+    run(script.source, '/dashboard/members', live);
+    run(script.source, '/dashboard/home', live);
+    run(script.source, '/dashboard/members', null);
+    // A member's detail page preloads the members code, but does not ask for the list.
+    record('T1', [{ method: 'GET', path: '/tags/gettags/T1' }]);
+    run(script.source, '/dashboard/members/U123', live);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { HOME_PATH } from './routes/guards.tsx';
+import { dashboardPage } from './boot.ts';
 import {
   AnalyticsPage,
   analyticsModule,
@@ -31,14 +31,14 @@ const pageCode: Record<string, () => Promise<unknown>> = {
 };
 
 /**
- * A signed-in user's cold load of a dashboard page: the frame's and the page's code load side by side, instead
- * of each lazy part starting when the one around it renders, and the app renders once they are in (main.tsx).
- * Resolves when the code is in (never rejects: a chunk that failed shows its error when it renders).
+ * A signed-in user's cold load of a dashboard page: the frame's and the page's code load side by side (while
+ * their data is on its way: boot-data.ts), instead of each lazy part starting when the one around it renders;
+ * the app renders once they are in (main.tsx). Resolves then (never rejects: a chunk that failed shows its error
+ * when it renders).
  */
 export function preloadDashboard(pathname: string): Promise<void> {
-  const path = pathname === '/' ? HOME_PATH : pathname;
-  if (!path.startsWith('/dashboard/')) return Promise.resolve();
-  const page = /^\/dashboard\/([a-z]+)/.exec(path)?.[1] ?? '';
+  const page = dashboardPage(pathname);
+  if (page === null) return Promise.resolve();
   return Promise.all([DashboardLayout.preload(), pageCode[page]?.()]).then(
     () => undefined,
     () => undefined,

@@ -1,25 +1,12 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_MS } from '@flywheel/shared/constants';
-import { ApiError } from '../lib/api-client.ts';
 import { theme } from './theme.ts';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // A 4xx will not get better by asking again.
-        retry: (count, err) =>
-          !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+/** Made in query-client.ts (main.tsx makes it before the app's heavier modules run: app/boot-data.ts). */
+export { createQueryClient } from './query-client.ts';
 
 type ProvidersProps = {
   children: ReactNode;

@@ -7,6 +7,7 @@ import {
   parseBody,
   readEnvelope,
 } from './api-envelope.ts';
+import { noteRequest, takeEarly } from './early-requests.ts';
 import { getSession } from './session.ts';
 
 export { API_BASE, ApiError };
@@ -46,14 +47,13 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  noteRequest(method, path, body);
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    // A call the boot script already made for this cold load (lib/early-requests.ts) is not made again.
+    response = await (takeEarly(method, path, body, token) ??
+      fetch(`${API_BASE}${path}`, { method, headers, body, signal: options.signal }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw networkError();

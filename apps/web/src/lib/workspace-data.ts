@@ -62,7 +62,9 @@ export const workspaceStatusQuery = (teamId: string) =>
     queryKey: [...workspaceKey(teamId), 'status'],
     queryFn: ({ signal }) =>
       apiRequest(`/workspaces/status/${enc(teamId)}`, { schema: workspaceStatusResponse, signal }),
-    staleTime: 0,
+    // An answer younger than the fastest poll is not asked for again when another part mounts (a cold load asks
+    // for it before the frame renders: app/warm-start.ts).
+    staleTime: STATUS_POLL_MS.running,
     // Polling is not something the user waits for: the top bar's loading indicator ignores it.
     meta: { background: true },
     refetchInterval: (query) => statusPollInterval(query.state.data),

@@ -17,7 +17,13 @@ import { ChannelFilterModal } from '../../components/ChannelFilterModal.tsx';
 import { JoinFilterModal } from './components/JoinFilterModal.tsx';
 import { MembersTable, type Sort } from './components/MembersTable.tsx';
 import { TimeFilterSelect } from '../../components/TimeFilterSelect.tsx';
-import { activityIsSet, DEFAULT_FILTERS, toPayload, type MembersFilterState } from './filters.ts';
+import {
+  activityIsSet,
+  DEFAULT_FILTERS,
+  DEFAULT_SORT,
+  toPayload,
+  type MembersFilterState,
+} from './filters.ts';
 import type { MembersSlots } from './slots.ts';
 
 type Popup = 'tag' | 'join' | 'activity' | 'channel' | null;
@@ -44,7 +50,7 @@ export function MembersPage({ SendMessage }: MembersSlots = {}) {
   const [filters, setFilters] = useState<MembersFilterState>(DEFAULT_FILTERS);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [sort, setSort] = useState<Sort>({ field: 'activity', direction: 'desc' });
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_MEMBER_PAGE_SIZE);
   const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -30,6 +30,12 @@ export const DEFAULT_FILTERS: MembersFilterState = {
   tags: [],
 };
 
+/** The table's first order: the most active first. */
+export const DEFAULT_SORT: { field: 'activity'; direction: 'desc' } = {
+  field: 'activity',
+  direction: 'desc',
+};
+
 /** The spec's filter payload for POST /members/getmembersdata (and the CSV export). */
 export function toPayload(
   teamId: string,

@@ -10,6 +10,9 @@ export const getAnalyticsCompare = (teamId: string, days: number, signal?: Abort
     signal,
   });
 
+/** The compare cards' first period (days). */
+export const DEFAULT_COMPARE_DAYS = 7;
+
 export const compareQuery = (teamId: string, days: number) =>
   queryOptions({
     queryKey: [...analyticsKey(teamId), 'compare', days],

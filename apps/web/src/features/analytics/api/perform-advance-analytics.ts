@@ -21,14 +21,14 @@ export const performAdvanceAnalytics = (
     signal,
   });
 
+export const advanceQuery = (teamId: string, r: AdvanceFilterRequest, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...analyticsKey(teamId), 'advance', r, page, pageSize],
+    queryFn: ({ signal }) => performAdvanceAnalytics(teamId, r, page, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+
 export function useAdvanceAnalytics(r: AdvanceFilterRequest, page: number, pageSize: number) {
   const { teamId, enabled } = useTeamScope();
-  return useQuery({
-    ...queryOptions({
-      queryKey: [...analyticsKey(teamId), 'advance', r, page, pageSize],
-      queryFn: ({ signal }) => performAdvanceAnalytics(teamId, r, page, pageSize, signal),
-      placeholderData: keepPreviousData,
-    }),
-    enabled,
-  });
+  return useQuery({ ...advanceQuery(teamId, r, page, pageSize), enabled });
 }

@@ -4,11 +4,11 @@ import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import { StatCard, StatCardSkeleton } from '../../../components/StatCard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useCompare } from '../api/get-analytics-compare.ts';
+import { DEFAULT_COMPARE_DAYS, useCompare } from '../api/get-analytics-compare.ts';
 
 /** Stat cards: value, name and signed change against the period before (green +, red -). */
 export function StatCards() {
-  const [days, setDays] = useState(7);
+  const [days, setDays] = useState(DEFAULT_COMPARE_DAYS);
   const q = useCompare(days);
   useErrorToast(q);
   return (
