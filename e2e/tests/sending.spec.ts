@@ -19,7 +19,8 @@ test('sending: DM 3 checked members as Bot, the receipt reaches Processed with 3
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
   await expect(page).toHaveURL(/\/dashboard\/members$/);
-  await page.getByRole('combobox', { name: 'Time filter' }).click();
+  // The URL changes before the page does (Home stays up while the Members page's code loads): exact names only.
+  await page.getByRole('combobox', { name: 'Time filter', exact: true }).click();
   await page.getByRole('option', { name: 'Last 90 days' }).click();
   await expect(membersRows(page).nth(2)).toBeVisible({ timeout: 30_000 });
   for (let i = 0; i < 3; i++) await membersRows(page).nth(i).getByRole('checkbox').check();
