@@ -2,13 +2,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootPreload, preloadFont } from './scripts/vite-plugins.ts';
-import { EARLY_KEY_PREFIX } from './src/lib/early-requests.ts';
+import { FIRST_CALL_TEAM, FIRST_CALL_USER } from './src/lib/early-requests.ts';
+import firstCalls from './src/app/first-calls.json' with { type: 'json' };
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
   // The boot script reads src/lib/session.ts's SESSION_KEY and calls src/lib/api-envelope.ts's API_BASE.
-  plugins: [react(), preloadFont(), bootPreload('flywheel.session', EARLY_KEY_PREFIX, '/api/v0')],
+  plugins: [
+    react(),
+    preloadFont(),
+    bootPreload('flywheel.session', firstCalls, { team: FIRST_CALL_TEAM, user: FIRST_CALL_USER }, '/api/v0'),
+  ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -125,12 +125,7 @@ function sessionOf(l: Login, teamId: string) {
   };
 }
 
-async function signedInPage(
-  browser: Browser,
-  l: Login,
-  teamId: string,
-  stored: Record<string, string> = {},
-): Promise<Page> {
+async function signedInPage(browser: Browser, l: Login, teamId: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const session = sessionOf(l, teamId);
   // A string, not a function: tsx would wrap the function's inner functions in its `__name` helper, which the
@@ -139,7 +134,6 @@ async function signedInPage(
     const s = ${JSON.stringify(session)};
     localStorage.setItem('flywheel.session', JSON.stringify(s));
     localStorage.setItem('userdata', JSON.stringify({ userid: s.userid, useremail: s.useremail }));
-    for (const [k, v] of Object.entries(${JSON.stringify(stored)})) localStorage.setItem(k, v);
     // The moment the last skeleton left the page, and the moment the page last changed (the render that draws
     // the data, an image coming in, ...).
     window.__skeletonGone = 0;
@@ -211,33 +205,18 @@ async function startupCalls(browser: Browser, l: Login, teamId: string, pagePath
   return out;
 }
 
-/** What a visit of the page leaves in localStorage for the next one (the app's record of its first calls). */
-async function leftBy(browser: Browser, l: Login, teamId: string, pagePath: string) {
-  const page = await signedInPage(browser, l, teamId);
-  await page.goto(`${BASE}${pagePath}`, { waitUntil: 'networkidle' });
-  const stored = await page.evaluate(() =>
-    Object.fromEntries(
-      Object.keys(localStorage)
-        .filter((k) => k.startsWith('flywheel.early.'))
-        .map((k) => [k, localStorage.getItem(k)!]),
-    ),
-  );
-  await page.context().close();
-  return stored;
-}
-
 /**
- * Cold load in a fresh context (empty HTTP cache): navigation start to network idle with no skeleton. A
- * returning user's browser also holds what the last visit left in localStorage (`stored`).
+ * A cold load (the app's code starts from nothing): navigation start to network idle with no skeleton. In a
+ * fresh context (empty HTTP cache), or for a returning user (`cached`) in a context that loaded the page
+ * before, so the browser has its files.
  */
-async function coldLoad(
-  browser: Browser,
-  l: Login,
-  teamId: string,
-  pagePath: string,
-  stored: Record<string, string> = {},
-) {
-  const page = await signedInPage(browser, l, teamId, stored);
+async function coldLoad(browser: Browser, l: Login, teamId: string, pagePath: string, cached = false) {
+  const page = await signedInPage(browser, l, teamId);
+  if (cached) {
+    await page.goto(`${BASE}${pagePath}`, { waitUntil: 'networkidle' });
+    await page.goto('about:blank');
+    await settled(browser);
+  }
   await page.goto(`${BASE}${pagePath}`, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root'), null, {
     timeout: 30_000,
@@ -397,10 +376,8 @@ try {
   const measure = async (teamId: string, returning: boolean) => {
     const out: Loads = {};
     for (const p of pages) {
-      const stored = returning ? await leftBy(browser!, l, teamId, p) : {};
-      if (returning && Object.keys(stored).length === 0) throw new Error(`no record left by ${p}`);
       out[p] = [];
-      for (let i = 0; i < RUNS; i++) out[p].push(await coldLoad(browser!, l, teamId, p, stored));
+      for (let i = 0; i < RUNS; i++) out[p].push(await coldLoad(browser!, l, teamId, p, returning));
       console.log(
         teamId,
         returning ? 'returning' : 'first visit',
@@ -413,7 +390,7 @@ try {
   const cold = await measure(demoTeam, false);
   const coldReturning = await measure(demoTeam, true);
   // The 50,000-member workspace's pages too (not the target, for comparison).
-  const cold50k = await measure(TEAM, true);
+  const cold50k = await measure(TEAM, false);
   const uptimeAtLoads = execSync('uptime').toString().trim();
 
   const kb = (b: number) => (b / 1024).toFixed(1);
@@ -467,13 +444,13 @@ try {
     '|---|---:|---:|---:|---:|---:|---:|',
     ...coldRows(cold),
     '',
-    `A returning user: the same, with what the last visit of the page left in localStorage (the app's record of the page's first calls, which the boot script sends before the app's code has loaded: apps/web/src/lib/early-requests.ts):`,
+    `A returning user: the same, in a browser context that loaded the page before (its HTTP cache holds the page's files; the app's code still starts from nothing):`,
     '',
     '| page | API calls | fully loaded p50 ms | max ms | last response p50 ms | last change p50 ms | last skeleton gone p50 ms |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...coldRows(coldReturning),
     '',
-    `A returning user on the same pages of the ${MEMBERS.toLocaleString('en')}-member workspace, for comparison:`,
+    `A first visit of the same pages of the ${MEMBERS.toLocaleString('en')}-member workspace, for comparison:`,
     '',
     '| page | API calls | fully loaded p50 ms | max ms | last response p50 ms | last change p50 ms | last skeleton gone p50 ms |',
     '|---|---:|---:|---:|---:|---:|---:|',

@@ -11,9 +11,28 @@ const chunk = (fileName: string, facade: string | null, imports: string[] = [], 
   isEntry,
 });
 
+/** The frame's and the pages' first calls, as app/first-calls.json has them. */
+const firstCalls = {
+  frame: [{ method: 'GET', path: '/tags/gettags/__TEAM__' }],
+  pages: {
+    members: [
+      {
+        method: 'POST',
+        path: '/members/getmembersdata',
+        body: '{"team_id":"__TEAM__","admin":"__USER__","also":"__TEAM__"}',
+      },
+    ],
+  },
+};
+
 /** Runs the plugin over a small bundle: the boot script's text and the page it was put in. */
 function build() {
-  const plugin = bootPreload('flywheel.session', 'flywheel.early.', '/api/v0');
+  const plugin = bootPreload(
+    'flywheel.session',
+    firstCalls,
+    { team: '__TEAM__', user: '__USER__' },
+    '/api/v0',
+  );
   (plugin.configResolved as (c: { root: string }) => void)({ root });
   const bundle: Record<string, unknown> = {
     'index.html': {
@@ -64,6 +83,7 @@ function run(source: string, pathname: string, session: unknown) {
 
 const live = {
   token: 't',
+  userid: 'u-1',
   currentworkspace: 'T1',
   expiration: new Date(Date.now() + 3_600_000).toISOString(),
 };
@@ -113,8 +133,12 @@ describe('boot preload', () => {
     );
   });
 
-  it('does nothing signed out, with an expired session, on other pages or with a broken stored value', () => {
+  it('preloads nothing signed out, with an expired session, on other pages or with a broken stored value', () => {
     const { script } = build();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}'))),
+    );
     expect(run(script.source, '/dashboard/home', null)).toEqual([]);
     expect(run(script.source, '/dashboard/home', { token: 't', expiration: '2020-01-01T00:00:00Z' })).toEqual(
       [],
@@ -125,23 +149,12 @@ describe('boot preload', () => {
     expect(() => new Function(script.source)()).not.toThrow();
   });
 
-  it("sends the page's recorded first calls with the session's token, and keeps them for the app", () => {
+  it("sends the frame's and the page's first calls for the session's workspace and user, and keeps them for the app", () => {
     const { script } = build();
     const fetchMock = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetchMock);
-    const record = (teamId: string, requests: unknown[]) =>
-      localStorage.setItem('flywheel.early.members', JSON.stringify({ teamId, requests }));
-    record('T1', [
-      { method: 'GET', path: '/tags/gettags/T1' },
-      { method: 'POST', path: '/members/getmembersdata', body: '{"team_id":"T1"}' },
-      // Never anywhere but the API, never another method.
-      { method: 'GET', path: '//evil.example/steal' },
-      { method: 'GET', path: 'https://evil.example/steal' },
-      { method: 'GET', path: '/../auth/login' },
-      { method: 'DELETE', path: '/tags/deletetag/T1' },
-      { method: 'POST', path: '/x', body: { not: 'a string' } },
-    ]);
     run(script.source, '/dashboard/members', live);
+    const body = '{"team_id":"T1","admin":"u-1","also":"T1"}';
     expect(fetchMock.mock.calls).toEqual([
       [
         '/api/v0/tags/gettags/T1',
@@ -160,25 +173,40 @@ describe('boot preload', () => {
             authorization: 'Bearer t',
             'content-type': 'application/json',
           },
-          body: '{"team_id":"T1"}',
+          body,
         },
       ],
     ]);
-    const sent = (window as { __flywheelEarly?: { path: string; token: string }[] }).__flywheelEarly!;
-    expect(sent.map((s) => [s.path, s.token])).toEqual([
-      ['/tags/gettags/T1', 't'],
-      ['/members/getmembersdata', 't'],
+    const sent = (window as { __flywheelEarly?: { path: string; body?: string; token: string }[] })
+      .__flywheelEarly!;
+    expect(sent.map((s) => [s.path, s.body, s.token])).toEqual([
+      ['/tags/gettags/T1', undefined, 't'],
+      ['/members/getmembersdata', body, 't'],
     ]);
+  });
 
-    // Another workspace's record, another page's, or none: nothing is sent.
-    fetchMock.mockClear();
-    record('T2', [{ method: 'GET', path: '/tags/gettags/T2' }]);
-    run(script.source, '/dashboard/members', live);
-    run(script.source, '/dashboard/home', live);
-    run(script.source, '/dashboard/members', null);
-    // A member's detail page preloads the members code, but does not ask for the list.
-    record('T1', [{ method: 'GET', path: '/tags/gettags/T1' }]);
+  it("a member's detail or another dashboard page gets the frame's calls only; no ids, odd ids or no session: none", () => {
+    const { script } = build();
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetchMock);
+    const paths = () => fetchMock.mock.calls.map((c) => (c as unknown[])[0]);
     run(script.source, '/dashboard/members/U123', live);
+    expect(paths()).toEqual(['/api/v0/tags/gettags/T1']);
+    fetchMock.mockClear();
+    run(script.source, '/dashboard/receipts', live);
+    expect(paths()).toEqual(['/api/v0/tags/gettags/T1']);
+    fetchMock.mockClear();
+    // A name that is not a page (nor anything on Object's prototype) adds nothing.
+    run(script.source, '/dashboard/constructor', live);
+    expect(paths()).toEqual(['/api/v0/tags/gettags/T1']);
+    fetchMock.mockClear();
+    // Ids that would change the path or the JSON are not filled in: nothing is sent.
+    run(script.source, '/dashboard/members', { ...live, currentworkspace: 'T1/../../x' });
+    run(script.source, '/dashboard/members', { ...live, userid: 'u","admin":"x' });
+    run(script.source, '/dashboard/members', { ...live, currentworkspace: undefined });
+    localStorage.clear();
+    run(script.source, '/dashboard/members', null);
+    run(script.source, '/auth/login', live);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -31,11 +31,17 @@ export function preloadFont(): Plugin {
 /**
  * A tiny classic script, first in the page, that asks for a signed-in cold load's code while the entry chunk is
  * still being run (~250 ms on a small machine): the frame's and the page's chunks as modulepreload links; and
- * for its first data: the calls the page made on its last cold load in this workspace, as app/warm-start.ts
- * recorded them (src/lib/early-requests.ts, where the app takes their answers). Signed out it does nothing.
+ * its first data: the calls app/warm-start.ts makes for the frame and the page (`firstCalls`, kept in
+ * src/app/first-calls.json by its test), with the session's workspace and user in place of the placeholders
+ * (src/lib/early-requests.ts, where the app takes their answers). Signed out it does nothing.
  * A separate file because the Content-Security-Policy allows no inline script.
  */
-export function bootPreload(sessionKey: string, earlyKeyPrefix: string, apiBase: string): Plugin {
+export function bootPreload(
+  sessionKey: string,
+  firstCalls: { frame: unknown[]; pages: Record<string, unknown[]> },
+  placeholders: { team: string; user: string },
+  apiBase: string,
+): Plugin {
   let root = '';
   return {
     name: 'flywheel-boot-preload',
@@ -79,8 +85,11 @@ export function bootPreload(sessionKey: string, earlyKeyPrefix: string, apiBase:
     if (!s || !s.token || !(Date.parse(s.expiration) > Date.now())) return;
     var p = location.pathname === '/' ? '/dashboard/home' : location.pathname;
     var m = /^\\/dashboard\\/([a-z]+)/.exec(p);
-    var files = m && ${JSON.stringify(pages)}[m[1]];
-    if (!files) return;
+    if (!m) return;
+    var own = function (o, k) {
+      return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : [];
+    };
+    var files = own(${JSON.stringify(pages)}, m[1]);
     for (var i = 0; i < files.length; i++) {
       var l = document.createElement('link');
       l.rel = 'modulepreload';
@@ -88,22 +97,27 @@ export function bootPreload(sessionKey: string, earlyKeyPrefix: string, apiBase:
       l.href = '/' + files[i];
       document.head.appendChild(l);
     }
-    // The page's first calls: on the page itself only (a member's detail is not the members list).
-    if (!/^\\/dashboard\\/[a-z]+\\/?$/.test(p)) return;
-    var early = JSON.parse(localStorage.getItem(${JSON.stringify(earlyKeyPrefix)} + m[1]) || 'null');
-    if (!early || early.teamId !== s.currentworkspace || !Array.isArray(early.requests)) return;
+    // The frame's first calls on any dashboard page, and the page's own on the page itself (a member's detail
+    // is not the members list), for the session's workspace and user.
+    var team = s.currentworkspace;
+    var user = s.userid;
+    var id = /^[A-Za-z0-9_-]{1,64}$/;
+    if (typeof team !== 'string' || !id.test(team) || typeof user !== 'string' || !id.test(user)) return;
+    var calls = ${JSON.stringify(firstCalls)};
+    var todo = calls.frame.concat(/^\\/dashboard\\/[a-z]+\\/?$/.test(p) ? own(calls.pages, m[1]) : []);
+    var fill = function (t) {
+      return t.split(${JSON.stringify(placeholders.team)}).join(team).split(${JSON.stringify(placeholders.user)}).join(user);
+    };
     var sent = (window.__flywheelEarly = []);
-    for (var j = 0; j < early.requests.length && j < 24; j++) {
-      var r = early.requests[j];
-      if (!r || (r.method !== 'GET' && r.method !== 'POST') || typeof r.path !== 'string') continue;
-      if (r.path.charAt(0) !== '/' || !/^[A-Za-z0-9_.~%?=&/-]*$/.test(r.path)) continue;
-      if (r.path.indexOf('//') >= 0 || r.path.indexOf('..') >= 0) continue;
-      if (r.body !== undefined && typeof r.body !== 'string') continue;
+    for (var j = 0; j < todo.length; j++) {
+      var r = todo[j];
+      var path = fill(r.path);
+      var body = r.body === undefined ? undefined : fill(r.body);
       var h = { accept: 'application/json', authorization: 'Bearer ' + s.token };
-      if (r.body !== undefined) h['content-type'] = 'application/json';
-      var f = fetch(${JSON.stringify(apiBase)} + r.path, { method: r.method, headers: h, body: r.body });
+      if (body !== undefined) h['content-type'] = 'application/json';
+      var f = fetch(${JSON.stringify(apiBase)} + path, { method: r.method, headers: h, body: body });
       f.catch(function () {});
-      sent.push({ method: r.method, path: r.path, body: r.body, token: s.token, response: f });
+      sent.push({ method: r.method, path: path, body: body, token: s.token, response: f });
     }
   } catch (e) {}
 })();

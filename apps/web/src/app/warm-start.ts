@@ -3,7 +3,6 @@ import { meQuery } from '../features/auth/api/me.ts';
 import { prefetchAnalytics } from '../features/analytics/prefetch.ts';
 import { prefetchHome } from '../features/home/prefetch.ts';
 import { prefetchMembers } from '../features/members/prefetch.ts';
-import { recordEarly } from '../lib/early-requests.ts';
 import { currentWorkspace, getSession } from '../lib/session.ts';
 import {
   authorizedAdminsQuery,
@@ -13,7 +12,7 @@ import {
 } from '../lib/workspace-data.ts';
 
 /** The first data of each main page, by the path segment that names the page. */
-const pages: Record<string, (qc: QueryClient, teamId: string) => Promise<void>[]> = {
+export const pageData: Record<string, (qc: QueryClient, teamId: string) => Promise<void>[]> = {
   home: prefetchHome,
   analytics: prefetchAnalytics,
   members: prefetchMembers,
@@ -29,17 +28,14 @@ export function warmStart(qc: QueryClient, page: string): Promise<void> {
   if (!session) return Promise.resolve();
   const teamId = currentWorkspace(session)?.team_id;
   if (!teamId) return qc.prefetchQuery(meQuery(session.token));
-  const frame = () => [
+  const frame = [
     qc.prefetchQuery(meQuery(session.token)),
     qc.prefetchQuery(channelsQuery(teamId)),
     qc.prefetchQuery(authorizedAdminsQuery(teamId, session.userid)),
     qc.prefetchQuery(tagsQuery(teamId)),
     qc.prefetchQuery(workspaceStatusQuery(teamId)),
   ];
-  // A page under a main page ('' from app/boot.ts: a member's detail) gets the frame's data only, unrecorded.
-  const pageData = pages[page];
-  if (!pageData) return Promise.all(frame()).then(() => undefined);
-  // The calls made here are the page's record for the next cold load's boot script (lib/early-requests.ts).
-  const asked = recordEarly(page, teamId, () => [...frame(), ...pageData(qc, teamId)]);
+  // A page under a main page ('' from app/boot.ts: a member's detail) or another page gets the frame's data only.
+  const asked = [...frame, ...(pageData[page]?.(qc, teamId) ?? [])];
   return Promise.all(asked).then(() => undefined);
 }

@@ -7,7 +7,7 @@ import {
   parseBody,
   readEnvelope,
 } from './api-envelope.ts';
-import { noteRequest, takeEarly } from './early-requests.ts';
+import { takeEarly } from './early-requests.ts';
 import { getSession } from './session.ts';
 
 export { API_BASE, ApiError };
@@ -48,7 +48,6 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (token) headers.authorization = `Bearer ${token}`;
 
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  noteRequest(method, path, body);
   let response: Response;
   try {
     // A call the boot script already made for this cold load (lib/early-requests.ts) is not made again.

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/mock-api.ts';
 import { seedSession } from '../testing/session-fixtures.ts';
 import { apiRequest } from './api-client.ts';
-import { EARLY_KEY_PREFIX, recordEarly } from './early-requests.ts';
-import { clearSession, getSession, restoreSession } from './session.ts';
+import { getSession, restoreSession } from './session.ts';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
@@ -91,24 +90,5 @@ describe('early requests', () => {
       message: 'Workspace not found',
     });
     expect(api.calls).toHaveLength(0);
-  });
-
-  it("records the calls a page's first queries make, by page and workspace; signing out forgets them", async () => {
-    mockApi({ 'GET /*': { body: {} }, 'POST /*': { body: {} } });
-    recordEarly('home', 'T001', () => [
-      apiRequest('/homepage/getcardsdata/T001'),
-      apiRequest('/homepage/getuseradmindata', { body: { team_id: 'T001', days: 7 } }),
-    ]);
-    // Not while no record is being taken.
-    await apiRequest('/tags/gettags/T001');
-    expect(JSON.parse(localStorage.getItem(`${EARLY_KEY_PREFIX}home`)!)).toEqual({
-      teamId: 'T001',
-      requests: [
-        { method: 'GET', path: '/homepage/getcardsdata/T001' },
-        { method: 'POST', path: '/homepage/getuseradmindata', body: '{"team_id":"T001","days":7}' },
-      ],
-    });
-    clearSession();
-    expect(localStorage.getItem(`${EARLY_KEY_PREFIX}home`)).toBeNull();
   });
 });

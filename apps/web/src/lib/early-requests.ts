@@ -1,17 +1,20 @@
 /**
  * A signed-in cold load's first API calls, sent by the boot script (scripts/vite-plugins.ts) before the app's
- * code has even loaded. Which calls a page starts with is not written down twice: app/warm-start.ts records the
- * calls it makes (method, path, body) for the page and workspace, and the next cold load's boot script sends the
- * same ones at once. The API client takes an answer from here when the call it is about to make is one of them,
- * and makes the call itself otherwise (a record that no longer matches costs one unused call, once).
+ * code has even loaded. Which calls a page starts with is not written down by hand: app/warm-start.test.tsx runs
+ * the warm start (app/warm-start.ts) for each main page with placeholder ids and keeps the calls it made in
+ * app/first-calls.json, the test failing when the file is not what the code asks for; the build gives the file
+ * to the boot script, which fills in the session's workspace and user. The API client takes an answer from here
+ * when the call it is about to make is one of them, and makes the call itself otherwise.
  */
 
-/** localStorage key prefix, one record per page (vite.config.ts gives the boot script the same). */
-export const EARLY_KEY_PREFIX = 'flywheel.early.';
+/** The placeholders app/first-calls.json has where the workspace's and the user's ids go. */
+export const FIRST_CALL_TEAM = '__TEAM__';
+export const FIRST_CALL_USER = '__USER__';
 
 export type EarlyRequest = { method: 'GET' | 'POST'; path: string; body?: string };
+/** The frame's first calls (any dashboard page) and each main page's own, with the placeholders. */
+export type FirstCalls = { frame: EarlyRequest[]; pages: Record<string, EarlyRequest[]> };
 type Sent = EarlyRequest & { token: string; response: Promise<Response> };
-type Record = { teamId: string; requests: EarlyRequest[] };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into Window
@@ -35,37 +38,4 @@ export function takeEarly(
   );
   if (i < 0) return undefined;
   return sent.splice(i, 1)[0]!.response;
-}
-
-let recording: EarlyRequest[] | null = null;
-
-/** The API client tells of each call it makes; kept only while a record is being taken. */
-export function noteRequest(method: string, path: string, body: string | undefined): void {
-  if (!recording || (method !== 'GET' && method !== 'POST')) return;
-  recording.push(body === undefined ? { method, path } : { method, path, body });
-}
-
-/**
- * Runs `start` (which starts a page's first queries) and keeps the calls it made as the page's record for the
- * next cold load. Calls made after `start` returns are not in it.
- */
-export function recordEarly<T>(page: string, teamId: string, start: () => T): T {
-  recording = [];
-  try {
-    return start();
-  } finally {
-    const record: Record = { teamId, requests: recording };
-    recording = null;
-    try {
-      localStorage.setItem(`${EARLY_KEY_PREFIX}${page}`, JSON.stringify(record));
-    } catch {
-      // Storage full or refused: the next cold load asks once its code runs, as without a record.
-    }
-  }
-}
-
-/** Signing out forgets the records (they name the workspace's ids). */
-export function forgetEarly(): void {
-  for (const key of Object.keys(localStorage))
-    if (key.startsWith(EARLY_KEY_PREFIX)) localStorage.removeItem(key);
 }

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResponse } from '@flywheel/shared/auth';
 import type { Workspace } from '@flywheel/shared/workspace';
-import { forgetEarly } from './early-requests.ts';
 import { readTokenExpiry } from './jwt.ts';
 
 /** Spec section 3: the session lives in ONE browser key; `userdata` mirrors userid and useremail. */
@@ -75,7 +74,6 @@ function write(session: Session | null): void {
     } else {
       localStorage.removeItem(SESSION_KEY);
       localStorage.removeItem(USERDATA_KEY);
-      forgetEarly();
     }
   } catch {
     // Storage can be unavailable (private mode, quota); the in-memory session still works for this tab.
