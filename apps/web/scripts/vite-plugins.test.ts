@@ -3,12 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootPreload } from './vite-plugins.ts';
 
 const root = '/app';
-const chunk = (fileName: string, facade: string | null, imports: string[] = [], isEntry = false) => ({
+const chunk = (
+  fileName: string,
+  facade: string | null,
+  imports: string[] = [],
+  isEntry = false,
+  css: string[] = [],
+) => ({
   type: 'chunk' as const,
   fileName,
   facadeModuleId: facade && path.join(root, facade),
   imports,
   isEntry,
+  viteMetadata: { importedCss: new Set(css), importedAssets: new Set<string>() },
 });
 
 /** The frame's and the pages' first calls, as app/first-calls.json has them. */
@@ -39,18 +46,20 @@ function build() {
       type: 'asset',
       source: '<head><script type="module" src="/assets/index.js"></script></head>',
     },
-    'assets/index.js': chunk('assets/index.js', 'src/main.tsx', ['assets/react.js'], true),
+    'assets/index.js': chunk('assets/index.js', 'src/main.tsx', ['assets/react.js'], true, [
+      'assets/index.css',
+    ]),
     'assets/react.js': chunk('assets/react.js', null),
     'assets/layout.js': chunk('assets/layout.js', 'src/app/shell/DashboardLayout.tsx', [
       'assets/frame.js',
       'assets/react.js',
     ]),
-    'assets/frame.js': chunk('assets/frame.js', null),
+    'assets/frame.js': chunk('assets/frame.js', null, [], false, ['assets/frame.css']),
     'assets/home.js': chunk('assets/home.js', 'src/features/home/HomePage.tsx', ['assets/frame.js']),
     'assets/charts.js': chunk('assets/charts.js', 'src/features/home/HomeDashboard.tsx', [
       'assets/chart-kit.js',
     ]),
-    'assets/chart-kit.js': chunk('assets/chart-kit.js', null),
+    'assets/chart-kit.js': chunk('assets/chart-kit.js', null, [], false, ['assets/charts.css']),
     'assets/analytics.js': chunk('assets/analytics.js', 'src/features/analytics/AnalyticsPage.tsx'),
     'assets/adash.js': chunk('assets/adash.js', 'src/features/analytics/AnalyticsDashboard.tsx', [
       'assets/chart-kit.js',
@@ -117,6 +126,17 @@ describe('boot preload', () => {
         '/assets/warm.js',
       ].sort(),
     );
+  });
+
+  it("adds the page's stylesheets (not the entry's, which the page has), so the app's loader does not wait for them", () => {
+    const { script } = build();
+    run(script.source, '/dashboard/home', live);
+    const sheets = () =>
+      [...document.head.querySelectorAll('link[rel=stylesheet]')].map((l) => l.getAttribute('href'));
+    expect(sheets().sort()).toEqual(['/assets/charts.css', '/assets/frame.css']);
+    document.head.innerHTML = '';
+    run(script.source, '/dashboard/members', live);
+    expect(sheets()).toEqual(['/assets/frame.css']);
   });
 
   it("'/' is Home; Members gets its sending slots", () => {

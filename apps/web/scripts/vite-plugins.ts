@@ -73,11 +73,14 @@ export function bootPreload(
           if (!chunk) this.error(`boot preload: no chunk for ${m}`);
           return chunk.fileName;
         });
+      // Each page's chunks, and the stylesheets they import: asked for now, these are in the page when the
+      // app's code imports the chunks (Vite's loader would otherwise add each stylesheet then, and wait for it).
       const pages = Object.fromEntries(
-        Object.entries(MAIN_PAGES).map(([page, modules]) => [
-          page,
-          [...closure(filesOf([FRAME, ...modules]))].filter((f) => !entry.has(f)).sort(),
-        ]),
+        Object.entries(MAIN_PAGES).map(([page, modules]) => {
+          const files = [...closure(filesOf([FRAME, ...modules]))].filter((f) => !entry.has(f)).sort();
+          const css = new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+          return [page, { js: files, css: [...css].sort() }];
+        }),
       );
       const source = `(function () {
   try {
@@ -90,13 +93,17 @@ export function bootPreload(
       return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : [];
     };
     var files = own(${JSON.stringify(pages)}, m[1]);
-    for (var i = 0; i < files.length; i++) {
-      var l = document.createElement('link');
-      l.rel = 'modulepreload';
-      l.crossOrigin = '';
-      l.href = '/' + files[i];
-      document.head.appendChild(l);
-    }
+    var add = function (list, rel) {
+      for (var i = 0; list && i < list.length; i++) {
+        var l = document.createElement('link');
+        l.rel = rel;
+        if (rel === 'modulepreload') l.crossOrigin = '';
+        l.href = '/' + list[i];
+        document.head.appendChild(l);
+      }
+    };
+    add(files.css, 'stylesheet');
+    add(files.js, 'modulepreload');
     // The frame's first calls on any dashboard page, and the page's own on the page itself (a member's detail
     // is not the members list), for the session's workspace and user.
     var team = s.currentworkspace;
