@@ -2,10 +2,10 @@ import {
   classes,
   describe,
   GridLines,
-  Legend,
-  labelOf,
+  SeriesLegend,
   numberOf,
   Tooltip,
+  tooltipRows,
   useHover,
   valueAxis,
   XAxis,
@@ -104,20 +104,14 @@ export function BarChart(props: BarChartProps) {
             <Tooltip
               at={xPercent(active, n, 'bar')}
               label={keys[active]!}
-              rows={series.map((s) => ({
-                label: labelOf(s),
-                color: s.color,
-                value: (valueFormatter ?? String)(numberOf(data[active]![s.name])),
-              }))}
+              rows={tooltipRows(series, data[active]!, valueFormatter)}
             />
           ) : null}
         </div>
         <div style={{ width: RIGHT_PAD, flex: 'none' }} />
       </div>
       <XAxis keys={keys} kind="bar" options={xAxisProps} left={axis.width} right={RIGHT_PAD} />
-      {props.withLegend ? (
-        <Legend series={series.map((s) => ({ label: labelOf(s), color: s.color }))} />
-      ) : null}
+      {props.withLegend ? <SeriesLegend series={series} /> : null}
     </div>
   );
 }

@@ -2,10 +2,10 @@ import {
   classes,
   describe,
   GridLines,
-  Legend,
-  labelOf,
+  SeriesLegend,
   numberOf,
   Tooltip,
+  tooltipRows,
   useHover,
   valueAxis,
   XAxis,
@@ -50,13 +50,16 @@ export function LineChart(props: LineChartProps) {
   const plotH = h - (xAxisProps?.height ?? 24);
   const keys = data.map((r) => String(r[dataKey]));
   const topOf = (s: (typeof series)[number]) => (onRight(s) ? right!.top : left.top);
+  /** A value's distance from the plot's top, in px. */
+  const yOf = (s: (typeof series)[number], r: (typeof data)[number]) =>
+    plotH - (percentOf(numberOf(r[s.name]), topOf(s)) / 100) * plotH;
   const hover = useHover(n, 'line');
 
   const paths = series.map((s) =>
     data
       .map((r, i) => {
         const x = (xPercent(i, n, 'line') * 10).toFixed(1);
-        const y = (plotH - (percentOf(numberOf(r[s.name]), topOf(s)) / 100) * plotH).toFixed(1);
+        const y = yOf(s, r).toFixed(1);
         return `${i === 0 ? 'M' : 'L'}${x} ${y}`;
       })
       .join(''),
@@ -103,7 +106,7 @@ export function LineChart(props: LineChartProps) {
                     className={classes.dot}
                     style={{
                       left: `${xPercent(i, n, 'line')}%`,
-                      top: plotH - (percentOf(numberOf(r[s.name]), topOf(s)) / 100) * plotH,
+                      top: yOf(s, r),
                       color: chartColor(s.color),
                     }}
                   />
@@ -119,7 +122,7 @@ export function LineChart(props: LineChartProps) {
                   className={classes.dot}
                   style={{
                     left: `${xPercent(active, n, 'line')}%`,
-                    top: plotH - (percentOf(numberOf(data[active]![s.name]), topOf(s)) / 100) * plotH,
+                    top: yOf(s, data[active]!),
                     color: chartColor(s.color),
                     width: 8,
                     height: 8,
@@ -130,11 +133,7 @@ export function LineChart(props: LineChartProps) {
               <Tooltip
                 at={xPercent(active, n, 'line')}
                 label={label(keys[active]!)}
-                rows={series.map((s) => ({
-                  label: labelOf(s),
-                  color: s.color,
-                  value: (valueFormatter ?? String)(numberOf(data[active]![s.name])),
-                }))}
+                rows={tooltipRows(series, data[active]!, valueFormatter)}
               />
             </>
           ) : null}
@@ -151,9 +150,7 @@ export function LineChart(props: LineChartProps) {
         )}
       </div>
       <XAxis keys={keys} kind="line" options={xAxisProps} left={leftWidth} right={rightWidth} />
-      {props.withLegend ? (
-        <Legend series={series.map((s) => ({ label: labelOf(s), color: s.color }))} />
-      ) : null}
+      {props.withLegend ? <SeriesLegend series={series} /> : null}
     </div>
   );
 }

@@ -198,6 +198,19 @@ export function Tooltip({
 }
 
 /** What a screen reader hears for a chart without its own label. */
+/** The tooltip's rows for one category: each series' name, colour and formatted value. */
+export const tooltipRows = (series: readonly ChartSeries[], row: Row, format?: (n: number) => string) =>
+  series.map((s) => ({
+    label: labelOf(s),
+    color: s.color,
+    value: (format ?? String)(numberOf(row[s.name])),
+  }));
+
+/** The cartesian charts' legend: one entry per series. */
+export const SeriesLegend = ({ series }: { series: readonly ChartSeries[] }) => (
+  <Legend series={series.map((s) => ({ label: labelOf(s), color: s.color }))} />
+);
+
 export function describe(kind: string, series: readonly ChartSeries[], n: number): string {
   return `${kind} of ${series.map(labelOf).join(', ')} (${n} ${n === 1 ? 'point' : 'points'})`;
 }
