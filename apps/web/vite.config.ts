@@ -1,20 +1,34 @@
 /// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { bootPreload, preloadFont } from './scripts/vite-plugins.ts';
+import { bootPreload, mantinePatches, preloadFont } from './scripts/vite-plugins.ts';
 import { FIRST_CALL_TEAM, FIRST_CALL_USER } from './src/lib/early-requests.ts';
 import firstCalls from './src/app/first-calls.json' with { type: 'json' };
 
+const reactRouter = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // The boot script reads src/lib/session.ts's SESSION_KEY and calls src/lib/api-envelope.ts's API_BASE.
   plugins: [
     react(),
+    mantinePatches(),
     preloadFont(),
     bootPreload('flywheel.session', firstCalls, { team: FIRST_CALL_TEAM, user: FIRST_CALL_USER }, '/api/v0'),
   ],
+  // React Router's package resolves to its development build under every condition; a built app takes the
+  // production one (no dev-only checks and warnings in the page's code).
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: path.join(reactRouter, 'dist/production/index.mjs') },
+          ],
+        }
+      : {},
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
@@ -33,4 +47,4 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 30000,
   },
-});
+}));

@@ -11,7 +11,7 @@ import { intakeRoutes } from './modules/intake/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { inlineScriptsOf, registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export type RouteRecord = { method: string; url: string; workspaceScoped: boolean };
 /** Every route an app registered (the tenancy test walks them). */
@@ -40,7 +40,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  const indexHtml = path.join(config.webDist, 'index.html');
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    inlineScripts: fs.existsSync(indexHtml) ? inlineScriptsOf(fs.readFileSync(indexHtml, 'utf8')) : [],
+  });
 
   await app.register(swagger, {
     openapi: {

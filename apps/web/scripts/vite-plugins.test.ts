@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootPreload } from './vite-plugins.ts';
+import { bootPreload, mantinePatches, STABLE_USE_ID } from './vite-plugins.ts';
+
+const require = createRequire(import.meta.url);
 
 const root = '/app';
 const chunk = (
@@ -80,7 +84,9 @@ function build() {
     },
   };
   (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(context, {}, bundle);
-  return { script: emitted[0]!, html: String((bundle['index.html'] as { source: string }).source) };
+  const html = String((bundle['index.html'] as { source: string }).source);
+  const inline = /<script>([\s\S]*?)<\/script>/.exec(html);
+  return { script: { source: inline?.[1] ?? '' }, html, emitted };
 }
 
 function run(source: string, pathname: string, session: unknown) {
@@ -104,12 +110,49 @@ afterEach(() => {
 });
 
 describe('boot preload', () => {
-  it('is a script of its own before the entry (the CSP allows no inline script)', () => {
-    const { script, html } = build();
-    expect(script.fileName).toMatch(/^assets\/boot-[\w-]{8}\.js$/);
-    expect(html.indexOf(`<script src="/${script.fileName}"></script>`)).toBeLessThan(
-      html.indexOf('type="module"'),
+  it('is inline, before the entry: it runs as soon as the page is in, without a file to wait for', () => {
+    const { script, html, emitted } = build();
+    expect(emitted).toEqual([]);
+    expect(script.source).toContain('localStorage.getItem("flywheel.session")');
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('type="module"'));
+    // Nothing in it can end the element early: the data it carries has no raw '<'.
+    expect(script.source).not.toMatch(/<\/script|<!--/i);
+  });
+
+  it("escapes a '<' in the data it carries, and refuses a script that would end its element", () => {
+    const calls = { frame: [{ method: 'GET', path: '/x</script><script>alert(1)//' }], pages: {} };
+    const plugin = bootPreload('flywheel.session', calls, { team: '__TEAM__', user: '__USER__' }, '/api/v0');
+    (plugin.configResolved as (c: { root: string }) => void)({ root });
+    const bundle = {
+      'index.html': {
+        type: 'asset',
+        source: '<head><script type="module" src="/assets/index.js"></script></head>',
+      },
+      ...Object.fromEntries(
+        [
+          'src/app/shell/DashboardLayout.tsx',
+          'src/features/home/HomePage.tsx',
+          'src/features/home/HomeDashboard.tsx',
+          'src/features/analytics/AnalyticsPage.tsx',
+          'src/features/analytics/AnalyticsDashboard.tsx',
+          'src/app/routes/members-pages.tsx',
+          'src/app/routes/delivery-slots.ts',
+          'src/app/warm-start.ts',
+        ].map((m, i) => [`assets/c${i}.js`, chunk(`assets/c${i}.js`, m)]),
+      ),
+      'assets/index.js': chunk('assets/index.js', 'src/main.tsx', [], true),
+    };
+    const fail = (m: string) => {
+      throw new Error(m);
+    };
+    (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
+      { emitFile: () => undefined, error: fail },
+      {},
+      bundle,
     );
+    const html = String(bundle['index.html'].source);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)//');
   });
 
   it("asks a signed-in cold load for the frame's and the page's chunks, not the entry's", () => {
@@ -228,5 +271,57 @@ describe('boot preload', () => {
     run(script.source, '/dashboard/members', null);
     run(script.source, '/auth/login', live);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('Mantine patches', () => {
+  const transform = (code: string, id: string) => {
+    const plugin = mantinePatches();
+    const fail = (m: string) => {
+      throw new Error(m);
+    };
+    return (plugin.transform as (this: unknown, c: string, id: string) => { code: string } | null).call(
+      { error: fail },
+      code,
+      id,
+    );
+  };
+  const real = (file: string) => {
+    const [scope, name, ...rest] = file.split('/');
+    const main = require.resolve(`${scope}/${name}`);
+    const p = path.join(main.slice(0, main.lastIndexOf(`${scope}/${name}/`)), scope!, name!, ...rest);
+    return { id: p, code: fs.readFileSync(p, 'utf8') };
+  };
+
+  it("useId keeps React's id: no random id swapped in after the first render", () => {
+    const { id, code } = real('@mantine/hooks/esm/use-id/use-id.mjs');
+    const out = transform(code, id)!.code;
+    expect(out).toBe(STABLE_USE_ID);
+    expect(out).not.toMatch(/randomId|useState|Effect/);
+  });
+
+  it('AppShell starts settled and marks only later resizes', () => {
+    const { id, code } = real('@mantine/core/esm/components/AppShell/use-resizing/use-resizing.mjs');
+    const out = transform(code, id)!.code;
+    expect(out).toContain('useState(false)');
+    expect(out).not.toContain('useState(true)');
+    expect(out).toMatch(
+      /if \(!mountedRef\.current\) \{ mountedRef\.current = true; return; \}\s*setResizing\(true\)/,
+    );
+    // The resize listener still marks a real resize.
+    expect(out).toMatch(/useWindowEvent\("resize", \(\) => \{\s*setResizing\(true\)/);
+  });
+
+  it('leaves other modules alone, and fails the build when a patched module changed', () => {
+    expect(transform('export const x = 1;', '/n/@mantine/core/esm/components/Button/Button.mjs')).toBeNull();
+    expect(() => transform('export { useId };', '/n/@mantine/hooks/esm/use-id/use-id.mjs')).toThrow(
+      /use-id\.mjs changed/,
+    );
+    expect(() =>
+      transform(
+        'const [resizing] = useState(false);',
+        '/n/@mantine/core/esm/components/AppShell/use-resizing/use-resizing.mjs',
+      ),
+    ).toThrow(/review MANTINE_PATCHES/);
   });
 });

@@ -1,7 +1,72 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { FRAME, MAIN_PAGES } from './main-pages.mjs';
+
+/** Mantine's useId, as the build has it: React's own id, fixed from the first render. */
+export const STABLE_USE_ID = `import { useId as useReactId } from "react";
+function useId(staticId) {
+	const reactId = useReactId();
+	if (typeof staticId === "string") return staticId;
+	return \`mantine-\${reactId.replace(/[^A-Za-z0-9_-]/g, "")}\`;
+}
+export { useId };
+`;
+
+type Patch = { file: RegExp; why: string; apply(code: string): string | null };
+
+/**
+ * Two of Mantine's modules change the page again after its first render, for nothing a user sees:
+ * - useId starts from React's id and then, in a layout effect, swaps it for a random one, so every input,
+ *   label, checkbox, popover and modal renders a second time right after it appears (a random id was only
+ *   needed before React had useId). The build's useId keeps React's id.
+ * - AppShell marks itself as resizing when it first appears and clears the mark 200 ms later (to hold back its
+ *   transitions); nothing has moved yet then, so there is nothing to hold back, and the whole shell rendered
+ *   again at 200 ms. The build's AppShell starts settled and marks real resizes only.
+ * Each patch fails the build when its module no longer looks as expected, so an upgrade is looked at.
+ */
+export const MANTINE_PATCHES: Patch[] = [
+  {
+    file: /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/,
+    why: "useId keeps React's id",
+    apply: (code) =>
+      /setUuid\(randomId\(\)\)/.test(code) && /as useId\s*\}/.test(code) ? STABLE_USE_ID : null,
+  },
+  {
+    file: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]use-resizing[\\/]use-resizing\.mjs$/,
+    why: 'AppShell starts settled',
+    apply: (code) => {
+      const state = 'const [resizing, setResizing] = useState(true);';
+      const effect = /useIsomorphicEffect\(\(\) => \{\s*setResizing\(true\);/;
+      if (!code.includes(state) || !effect.test(code) || !code.includes('useRef')) return null;
+      return code
+        .replace(
+          state,
+          'const [resizing, setResizing] = useState(false);\n\tconst mountedRef = useRef(false);',
+        )
+        .replace(
+          effect,
+          'useIsomorphicEffect(() => {\n\t\tif (!mountedRef.current) { mountedRef.current = true; return; }\n\t\tsetResizing(true);',
+        );
+    },
+  },
+];
+
+export function mantinePatches(patches: Patch[] = MANTINE_PATCHES): Plugin {
+  return {
+    name: 'flywheel-mantine-patches',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      const patch = patches.find((p) => p.file.test(file));
+      if (!patch) return null;
+      const out = patch.apply(code);
+      if (out === null) {
+        this.error(`${file} changed (${patch.why}): review MANTINE_PATCHES in scripts/vite-plugins.ts`);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
 
 /**
  * The page's Latin font is asked for with the HTML: without this the browser finds it only when the first text
@@ -34,7 +99,9 @@ export function preloadFont(): Plugin {
  * its first data: the calls app/warm-start.ts makes for the frame and the page (`firstCalls`, kept in
  * src/app/first-calls.json by its test), with the session's workspace and user in place of the placeholders
  * (src/lib/early-requests.ts, where the app takes their answers). Signed out it does nothing.
- * A separate file because the Content-Security-Policy allows no inline script.
+ * Inline, so it runs as soon as the page's first bytes are in (a file of its own waited ~100-200 ms for one of the
+ * browser's six connections, behind the entry's code): the server allows it by its hash in the
+ * Content-Security-Policy (apps/server/src/plugins/security-headers.ts), and no other inline script.
  */
 export function bootPreload(
   sessionKey: string,
@@ -82,6 +149,8 @@ export function bootPreload(
           return [page, { js: files, css: [...css].sort() }];
         }),
       );
+      // Data in the script, with no raw `<` (a `</script>` in it would end the element).
+      const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
       const source = `(function () {
   try {
     var s = JSON.parse(localStorage.getItem(${JSON.stringify(sessionKey)}) || 'null');
@@ -92,7 +161,7 @@ export function bootPreload(
     var own = function (o, k) {
       return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : [];
     };
-    var files = own(${JSON.stringify(pages)}, m[1]);
+    var files = own(${json(pages)}, m[1]);
     var add = function (list, rel) {
       for (var i = 0; list && i < list.length; i++) {
         var l = document.createElement('link');
@@ -110,7 +179,7 @@ export function bootPreload(
     var user = s.userid;
     var id = /^[A-Za-z0-9_-]{1,64}$/;
     if (typeof team !== 'string' || !id.test(team) || typeof user !== 'string' || !id.test(user)) return;
-    var calls = ${JSON.stringify(firstCalls)};
+    var calls = ${json(firstCalls)};
     var todo = calls.frame.concat(/^\\/dashboard\\/[a-z]+\\/?$/.test(p) ? own(calls.pages, m[1]) : []);
     var fill = function (t) {
       return t.split(${JSON.stringify(placeholders.team)}).join(team).split(${JSON.stringify(placeholders.user)}).join(user);
@@ -129,13 +198,12 @@ export function bootPreload(
   } catch (e) {}
 })();
 `;
-      const hash = crypto.createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const fileName = `assets/boot-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
       const text = String(html.source);
       const at = text.indexOf('<script type="module"');
       if (at < 0) this.error('boot preload: index.html has no module script');
-      html.source = `${text.slice(0, at)}<script src="/${fileName}"></script>\n    ${text.slice(at)}`;
+      // Nothing in the script may end the element or open a comment (the embedded data has no raw `<`).
+      if (/<\/script|<!--/i.test(source)) this.error('boot preload: the script would end its element early');
+      html.source = `${text.slice(0, at)}<script>${source}</script>\n    ${text.slice(at)}`;
     },
   };
 }

@@ -1,13 +1,20 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptsOf } from '../plugins/security-headers.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 
 // Issue 18 item 6: security headers on every answer (the SPA, the API, errors, the API docs).
 let t: TestApp;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-web-'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Flywheel SPA</title>');
+// The built page has one inline script (the web app's boot script); the CSP allows it by its hash alone.
+const BOOT = '(function () { window.__boot = 1; })();';
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  `<!doctype html><title>Flywheel SPA</title><script>${BOOT}</script><script type="module" src="/assets/i.js"></script>`,
+);
 
 beforeAll(async () => {
   t = await buildTestApp({ WEB_DIST: webDist });
@@ -39,6 +46,16 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     // Plain http (the demo): no HSTS.
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("allows the page's own inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard/home' });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!;
+    const hash = crypto.createHash('sha256').update(BOOT).digest('base64');
+    expect(scriptSrc.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(
+      inlineScriptsOf('<script>a</script><script src="/x.js"></script><script type="module">b</script>'),
+    ).toEqual(['a', 'b']);
   });
 
   it('sends HSTS when the public address is https', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -22,18 +23,34 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 } as const;
 
+/** The text of each inline <script> (no src) in a page: what the CSP's hashes are made of. */
+export function inlineScriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+}
+
 /**
  * Security headers on every answer, with @fastify/helmet: CSP above, X-Frame-Options DENY,
  * X-Content-Type-Options nosniff, Referrer-Policy no-referrer, Cross-Origin-Opener/Resource-Policy, and
  * HSTS when the public address is https (on plain http it would only confuse a later https setup).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { publicUrl: string; inlineScripts?: string[] },
+) {
+  // The web app's own inline scripts (the boot script in index.html), each allowed by its SHA-256 hash alone:
+  // any other inline script, an injected one included, is still refused.
+  const hashes = (opts.inlineScripts ?? []).map(
+    (s) => `'sha256-${crypto.createHash('sha256').update(s).digest('base64')}'`,
+  );
+  const directives = Object.fromEntries(
+    Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [
+      k,
+      k === 'script-src' ? [...v, ...hashes] : [...v],
+    ]),
+  );
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]])),
-    },
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: opts.publicUrl.startsWith('https://')
