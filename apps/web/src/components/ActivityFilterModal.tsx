@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { LazyModal } from './LazyModal.tsx';
 import { OPERATORS } from '@flywheel/shared/constants';
 import { emptyActivityFilter, type ActivityFilterState, type Comparison } from '../lib/activity-filter.ts';
 
@@ -19,9 +20,9 @@ const ROWS = [
 /** Activity Filter: AND (default) or OR over Messages, Reactions and Replies, each with >, < or = and a count. */
 export function ActivityFilterModal({ opened, value, onClose, onApply }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Activity Filter">
+    <LazyModal opened={opened} onClose={onClose} title="Activity Filter">
       {opened ? <ActivityForm value={value} onClose={onClose} onApply={onApply} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,15 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { LazyModal } from './LazyModal.tsx';
 import { IconSearch } from '@tabler/icons-react';
 import { useChannels } from '../lib/workspace-data.ts';
 
@@ -26,9 +17,9 @@ type Props = {
 /** Channel Filter: search, select all, a checkbox per channel (and AND/OR when `combiner` is given). */
 export function ChannelFilterModal({ opened, value, onClose, onApply, combiner }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Channel Filter">
+    <LazyModal opened={opened} onClose={onClose} title="Channel Filter">
       {opened ? <ChannelForm value={value} onClose={onClose} onApply={onApply} combiner={combiner} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

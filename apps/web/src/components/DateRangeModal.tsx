@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { LazyModal } from './LazyModal.tsx';
 import { rangeProblem, todayString } from '../lib/time-filter.ts';
 
 type DateRangeModalProps = {
@@ -12,9 +13,9 @@ type DateRangeModalProps = {
 /** 'Choose Start and End Dates': Submit applies and closes, Cancel only closes (spec section 2). */
 export function DateRangeModal({ opened, onCancel, onSubmit, initial }: DateRangeModalProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title="Choose Start and End Dates">
+    <LazyModal opened={opened} onClose={onCancel} title="Choose Start and End Dates">
       {opened ? <RangeForm onCancel={onCancel} onSubmit={onSubmit} initial={initial} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { LazyModal } from './LazyModal.tsx';
 
 export type WizardStep = {
   /** The modal's title while this step shows (e.g. 'Compose Message'). */
@@ -81,7 +82,7 @@ export function Wizard(p: WizardProps) {
   };
 
   return (
-    <Modal
+    <LazyModal
       opened={p.opened}
       onClose={close}
       title={step.title}
@@ -112,6 +113,6 @@ export function Wizard(p: WizardProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

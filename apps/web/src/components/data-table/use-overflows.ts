@@ -14,7 +14,8 @@ export function useOverflows(el: HTMLElement | null): boolean {
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
-    measure();
+    // No measuring here: reading the sizes now would make the browser lay out the page in the middle of the
+    // first render. The observer reports each element once it is laid out, and on every change after.
     return () => observer.disconnect();
   }, [el]);
   return overflows;

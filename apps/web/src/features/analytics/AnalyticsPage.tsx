@@ -1,9 +1,9 @@
 import { Suspense, useState } from 'react';
-import { SegmentedControl } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { BucketCreation } from './components/BucketCreation.tsx';
 import { preloadable } from '../../lib/preloadable.tsx';
+import { Segmented } from '../../components/segmented/Segmented.tsx';
 
 /** The charts library arrives in a chunk of its own: on a page change the header shows first (preloaded on a cold load). */
 export const AnalyticsDashboard = preloadable(() =>
@@ -21,7 +21,7 @@ export function AnalyticsPage() {
         title="Analytics"
         description="Who does what, where, and how it changes over time."
         actions={
-          <SegmentedControl
+          <Segmented
             aria-label="Analytics mode"
             value={mode}
             onChange={(v) => setMode(v as Mode)}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Text, Tooltip } from '@mantine/core';
+import { LazyModal } from '../../components/LazyModal.tsx';
 import { IconEye, IconPlayerPlay, IconPlayerStop, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { WORKFLOW_TEXTS, type WorkflowRow } from '@flywheel/shared/workflows';
@@ -156,7 +157,12 @@ export function WorkflowsPage() {
         />
       </Card>
       <WorkflowDetailsModal workflow={shown} onClose={() => setShown(null)} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete workflow" size="sm">
+      <LazyModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete workflow"
+        size="sm"
+      >
         <Text fz="sm">
           {`Delete "${deleting?.workflow_name ?? ''}"? Its steps that are still waiting will not be sent.`}
         </Text>
@@ -168,7 +174,7 @@ export function WorkflowsPage() {
             Delete
           </Button>
         </Group>
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Input, Modal, Stack } from '@mantine/core';
+import { Button, Group, Input, Stack } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { ACTION_TEXTS, type ActionRow } from '@flywheel/shared/actions';
 import { editorError, RichEditor, type EditorValue } from '../../../components/RichEditor.tsx';
 import { TargetPickers, type PickedTargets } from '../../../components/TargetPickers.tsx';
@@ -14,7 +15,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** Edit trigger (spec section 2): its DM members, channels and message; 'Edit' saves and updates the row. */
 export function EditActionModal({ row, onClose }: { row: ActionRow | null; onClose(): void }) {
   return (
-    <Modal
+    <LazyModal
       opened={row !== null}
       onClose={onClose}
       title={row?.kind === 'schedule' ? 'Edit Schedule' : 'Edit Trigger'}
@@ -22,7 +23,7 @@ export function EditActionModal({ row, onClose }: { row: ActionRow | null; onClo
       closeOnClickOutside={false}
     >
       {row ? <EditForm key={row.id} row={row} onClose={onClose} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

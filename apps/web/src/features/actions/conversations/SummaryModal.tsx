@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { CONVERSATION_TEXTS, SUMMARY_COPIED_MS } from '@flywheel/shared/conversations';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -9,9 +10,9 @@ import { useSummarize, type ThreadRef } from './api.ts';
 /** Thread Summary popup (spec section 2): the summary, 'Copy Summary', 'Summary copied' for 3 s. */
 export function SummaryModal({ thread, onClose }: { thread: ThreadRef | null; onClose(): void }) {
   return (
-    <Modal opened={thread !== null} onClose={onClose} title="Thread Summary" size="lg">
+    <LazyModal opened={thread !== null} onClose={onClose} title="Thread Summary" size="lg">
       {thread ? <SummaryBody thread={thread} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

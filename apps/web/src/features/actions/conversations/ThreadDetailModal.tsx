@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconForms, IconMessage, IconTag } from '@tabler/icons-react';
 import type { ReactionRow, ReplyRow, Thread } from '@flywheel/shared/conversations';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
@@ -34,9 +35,9 @@ export function ThreadDetailModal({
   slots: ConversationSlots;
 }) {
   return (
-    <Modal opened={thread !== null} onClose={onClose} title="Thread details" size="xl">
+    <LazyModal opened={thread !== null} onClose={onClose} title="Thread details" size="xl">
       {thread ? <Detail thread={thread} slots={slots} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { FormInstance, FormRow } from '@flywheel/shared/forms';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
@@ -67,7 +68,7 @@ export function FormInstancesModal({ form, onClose }: { form: FormRow | null; on
   ];
 
   return (
-    <Modal
+    <LazyModal
       opened={form !== null}
       onClose={onClose}
       title={form ? `${form.form_title}: instances` : ''}
@@ -89,6 +90,6 @@ export function FormInstancesModal({ form, onClose }: { form: FormRow | null; on
         pageSize={5}
         verticalSpacing="xs"
       />
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Button, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { Link } from 'react-router';
 import { FORM_TEXTS, type FormRow } from '@flywheel/shared/forms';
 import { NO_TARGETS, TargetPickers, type PickedTargets } from '../../../components/TargetPickers.tsx';
@@ -50,7 +51,7 @@ export function SendFormModal({ opened, onClose, form, memberIds, onSent }: Send
     if (!send.isPending) onClose();
   };
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={close}
       title={shown ? `Send ${shown.form_title}` : SEND_FORM_TEXTS.title}
@@ -68,7 +69,7 @@ export function SendFormModal({ opened, onClose, form, memberIds, onSent }: Send
           }}
         />
       ) : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

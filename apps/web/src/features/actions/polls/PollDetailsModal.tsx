@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { PieChart } from '../../../components/charts/index.ts';
-import { Box, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconDownload, IconForms, IconSend } from '@tabler/icons-react';
 import { BADGE_COLORS } from '@flywheel/shared/constants';
 import {
@@ -106,7 +107,7 @@ export function PollDetailsModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title="Poll Details" size="xl">
+    <LazyModal opened onClose={onClose} title="Poll Details" size="xl">
       {!poll ? (
         <Center mih={200}>
           {info.error ? (
@@ -237,6 +238,6 @@ export function PollDetailsModal({
         memberIds={[...selected]}
         onSent={() => setSelected(new Set())}
       />
-    </Modal>
+    </LazyModal>
   );
 }

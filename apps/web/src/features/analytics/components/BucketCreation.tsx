@@ -7,7 +7,6 @@ import {
   Group,
   Radio,
   ScrollArea,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import { useCreateBucket } from '../api/create-bucket.ts';
 import { useBuckets } from '../../../lib/buckets.ts';
 import { bucketFormProblems, emptyBucketForm, formOf, toBucketData, type BucketForm } from '../buckets.ts';
 import { BucketTable } from './BucketTable.tsx';
+import { Segmented } from '../../../components/segmented/Segmented.tsx';
 
 /**
  * Bucket creation mode (spec section 2): Members or Channels basis, a name, the accordion (Base Events,
@@ -69,7 +69,7 @@ export function BucketCreation() {
             <Text id="bucket-create-title" component="h2" fw={600} fz="lg">
               {loaded === null ? 'Create Bucket' : 'Bucket settings'}
             </Text>
-            <SegmentedControl
+            <Segmented
               aria-label="Bucket basis"
               data={[
                 { value: 'members', label: 'Members' },
@@ -204,7 +204,7 @@ function Channels({ form, set, error }: Section & { error?: string }) {
           onChange={(e) => setQ(e.currentTarget.value)}
           style={{ flex: 1, minWidth: 200 }}
         />
-        <SegmentedControl
+        <Segmented
           aria-label="Channels combine with"
           data={['AND', 'OR']}
           value={form.channelType}
@@ -248,7 +248,7 @@ function Activity({ form, set }: Section) {
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
-        <SegmentedControl
+        <Segmented
           aria-label="Activity combine with"
           data={['AND', 'OR']}
           value={a.type}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import type { Bucket } from '@flywheel/shared/buckets';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
@@ -9,9 +10,9 @@ import { useAddBucketTags } from '../api/add-bucket-tags.ts';
 /** Add tags to every member of a bucket's last run ('Select a tag' without one). */
 export function BucketTagModal({ bucket, onClose }: { bucket: Bucket | null; onClose(): void }) {
   return (
-    <Modal opened={bucket !== null} onClose={onClose} title="Add Tag to bucket members">
+    <LazyModal opened={bucket !== null} onClose={onClose} title="Add Tag to bucket members">
       {bucket ? <TagForm bucket={bucket} onClose={onClose} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

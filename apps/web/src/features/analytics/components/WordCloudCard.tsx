@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Tooltip } from '@mantine/core';
+import { Box } from '@mantine/core';
+import { LazyTooltip } from '../../../components/LazyTooltip.tsx';
 import type { WordCloudItem } from '@flywheel/shared/analytics';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
 import { TimeFilterSelect } from '../../../components/TimeFilterSelect.tsx';
@@ -30,7 +31,7 @@ export function WordCloud({ items }: { items: readonly WordCloudItem[] }) {
       }}
     >
       {words.map((w) => (
-        <Tooltip key={w.text} label={`${w.text}: ${w.weight}%`} withArrow>
+        <LazyTooltip key={w.text} label={`${w.text}: ${w.weight}%`} withArrow>
           <span
             role="listitem"
             data-weight={w.weight}
@@ -46,7 +47,7 @@ export function WordCloud({ items }: { items: readonly WordCloudItem[] }) {
           >
             {w.text}
           </span>
-        </Tooltip>
+        </LazyTooltip>
       ))}
     </Box>
   );

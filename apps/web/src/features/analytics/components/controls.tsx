@@ -1,6 +1,7 @@
-import { Button, SegmentedControl, Select } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import { IconChartLine, IconDownload, IconTable } from '@tabler/icons-react';
 import { useChannels } from '../../../lib/workspace-data.ts';
+import { Segmented } from '../../../components/segmented/Segmented.tsx';
 
 export const WORKSPACE = '__workspace__';
 
@@ -46,7 +47,7 @@ export function ViewToggle({
   onChange(v: View): void;
 }) {
   return (
-    <SegmentedControl
+    <Segmented
       aria-label={label}
       size="xs"
       value={value}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconMail } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
@@ -42,7 +43,14 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPa
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reset your password" centered radius="lg" padding="xl">
+    <LazyModal
+      opened={opened}
+      onClose={onClose}
+      title="Reset your password"
+      centered
+      radius="lg"
+      padding="xl"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
@@ -72,6 +80,6 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail }: ForgotPa
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { DELIVERY_TEXTS } from '@flywheel/shared/delivery';
 import { isChosen, NO_SENDER, type ChosenSender, type SenderChoice } from '../../../lib/sender.ts';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
@@ -15,11 +16,11 @@ type ChooseSenderModalProps = {
 /** Members screen 'Choose Sender' popup: Bot or Admin, then Next ('Choose a Sender' when none). */
 export function ChooseSenderModal({ opened, onClose, onChoose, initial }: ChooseSenderModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Choose Sender">
+    <LazyModal opened={opened} onClose={onClose} title="Choose Sender">
       {opened ? (
         <ChooseSenderForm initial={initial ?? NO_SENDER} onChoose={onChoose} onClose={onClose} />
       ) : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { DELIVERY_TEXTS, replyBody, type SendResponse } from '@flywheel/shared/delivery';
 import { useReplyToMention, useReplyToThread } from '../api/reply-to-thread.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
@@ -24,9 +25,9 @@ export type ReplyModalProps = {
 /** The reply dialog (member detail Actions tab, Posts, Mentions): a reply in the message's thread. */
 export function ReplyModal(props: ReplyModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Reply" size="xl">
+    <LazyModal opened={props.opened} onClose={props.onClose} title="Reply" size="xl">
       {props.opened ? <ReplyForm {...props} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import {
   audienceSchema,
   DELIVERY_TEXTS,
@@ -50,9 +51,9 @@ export type SendMessageModalProps = {
 /** Send Message and Send-DM popups (spec section 2): sender, rich text with images, Send with progress. */
 export function SendMessageModal(props: SendMessageModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title ?? 'Send Message'} size="xl">
+    <LazyModal opened={props.opened} onClose={props.onClose} title={props.title ?? 'Send Message'} size="xl">
       {props.opened ? <SendMessageForm {...props} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -14,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Task } from '@flywheel/shared/analytics';
 import { ChartCard, queryState } from '../../../components/ChartCard.tsx';
@@ -200,7 +200,7 @@ export function TaskBoard() {
           );
         })}
       </SimpleGrid>
-      <Modal
+      <LazyModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing?.id === null ? 'New task' : 'Edit task'}
@@ -239,7 +239,7 @@ export function TaskBoard() {
             </Stack>
           </form>
         ) : null}
-      </Modal>
+      </LazyModal>
     </ChartCard>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
@@ -20,9 +21,9 @@ type AddTagModalProps = {
 /** Members screen 'Add Tag' popup: both members and tags are required ('Both fields are required...'). */
 export function AddTagModal({ opened, onClose, memberIds, onAdded }: AddTagModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Tag" size="lg">
+    <LazyModal opened={opened} onClose={onClose} title="Add Tag" size="lg">
       {opened ? <AddTagForm initial={memberIds} onClose={onClose} onAdded={onAdded} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useAddTags } from '../api/add-tags.ts';
@@ -8,9 +9,9 @@ import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 /** Member detail '+ create tag': pick (or create) tags for one member; none picked says 'Select a tag'. */
 export function CreateTagModal(props: { opened: boolean; onClose(): void; memberId: string }) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Add tag">
+    <LazyModal opened={props.opened} onClose={props.onClose} title="Add tag">
       {props.opened ? <Form {...props} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

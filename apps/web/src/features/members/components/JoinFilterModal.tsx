@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import type { JoinFilterState } from '../filters.ts';
 import { DateRangeModal } from '../../../components/DateRangeModal.tsx';
@@ -14,9 +15,9 @@ type Props = {
 /** Join Filter: Workspace Join (default) or Left; date filter Fixed (days) or Custom (start and end). */
 export function JoinFilterModal({ opened, value, onClose, onApply }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Join Filter">
+    <LazyModal opened={opened} onClose={onClose} title="Join Filter">
       {opened ? <JoinForm value={value} onClose={onClose} onApply={onApply} /> : null}
-    </Modal>
+    </LazyModal>
   );
 }
 

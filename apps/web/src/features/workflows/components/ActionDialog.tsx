@@ -4,13 +4,13 @@ import {
   Checkbox,
   Divider,
   Input,
-  Modal,
   MultiSelect,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { FORM_LIMITS } from '@flywheel/shared/forms';
 import { WORKFLOW_TEXTS, type TriggerType } from '@flywheel/shared/workflows';
 import { FormQuestionsEditor } from '../../../components/FormQuestionsEditor.tsx';
@@ -50,7 +50,7 @@ export function ActionDialog(props: {
   };
 
   return (
-    <Modal opened onClose={props.onClose} title={WORKFLOW_TEXTS.actionDialog} size="xl">
+    <LazyModal opened onClose={props.onClose} title={WORKFLOW_TEXTS.actionDialog} size="xl">
       <Stack gap="md">
         <Input.Wrapper label="Action type" labelElement="div" error={shown('type', problems)}>
           <SegmentedControl
@@ -179,6 +179,6 @@ export function ActionDialog(props: {
         onCancel={props.onClose}
         onSubmit={() => props.onSubmit(d)}
       />
-    </Modal>
+    </LazyModal>
   );
 }

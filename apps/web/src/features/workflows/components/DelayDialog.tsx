@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Box, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Box, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { DELAY_UNITS, WORKFLOW_LIMITS, WORKFLOW_TEXTS, type DelayUnit } from '@flywheel/shared/workflows';
 import { delayProblems, hasProblems, type DelayDraft, type DelayField } from '../flow.ts';
 import { DialogFooter } from './DialogFooter.tsx';
@@ -17,7 +18,7 @@ export function DelayDialog(props: { initial: DelayDraft; onSubmit(d: DelayDraft
     touch(field);
   };
   return (
-    <Modal opened onClose={props.onClose} title={WORKFLOW_TEXTS.delayDialog} size="md">
+    <LazyModal opened onClose={props.onClose} title={WORKFLOW_TEXTS.delayDialog} size="md">
       <Stack gap="md">
         <Box onBlur={() => touch('kind')}>
           <Radio.Group
@@ -66,6 +67,6 @@ export function DelayDialog(props: { initial: DelayDraft; onSubmit(d: DelayDraft
         onCancel={props.onClose}
         onSubmit={() => props.onSubmit(d)}
       />
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Group, Modal, MultiSelect, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, MultiSelect, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { wallClock } from '@flywheel/shared/clock';
 import { WORKFLOW_LIMITS, WORKFLOW_TEXTS } from '@flywheel/shared/workflows';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
@@ -75,7 +76,7 @@ export function TriggerDialog(props: {
   );
 
   return (
-    <Modal opened onClose={props.onClose} title={WORKFLOW_TEXTS.initializeDialog} size="lg">
+    <LazyModal opened onClose={props.onClose} title={WORKFLOW_TEXTS.initializeDialog} size="lg">
       <Stack gap="md">
         <TextInput
           label="Workflow name"
@@ -208,6 +209,6 @@ export function TriggerDialog(props: {
         onCancel={props.onClose}
         onSubmit={() => props.onSubmit(d)}
       />
-    </Modal>
+    </LazyModal>
   );
 }

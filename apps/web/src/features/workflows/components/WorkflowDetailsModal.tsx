@@ -1,4 +1,5 @@
-import { ActionIcon, Card, Group, Modal, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconBolt, IconForms, IconInfoCircle, IconMessage } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { WORKFLOW_TEXTS, type WorkflowRow, type WorkflowTaskRow } from '@flywheel/shared/workflows';
@@ -62,7 +63,7 @@ export function WorkflowDetailsModal({
   onClose(): void;
 }) {
   return (
-    <Modal opened={workflow !== null} onClose={onClose} title={WORKFLOW_TEXTS.detailsTitle} size="lg">
+    <LazyModal opened={workflow !== null} onClose={onClose} title={WORKFLOW_TEXTS.detailsTitle} size="lg">
       {workflow ? (
         <Stack gap="sm">
           <Text fw={600} fz="lg" style={{ overflowWrap: 'anywhere' }}>
@@ -100,6 +101,6 @@ export function WorkflowDetailsModal({
           ))}
         </Stack>
       ) : null}
-    </Modal>
+    </LazyModal>
   );
 }

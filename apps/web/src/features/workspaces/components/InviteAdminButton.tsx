@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { LazyModal } from '../../../components/LazyModal.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { InviteAdminRequest, InviteAdminResponse } from '@flywheel/shared/invitations';
@@ -46,7 +47,7 @@ export function InviteAdminButton({ teamId, workspaceName }: InviteAdminButtonPr
           <IconUserPlus size={18} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={opened} onClose={close} title={`Invite an admin to ${workspaceName}`}>
+      <LazyModal opened={opened} onClose={close} title={`Invite an admin to ${workspaceName}`}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -76,7 +77,7 @@ export function InviteAdminButton({ teamId, workspaceName }: InviteAdminButtonPr
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </LazyModal>
     </>
   );
 }
