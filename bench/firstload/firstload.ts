@@ -4,7 +4,7 @@
  *
  *   npm run build -w apps/web
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/firstload/firstload.ts \
- *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--timeline] [--profile [DIR]]
+ *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--timeline] [--profile [DIR]] [--trace DIR]
  *
  * 1. A scratch PostgreSQL database gets the real migrations and the members bench's generated 50,000-member
  *    workspace (bench/members/seed.ts: members, channels, memberships, rollups written straight into the
@@ -138,12 +138,21 @@ async function signedInPage(browser: Browser, l: Login, teamId: string): Promise
     // the data, an image coming in, ...).
     window.__skeletonGone = 0;
     window.__lastChange = 0;
-    new MutationObserver(function () {
+    window.__changes = [];
+    new MutationObserver(function (records) {
       window.__lastChange = performance.now();
+      window.__changes.push([Math.round(window.__lastChange), records.length]);
       if (document.querySelector('.mantine-Skeleton-root')) window.__skeletonGone = -1;
       else if (window.__skeletonGone === -1) window.__skeletonGone = performance.now();
     }).observe(document, { subtree: true, childList: true, attributes: true });
   `);
+  // --block PATTERN (an experiment): requests whose path has PATTERN fail, to see what a file costs a load.
+  const block = process.argv.includes('--block') ? arg('block', '') : '';
+  if (block)
+    await context.route(
+      (u) => u.pathname.includes(block),
+      (r) => r.abort(),
+    );
   const page = await context.newPage();
   await settled(browser);
   return page;
@@ -212,7 +221,7 @@ async function startupCalls(browser: Browser, l: Login, teamId: string, pagePath
  */
 async function coldLoad(browser: Browser, l: Login, teamId: string, pagePath: string, cached = false) {
   const page = await signedInPage(browser, l, teamId);
-  if (cached) {
+  for (let i = 0; cached && i < Number(arg('visits', '1')); i++) {
     await page.goto(`${BASE}${pagePath}`, { waitUntil: 'networkidle' });
     await page.goto('about:blank');
     await settled(browser);
@@ -315,17 +324,32 @@ try {
 
   const pages = ['/dashboard/home', '/dashboard/analytics', '/dashboard/members'];
   if (process.argv.includes('--timeline')) {
-    // One cold load per page, every resource it fetched: start and end (ms from the navigation), size.
+    // One cold load per page, every resource it fetched (ms from the navigation): asked for, request sent (after
+    // waiting for a connection), first byte, last byte; and its size.
     for (const p of pages) {
       const page = await signedInPage(browser, l, demoTeam);
       await page.goto(`${BASE}${p}`, { waitUntil: 'networkidle' });
       const rows = await page.evaluate(() =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
           (e) =>
-            `${e.startTime.toFixed(0).padStart(6)} ${e.responseEnd.toFixed(0).padStart(6)} ${(e.encodedBodySize / 1024).toFixed(1).padStart(7)} KB  ${new URL(e.name).pathname}`,
+            [e.startTime, e.requestStart, e.responseStart, e.responseEnd]
+              .map((t) => t.toFixed(0).padStart(6))
+              .join(' ') +
+            ` ${(e.encodedBodySize / 1024).toFixed(1).padStart(7)} KB  ${new URL(e.name).pathname}`,
         ),
       );
-      console.log(`\n${p}\n${rows.join('\n')}`);
+      const nav = await page.evaluate(() => {
+        const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const w = window as unknown as { __changes: [number, number][] };
+        return {
+          html: `${n.responseStart.toFixed(0)}-${n.responseEnd.toFixed(0)}`,
+          domInteractive: Math.round(n.domInteractive),
+          domContentLoaded: Math.round(n.domContentLoadedEventEnd),
+          paints: performance.getEntriesByType('paint').map((e) => `${e.name} ${e.startTime.toFixed(0)}`),
+          changes: w.__changes.map(([t, n]) => `${t}:${n}`).join(' '),
+        };
+      });
+      console.log(`\n${p}\n${JSON.stringify(nav, null, 1)}\n${rows.join('\n')}`);
       await page.context().close();
     }
   }
@@ -369,6 +393,29 @@ try {
       const total = [...dt.values()].reduce((a, b) => a + b, 0);
       console.log(`\n${p}: ${total.toFixed(0)} ms sampled\n${top(byFile, 15)}\n--\n${top(byFn, 25)}`);
       await page.context().close();
+    }
+  }
+  if (process.argv.includes('--trace')) {
+    // One cold load per page under Chromium's tracing (open the files in DevTools' Performance panel), and the
+    // renderer main thread's time per kind of work (script, style, layout, paint, parse, ...).
+    const dir = arg('trace', '/tmp/firstload-trace');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const p of pages) {
+      const page = await signedInPage(browser, l, demoTeam);
+      const file = path.join(dir, `${p.split('/').pop()}.json`);
+      await browser.startTracing(page, {
+        path: file,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'blink.user_timing',
+        ],
+      });
+      await page.goto(`${BASE}${p}`, { waitUntil: 'networkidle' });
+      await browser.stopTracing();
+      await page.context().close();
+      console.log(`trace: ${file}`);
     }
   }
   await coldLoad(browser, l, demoTeam, '/dashboard/home');
