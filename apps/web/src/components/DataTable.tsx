@@ -25,7 +25,7 @@ import {
 import { matchesSearch, toColumnDefs, type DataColumn, type DataSort } from './data-table/columns.ts';
 import { TableCsvButton, type TableCsv } from './data-table/TableCsvButton.tsx';
 import { TablePager } from './data-table/TablePager.tsx';
-import { useOverflows } from './data-table/use-overflows.ts';
+import { useScrollFocus } from './data-table/use-scroll-focus.ts';
 
 export type { DataColumn, DataSort } from './data-table/columns.ts';
 export { columnsCsv, countColumn } from './data-table/columns.ts';
@@ -119,8 +119,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const selected = p.selection?.selected ?? ownSelected;
   const setSelected = p.selection?.onChange ?? setOwnSelected;
   const [sorting, setSorting] = useState<SortingState>(p.defaultSort ? [p.defaultSort] : []);
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  const scrolls = useOverflows(viewport);
+  const viewportRef = useScrollFocus(p.label);
   const [pagination, setPagination] = useState<PaginationState>({
     pageIndex: 0,
     pageSize: p.pageSize ?? Number.MAX_SAFE_INTEGER,
@@ -261,9 +260,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
           minWidth={p.minWidth ?? 0}
           maxHeight={p.maxHeight}
           scrollAreaProps={{
-            viewportRef: setViewport,
             // A table that scrolls (on a phone) takes keyboard focus so arrow keys can scroll it.
-            viewportProps: scrolls ? { tabIndex: 0, role: 'group', 'aria-label': p.label } : undefined,
+            viewportRef,
           }}
         >
           <Table

@@ -27,22 +27,18 @@ export function Segmented({
     <div role="radiogroup" aria-label={label} className={classes.root} data-size={size}>
       {data.map((item) => {
         const v = typeof item === 'string' ? item : item.value;
-        const id = `${name}-${v}`;
         return (
-          <div key={v} className={classes.control}>
+          <label key={v} className={classes.control}>
             <input
               type="radio"
-              id={id}
               name={name}
               value={v}
               checked={v === value}
               onChange={() => onChange(v)}
               className={classes.input}
             />
-            <label htmlFor={id} className={classes.label}>
-              {typeof item === 'string' ? item : item.label}
-            </label>
-          </div>
+            <span className={classes.label}>{typeof item === 'string' ? item : item.label}</span>
+          </label>
         );
       })}
     </div>

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Member, Tag } from '@flywheel/shared/directory';
 import { MEMBER_PAGE_SIZES, type MemberSortField } from '@flywheel/shared/members';
 import { DataTable, type DataColumn, type DataTableServer } from '../../../components/DataTable.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import classes from './members-table.module.css';
 import { TAGS_IN_CELL, TagBadges } from './TagBadges.tsx';
 
 export type Sort = { field: MemberSortField; direction: 'asc' | 'desc' };
@@ -62,12 +63,12 @@ function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: bool
       value: (m) => m.real_name,
       nowrap: true,
       cell: (m) => (
-        <Group gap={6} wrap="nowrap">
-          <Anchor component={Link} to={memberHref(m)} fz="sm" c={m.deleted ? 'gray.7' : undefined}>
+        <span className={classes.name}>
+          <Link to={memberHref(m)} className={classes.link} data-left={m.deleted || undefined}>
             {m.real_name || m.display_name || m.member_id}
-          </Anchor>
+          </Link>
           {m.deleted ? <LeftBadge /> : null}
-        </Group>
+        </span>
       ),
     },
     {
@@ -76,9 +77,13 @@ function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: bool
       sortable,
       value: displayName,
       cell: (m) => (
-        <Text fz="sm" truncate="end" maw={130} title={displayName(m)}>
+        <span
+          className={`${classes.text} ${classes.truncate}`}
+          style={{ maxWidth: 130 }}
+          title={displayName(m)}
+        >
           {displayName(m)}
-        </Text>
+        </span>
       ),
     },
     {
@@ -87,9 +92,9 @@ function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: bool
       sortable,
       value: (m) => m.email,
       cell: (m) => (
-        <Text fz="sm" truncate="end" maw={180} title={m.email}>
+        <span className={`${classes.text} ${classes.truncate}`} style={{ maxWidth: 180 }} title={m.email}>
           {m.email}
-        </Text>
+        </span>
       ),
     },
     { id: 'messages', header: 'Messages count', sortable, value: (m) => m.messages, align: 'right' },
@@ -102,9 +107,9 @@ function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: bool
       value: (m) => formatLastActive(m.last_active),
       // The day in the cell, the time on hover (the CSV and search keep both).
       cell: (m) => (
-        <Text fz="sm" title={formatLastActive(m.last_active)} style={{ whiteSpace: 'nowrap' }}>
+        <span className={`${classes.text} ${classes.nowrap}`} title={formatLastActive(m.last_active)}>
           {m.last_active ? formatDate(m.last_active / 1000) : 'Not-Active'}
-        </Text>
+        </span>
       ),
     },
     {
