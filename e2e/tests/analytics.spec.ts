@@ -147,7 +147,7 @@ test('analytics: stat cards, filters change what is shown, CSV downloads parsed 
 
   // Activity: table view; 7 days then 14 days shows more days; the CSV is what the table shows.
   const activity = region(page, 'Activity');
-  await activity.locator('label[for$="-table"]').click();
+  await activity.getByRole('radio', { name: 'Table' }).click();
   const activityRows = activity.getByRole('table', { name: 'Activity table' }).locator('tbody tr');
   await expect(activityRows.first()).toBeVisible();
   const weekDays = await activityRows.count();
@@ -298,7 +298,7 @@ test('empty windows: every Home and Analytics chart and table shows its empty st
     await customRange(page, card, label, start, end);
     if (name === 'Users') {
       // Members who were already there count as overall members; nobody joined, left or was active.
-      await card.locator('label[for$="-table"]').click();
+      await card.getByRole('radio', { name: 'Table' }).click();
       const rows = card.getByRole('table', { name: 'Users table' }).locator('tbody tr');
       await expect(rows).toHaveCount(31);
       for (const col of [2, 3, 4]) {

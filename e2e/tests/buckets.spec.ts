@@ -15,7 +15,7 @@ async function expectAccessible(page: Page, what: string) {
   expect(await axeViolations(page), `axe violations on ${what}`).toEqual([]);
 }
 
-/** Analytics' mode switch (a segmented control: its radio is hidden under the label). */
+/** Analytics' mode switch (a segmented control: each choice is a label holding its radio). */
 const openCreationMode = (page: Page) =>
   page
     .locator('label')
