@@ -4,7 +4,7 @@
  *
  *   npm run build -w apps/web
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/firstload/firstload.ts \
- *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--timeline] [--profile [DIR]] [--trace DIR]
+ *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--timeline] [--profile [DIR]] [--trace DIR] [--fibers]
  *
  * 1. A scratch PostgreSQL database gets the real migrations and the members bench's generated 50,000-member
  *    workspace (bench/members/seed.ts: members, channels, memberships, rollups written straight into the
@@ -139,9 +139,20 @@ async function signedInPage(browser: Browser, l: Login, teamId: string): Promise
     window.__skeletonGone = 0;
     window.__lastChange = 0;
     window.__changes = [];
+    window.__changeLog = [];
     new MutationObserver(function (records) {
       window.__lastChange = performance.now();
       window.__changes.push([Math.round(window.__lastChange), records.length]);
+      // What changed, for --timeline: the record's kind and target (tag, first class), its attribute, the
+      // nodes it added.
+      for (var i = 0; i < records.length && window.__changeLog.length < 400; i++) {
+        var r = records[i], t = r.target;
+        var what = t.nodeType === 1 ? t.tagName.toLowerCase() + (t.classList && t.classList[0] ? '.' + t.classList[0] : '') : t.nodeName;
+        var added = Array.prototype.map.call(r.addedNodes, function (n) {
+          return n.nodeType === 1 ? n.tagName.toLowerCase() + (n.classList && n.classList[0] ? '.' + n.classList[0] : '') : n.nodeName;
+        }).join(',');
+        window.__changeLog.push(Math.round(window.__lastChange) + ' ' + r.type + ' ' + what + (r.attributeName ? ' @' + r.attributeName : '') + (added ? ' +' + added : '') + (r.removedNodes.length ? ' -' + r.removedNodes.length : ''));
+      }
       if (document.querySelector('.mantine-Skeleton-root')) window.__skeletonGone = -1;
       else if (window.__skeletonGone === -1) window.__skeletonGone = performance.now();
     }).observe(document, { subtree: true, childList: true, attributes: true });
@@ -347,6 +358,13 @@ try {
           domContentLoaded: Math.round(n.domContentLoadedEventEnd),
           paints: performance.getEntriesByType('paint').map((e) => `${e.name} ${e.startTime.toFixed(0)}`),
           changes: w.__changes.map(([t, n]) => `${t}:${n}`).join(' '),
+          // The changes after the render that drew the most at once (what made the page change again).
+          after: (() => {
+            const [at] = w.__changes.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+            return (window as unknown as { __changeLog: string[] }).__changeLog.filter(
+              (c) => Number(c.split(' ')[0]) > at,
+            );
+          })(),
         };
       });
       console.log(`\n${p}\n${JSON.stringify(nav, null, 1)}\n${rows.join('\n')}`);
@@ -392,6 +410,62 @@ try {
           .join('\n');
       const total = [...dt.values()].reduce((a, b) => a + b, 0);
       console.log(`\n${p}: ${total.toFixed(0)} ms sampled\n${top(byFile, 15)}\n--\n${top(byFn, 25)}`);
+      await page.context().close();
+    }
+  }
+  if (process.argv.includes('--fibers')) {
+    // One cold load per page with a stand-in for React DevTools' hook: each commit's components counted by
+    // type (Mantine's keep their display names; the app's own are minified), the heaviest types of the
+    // largest commit listed.
+    for (const p of pages) {
+      const page = await signedInPage(browser, l, demoTeam);
+      // A string: tsx's compiled functions call a helper the page does not have.
+      await page.addInitScript(`
+        window.__commits = [];
+        var name = function (t) {
+          if (typeof t === 'string') return '<' + t + '>';
+          if (typeof t === 'function') return t.displayName || t.name || '(fn)';
+          if (t && typeof t === 'object')
+            return t.displayName || (t.render ? 'fwd(' + name(t.render) + ')' : t.type ? 'memo(' + name(t.type) + ')' : '(obj)');
+          return '(host)';
+        };
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: function () { return 1; },
+          onCommitFiberRoot: function (_id, root) {
+            // Every component in the tree after the commit: a cold load renders the page once.
+            var types = {}, total = 0, stack = root.current.child ? [root.current.child] : [];
+            while (stack.length) {
+              var f = stack.pop();
+              total++;
+              var n = name(f.elementType || f.type);
+              types[n] = (types[n] || 0) + 1;
+              if (f.sibling) stack.push(f.sibling);
+              if (f.child) stack.push(f.child);
+            }
+            window.__commits.push({ at: Math.round(performance.now()), total: total, types: types });
+          },
+          onCommitFiberUnmount: function () {},
+          onPostCommitFiberRoot: function () {},
+          checkDCE: function () {},
+        };
+      `);
+      await page.goto(`${BASE}${p}`, { waitUntil: 'networkidle' });
+      const commits = await page.evaluate(
+        () =>
+          (window as unknown as { __commits: { at: number; total: number; types: Record<string, number> }[] })
+            .__commits,
+      );
+      const largest = commits.reduce((a, b) => (b.total > a.total ? b : a), commits[0]!);
+      const top = Object.entries(largest.types)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 30)
+        .map(([n, c]) => `${String(c).padStart(6)}  ${n}`)
+        .join('\n');
+      console.log(
+        `\n${p}: ${commits.length} commits (${commits.map((c) => `${c.at}:${c.total}`).join(' ')})\n${top}`,
+      );
       await page.context().close();
     }
   }

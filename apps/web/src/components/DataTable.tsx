@@ -26,6 +26,7 @@ import { matchesSearch, toColumnDefs, type DataColumn, type DataSort } from './d
 import { TableCsvButton, type TableCsv } from './data-table/TableCsvButton.tsx';
 import { TablePager } from './data-table/TablePager.tsx';
 import { useScrollFocus } from './data-table/use-scroll-focus.ts';
+import classes from './data-table/data-table.module.css';
 
 export type { DataColumn, DataSort } from './data-table/columns.ts';
 export { columnsCsv, countColumn } from './data-table/columns.ts';
@@ -256,13 +257,15 @@ export function DataTable<T>(p: DataTableProps<T>) {
           visible={Boolean(p.refreshing && pageRows.length)}
           overlayProps={{ blur: 0, opacity: 0.4 }}
         />
+        {/* The browser's own scrolling: Mantine's ScrollArea measured the table after its first render and
+            then added its scrollbar (two more changes to the page, the last ~180 ms after its render). A
+            table that scrolls (on a phone) takes keyboard focus so arrow keys can scroll it. */}
         <Table.ScrollContainer
+          ref={viewportRef}
+          type="native"
           minWidth={p.minWidth ?? 0}
-          maxHeight={p.maxHeight}
-          scrollAreaProps={{
-            // A table that scrolls (on a phone) takes keyboard focus so arrow keys can scroll it.
-            viewportRef,
-          }}
+          className={classes.scroll}
+          style={p.maxHeight === undefined ? undefined : { maxHeight: p.maxHeight, overflowY: 'auto' }}
         >
           <Table
             aria-label={p.label}
