@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../testing/downloads.ts';
 import { renderUi } from '../testing/render.tsx';
 import { DataTable, type DataColumn, type DataSort } from './DataTable.tsx';
-
-const csv = vi.hoisted(() => ({ saved: [] as { name: string; text: string }[] }));
-vi.mock('../lib/csv.ts', async (load) => ({
-  ...(await load<typeof import('../lib/csv.ts')>()),
-  downloadCsv: (name: string, text: string) => csv.saved.push({ name, text }),
-}));
 
 type Row = { id: string; name: string; count: number };
 const ROWS: Row[] = Array.from({ length: 12 }, (_, i) => ({
@@ -35,6 +30,7 @@ const bodyRows = () =>
 const names = () => bodyRows().map((r) => within(r).getByText(/^Name \d+$/).textContent);
 
 describe('DataTable', () => {
+  const files = captureDownloads();
   it('client mode: search, sort by a header (aria-sort), pages of 5 with named controls', async () => {
     const { user } = renderUi(
       <DataTable
@@ -69,7 +65,6 @@ describe('DataTable', () => {
   });
 
   it('selection: page, all matching, CSV of the selection or of every row', async () => {
-    csv.saved.length = 0;
     const { user } = renderUi(
       <DataTable
         label="Things"
@@ -89,7 +84,10 @@ describe('DataTable', () => {
       true,
     );
     await user.click(screen.getByRole('button', { name: 'CSV' }));
-    expect(csv.saved.at(-1)).toEqual({ name: 'Things', text: '\uFEFF"Name","Total"\r\n"Name 02",7\r\n' });
+    expect(await files.last()).toEqual({
+      name: 'Things.csv',
+      text: '\uFEFF"Name","Total"\r\n"Name 02",7\r\n',
+    });
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
     expect(screen.getByText('5 selected · 12 things')).toBeInTheDocument();
@@ -98,7 +96,8 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.getByText('12 things')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'CSV' }));
-    expect(csv.saved.at(-1)!.text.split('\r\n')).toHaveLength(14);
+    expect(files.count()).toBe(2);
+    expect((await files.last())!.text.split('\r\n')).toHaveLength(14);
   });
 
   it('server mode: shows the rows given, reports page, sort and page size, CSV through the caller', async () => {

@@ -39,4 +39,13 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // A test that replaced URL's object URLs (to catch a download) gets the environment's back, or a later test file
+  // in the same worker would call its stand-ins (vite.config.ts: files share a worker's globals).
+  Object.assign(URL, objectUrls);
+});
+
+/** URL's object URL functions as the environment made them: kept once per worker, before any test replaced them. */
+const objectUrls = ((globalThis as { __objectUrls?: object }).__objectUrls ??= {
+  createObjectURL: URL.createObjectURL,
+  revokeObjectURL: URL.revokeObjectURL,
 });
