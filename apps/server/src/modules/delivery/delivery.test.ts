@@ -72,9 +72,10 @@ async function receiptOf(id: number, token = user.token, team = teamId) {
   return (res.json().data as any[]).find((r) => r.id === id);
 }
 
-async function waitDone(id: number, timeoutMs = 60_000) {
+async function waitDone(id: number, timeoutMs = 60_000, step?: () => Promise<unknown>) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    await step?.();
     const r = await receiptOf(id);
     if (r.successful_recipient_count + r.failed_recipient_count >= r.total_recipient_count) return r;
     if (Date.now() > deadline) throw new Error(`receipt ${id} not done: ${JSON.stringify(r)}`);
@@ -88,16 +89,8 @@ async function waitDone(id: number, timeoutMs = 60_000) {
  * earlier test's 429s may have pushed the workspace's pace back. Either way the receipt settles; who sent it
  * does not matter to what the tests check (the messages Slack holds).
  */
-async function runUntilDone(id: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await env.t.ctx.services.deliveryEngine.run(teamId, 2000);
-    const r = await receiptOf(id);
-    if (r.successful_recipient_count + r.failed_recipient_count >= r.total_recipient_count) return r;
-    if (Date.now() > deadline) throw new Error(`receipt ${id} not done: ${JSON.stringify(r)}`);
-    await new Promise((res) => setTimeout(res, 100));
-  }
-}
+const runUntilDone = (id: number) =>
+  waitDone(id, 60_000, () => env.t.ctx.services.deliveryEngine.run(teamId, 2000));
 
 /** What the emulator holds of our deliveries: per recipient (member of a DM, or channel), the messages. */
 function delivered(emu: Emulator, team: string, receiptId: number) {
