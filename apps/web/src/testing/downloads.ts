@@ -1,45 +1,39 @@
-import { beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 
 /**
- * The files the app saves (lib/csv.ts's saveFile: an object URL on a temporary link that is clicked), as the
- * user would get them: the link's file name and the Blob's text. Call in a describe block (jsdom does not follow
- * a clicked link; the setup file gives URL its own object URL functions back after each test).
+ * Captures what the app saves (lib/csv.ts's saveFile: an object URL on a temporary link that is clicked) as the
+ * user would get it: the link's file name and the file's text. Call it in a test; what it replaces is restored
+ * after the test (the setup file restores URL's object URLs, stubbed globals and spies).
  */
 export function captureDownloads() {
-  const blobs = new Map<string, Blob>();
-  const clicked: { name: string; blob: Blob }[] = [];
-  beforeEach(() => {
-    blobs.clear();
-    clicked.length = 0;
-    let n = 0;
-    Object.assign(URL, {
-      createObjectURL: (b: Blob) => {
-        const url = `blob:test/${++n}`;
-        blobs.set(url, b);
-        return url;
-      },
-      revokeObjectURL: (url: string) => void blobs.delete(url),
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      const blob = blobs.get(this.href);
-      if (blob && this.download) clicked.push({ name: this.download, blob });
-    });
-  });
-  return {
-    count: () => clicked.length,
-    /** The last file saved, read. */
-    async last(): Promise<{ name: string; text: string } | undefined> {
-      const f = clicked.at(-1);
-      if (!f) return undefined;
-      // jsdom's Blob has no text(); its FileReader reads the bytes (readAsText would drop a byte order mark).
-      const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
-        const r = new FileReader();
-        r.onload = () => resolve(r.result as ArrayBuffer);
-        r.onerror = () => reject(r.error);
-        r.readAsArrayBuffer(f.blob);
-      });
-      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-      return { name: f.name, text };
+  const saved: { name: string; text: string }[] = [];
+  const texts = new Map<string, string>();
+  let n = 0;
+  // jsdom's Blob cannot be read back synchronously: one made of strings (a CSV) keeps its text.
+  const JsdomBlob = Blob;
+  vi.stubGlobal(
+    'Blob',
+    class extends JsdomBlob {
+      readonly parts: string | null;
+      constructor(parts: BlobPart[] = [], options?: BlobPropertyBag) {
+        super(parts, options);
+        this.parts = parts.every((p) => typeof p === 'string') ? parts.join('') : null;
+      }
     },
-  };
+  );
+  Object.assign(URL, {
+    createObjectURL: (b: Blob & { parts?: string | null }) => {
+      const url = `blob:test/${++n}`;
+      texts.set(url, b.parts ?? '');
+      return url;
+    },
+    revokeObjectURL: () => {},
+  });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    const text = texts.get(this.href);
+    if (text !== undefined && this.download) saved.push({ name: this.download, text });
+  });
+  return { saved, restore: () => click.mockRestore() };
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activityRowsResponse,
   activityTrendResponse,
@@ -11,6 +11,7 @@ import {
   wordCloudResponse,
 } from '@flywheel/shared/analytics';
 import { fixture, reply } from '../../testing/fixture.ts';
+import { captureDownloads } from '../../testing/downloads.ts';
 import { deferred, mockApi, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
@@ -108,38 +109,6 @@ function setup(over: Record<string, Reply> = {}) {
 
 const card = (name: string) => screen.findByRole('region', { name }, { timeout: 8000 });
 const empty = { body: { data: [] } };
-
-/** Captures what a download saves: file name and text. */
-function captureDownloads() {
-  const saved: { name: string; text: string }[] = [];
-  let last: string | null = null;
-  // jsdom's Blob cannot be read back: keep the parts the CSV was made of.
-  vi.stubGlobal(
-    'Blob',
-    class {
-      parts: string[];
-      constructor(parts: string[]) {
-        this.parts = parts;
-      }
-    },
-  );
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (b: { parts: string[] }) => {
-        last = b.parts.join('');
-        return 'blob:test';
-      },
-      revokeObjectURL: () => {},
-    }),
-  );
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    if (last !== null) saved.push({ name: this.download, text: last });
-  });
-  return { saved, restore: () => click.mockRestore() };
-}
 
 /** Picks the 'vip' tag in a Members Activity card; the next request asks for page 1 of that tag. */
 async function filterByVipTag(

@@ -8,6 +8,7 @@ import {
   type Receipt,
 } from '@flywheel/shared/delivery';
 import { reply } from '../../testing/fixture.ts';
+import { captureDownloads } from '../../testing/downloads.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
@@ -118,16 +119,7 @@ describe('Receipts page', () => {
     const api = setup({
       'GET /receipts/exportrecipients/T001/12/failed': { body: 'RecipientName' },
     });
-    const saved: string[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:test', revokeObjectURL: () => {} }),
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const dl = captureDownloads();
     const { user } = renderApp('/dashboard/receipts');
     const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
     await within(table).findByText('Spring update');
@@ -149,10 +141,10 @@ describe('Receipts page', () => {
       'Download failed recipients of receipt 9',
     ]);
     await user.click(screen.getByRole('button', { name: 'Download failed recipients of receipt 12' }));
-    await waitFor(() => expect(saved).toEqual(['Failed Recipients 12.csv']));
+    await waitFor(() => expect(dl.saved.map((f) => f.name)).toEqual(['Failed Recipients 12.csv']));
     const [call] = api.callsTo('GET', '/receipts/exportrecipients/T001/12/failed');
     expect(call!.headers.authorization).toMatch(/^Bearer /);
-    click.mockRestore();
+    dl.restore();
   });
 
   it("Retry posts {team_id, id}, toasts 'Action initiated' and reads the receipts again", async () => {

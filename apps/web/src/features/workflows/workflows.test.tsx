@@ -11,6 +11,7 @@ import {
 } from '@flywheel/shared/workflows';
 import { messageResponse } from '@flywheel/shared/http';
 import { reply } from '../../testing/fixture.ts';
+import { captureDownloads } from '../../testing/downloads.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
@@ -371,13 +372,7 @@ describe('Workflow details page', () => {
       }),
       'POST /actions/exportformresponse': { body: 'name\n' },
     });
-    const saved: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const dl = captureDownloads();
     const { user } = renderApp(
       '/dashboard/workflows/details?workflowid=2&type=action&actiontype=form&id=22&name=Check-in',
     );
@@ -395,12 +390,12 @@ describe('Workflow details page', () => {
       /^\/dashboard\/actions\/form-instances\/40\/401\/.+\?name=Check-in$/,
     );
     await user.click(within(table).getByRole('button', { name: /Export Details of Member 1/ }));
-    await waitFor(() => expect(saved).toEqual(['Form details.csv']));
+    await waitFor(() => expect(dl.saved.map((f) => f.name)).toEqual(['Form details.csv']));
     expect(api.callsTo('POST', '/actions/exportformresponse')[0]!.body).toEqual({
       team_id: 'T001',
       master_form_id: 40,
       form_id: 401,
     });
-    click.mockRestore();
+    dl.restore();
   });
 });
