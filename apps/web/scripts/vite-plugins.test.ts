@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootPreload, mantinePatches, STABLE_USE_ID } from './vite-plugins.ts';
 
@@ -279,6 +281,37 @@ describe('Mantine patches', () => {
     expect(out).toMatch(/useWindowEvent\("resize", \(\) => \{\s*setResizing\(true\)/);
   });
 
+  it("useMediaQuery renders once, with the media query's answer, as it appears; an explicit wait still waits", async () => {
+    const { id, code } = real('@mantine/hooks/esm/use-media-query/use-media-query.mjs');
+    // The patched module beside the real one, so it imports the same React.
+    const file = id.replace(/\.mjs$/, `.patched-${process.pid}.mjs`);
+    fs.writeFileSync(file, transform(code, id)!.code);
+    type Hook = (query: string, initial?: boolean, o?: { getInitialValueInEffect: boolean }) => boolean;
+    try {
+      const patched = ((await import(/* @vite-ignore */ file)) as { useMediaQuery: Hook }).useMediaQuery;
+      const original = ((await import(/* @vite-ignore */ id)) as { useMediaQuery: Hook }).useMediaQuery;
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (media) =>
+          ({ matches: true, media, addEventListener: () => {}, removeEventListener: () => {} }) as never,
+      );
+      const renders = (ask: () => boolean) => {
+        const seen: boolean[] = [];
+        const Probe = () => {
+          seen.push(ask());
+          return null;
+        };
+        render(createElement(Probe)).unmount();
+        return seen;
+      };
+      const query = '(prefers-reduced-motion: reduce)';
+      expect(renders(() => original(query))).toEqual([false, true]);
+      expect(renders(() => patched(query))).toEqual([true]);
+      expect(renders(() => patched(query, false, { getInitialValueInEffect: true }))).toEqual([false, true]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
   it('leaves other modules alone, and fails the build when a patched module changed', () => {
     expect(transform('export const x = 1;', '/n/@mantine/core/esm/components/Button/Button.mjs')).toBeNull();
     expect(() => transform('export { useId };', '/n/@mantine/hooks/esm/use-id/use-id.mjs')).toThrow(
@@ -290,5 +323,11 @@ describe('Mantine patches', () => {
         '/n/@mantine/core/esm/components/AppShell/use-resizing/use-resizing.mjs',
       ),
     ).toThrow(/review MANTINE_PATCHES/);
+    expect(() =>
+      transform(
+        'function useMediaQuery(query, initialValue, { getInitialValueInEffect } = { getInitialValueInEffect: true }) {}',
+        '/n/@mantine/hooks/esm/use-media-query/use-media-query.mjs',
+      ),
+    ).toThrow(/use-media-query\.mjs changed/);
   });
 });

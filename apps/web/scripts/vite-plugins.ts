@@ -15,13 +15,18 @@ export { useId };
 type Patch = { file: RegExp; why: string; apply(code: string): string | null };
 
 /**
- * Two of Mantine's modules change the page again after its first render, for nothing a user sees:
+ * Three of Mantine's modules render the page again after its first render, for nothing a user sees:
  * - useId starts from React's id and then, in a layout effect, swaps it for a random one, so every input,
  *   label, checkbox, popover and modal renders a second time right after it appears (a random id was only
  *   needed before React had useId). The build's useId keeps React's id.
  * - AppShell marks itself as resizing when it first appears and clears the mark 200 ms later (to hold back its
  *   transitions); nothing has moved yet then, so there is nothing to hold back, and the whole shell rendered
  *   again at 200 ms. The build's AppShell starts settled and marks real resizes only.
+ * - useMediaQuery starts from the value it is given (none: `undefined`) and reads the media query in an effect,
+ *   so everything that asks one renders twice as it appears: every Transition (each popover, tooltip, menu and
+ *   modal asks whether motion is reduced), ~20 components on a cold load's first render, again on each open.
+ *   That wait is for server rendering, which this app does not do: the build's useMediaQuery reads the media
+ *   query as it first renders (an explicit `getInitialValueInEffect: true` still waits).
  * Each patch fails the build when its module no longer looks as expected, so an upgrade is looked at.
  */
 export const MANTINE_PATCHES: Patch[] = [
@@ -47,6 +52,18 @@ export const MANTINE_PATCHES: Patch[] = [
           effect,
           'useIsomorphicEffect(() => {\n\t\tif (!mountedRef.current) { mountedRef.current = true; return; }\n\t\tsetResizing(true);',
         );
+    },
+  },
+  {
+    file: /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-media-query[\\/]use-media-query\.mjs$/,
+    why: 'useMediaQuery starts from the media query',
+    apply: (code) => {
+      const defaults = '{ getInitialValueInEffect } = { getInitialValueInEffect: true }';
+      const state = 'useState(getInitialValueInEffect ? initialValue : getInitialValue(query))';
+      if (!code.includes(defaults) || !code.includes(state)) return null;
+      return code
+        .replace(defaults, '{ getInitialValueInEffect } = { getInitialValueInEffect: false }')
+        .replace(state, 'useState(() => (getInitialValueInEffect ? initialValue : getInitialValue(query)))');
     },
   },
 ];
