@@ -4,7 +4,7 @@
  *
  *   npm run build -w apps/web
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/firstload/firstload.ts \
- *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--timeline] [--profile [DIR]] [--trace DIR] [--fibers]
+ *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--quick [--cpu]] [--timeline] [--profile [DIR]] [--trace DIR] [--fibers]
  *
  * 1. A scratch PostgreSQL database gets the real migrations and the members bench's generated 50,000-member
  *    workspace (bench/members/seed.ts: members, channels, memberships, rollups written straight into the
@@ -20,6 +20,11 @@
  *    start to the latest of the last response's end, the last skeleton's removal and the last change to the
  *    page. Target: < 1.0 s.
  * Writes bench/firstload/RESULTS.md.
+ *
+ * To look closer: --quick (the demo's first visits only, nothing written: to compare two builds), --cpu (with
+ * --quick: each process's CPU time from a load's navigation to fully loaded, Chromium's by process type),
+ * --timeline (each resource's timing and each change to the page), --profile (CPU profile), --trace (Chromium
+ * trace; TRACE_CATEGORIES=a,b adds categories), --fibers (React's commits: components in the tree and rendered).
  */
 import { spawn, execSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -76,6 +81,50 @@ async function seed() {
     await database.close();
   }
 }
+
+/**
+ * CPU time (user + system, ms) used so far by the machine's processes, by command (Chromium's by process type,
+ * the server's own, this script's), for --cpu.
+ */
+function cpuByCommand(): Map<string, number> {
+  const out = new Map<string, number>();
+  const tick = 1000 / 100;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(f[1]);
+      let name =
+        Number(pid) === server.pid || ppid === server.pid
+          ? 'server (node)'
+          : Number(pid) === process.pid
+            ? 'bench (Playwright)'
+            : comm.replace(/^kworker\/.*$/, 'kernel workers');
+      if (comm === 'chromium') {
+        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        const t = /--type=([a-z-]+)/.exec(cmdline);
+        const sub = /--utility-sub-type=([a-zA-Z.]+)/.exec(cmdline);
+        name = `chromium:${t ? t[1] : 'browser'}${sub ? `:${sub[1]}` : ''}`;
+      }
+      out.set(name, (out.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) * tick);
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** CPU time (ms) each process used between two moments (epoch ms), from the samples around them. */
+function cpuWindow(samples: { at: number; cpu: Map<string, number> }[], from: number, to: number) {
+  const before = [...samples].reverse().find((s) => s.at <= from) ?? samples[0]!;
+  const after = samples.find((s) => s.at >= to) ?? samples.at(-1)!;
+  const out = new Map<string, number>();
+  for (const [k, v] of after.cpu) out.set(k, v - (before.cpu.get(k) ?? 0));
+  out.set('(wall)', after.at - before.at);
+  return out;
+}
+const cpuWindows: Map<string, number>[] = [];
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -237,7 +286,13 @@ async function coldLoad(browser: Browser, l: Login, teamId: string, pagePath: st
     await page.goto('about:blank');
     await settled(browser);
   }
+  // --cpu: the machine's processes' CPU time sampled every 25 ms through the load (cpuWindow below).
+  const samples: { at: number; cpu: Map<string, number> }[] = [];
+  const sampler = process.argv.includes('--cpu')
+    ? setInterval(() => samples.push({ at: Date.now(), cpu: cpuByCommand() }), 25)
+    : undefined;
   await page.goto(`${BASE}${pagePath}`, { waitUntil: 'networkidle' });
+  clearInterval(sampler);
   await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root'), null, {
     timeout: 30_000,
   });
@@ -255,8 +310,11 @@ async function coldLoad(browser: Browser, l: Login, teamId: string, pagePath: st
       api: entries.filter((e) => e.name.includes('/api/v0/')).length,
     };
   });
+  const origin = await page.evaluate(() => performance.timeOrigin);
   await page.context().close();
-  return { ...t, fully: Math.max(t.lastResponse, t.skeletonGone, t.lastChange, t.domContentLoaded) };
+  const fully = Math.max(t.lastResponse, t.skeletonGone, t.lastChange, t.domContentLoaded);
+  if (samples.length) cpuWindows.push(cpuWindow(samples, origin, origin + fully));
+  return { ...t, fully };
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
@@ -326,7 +384,8 @@ try {
   // Warm the server (JIT, caches) as any running server is, then measure.
   await startupCalls(browser, l, TEAM, '/dashboard/home');
   const runs: Call[][] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await startupCalls(browser, l, TEAM, '/dashboard/home'));
+  for (let i = 0; i < (process.argv.includes('--quick') ? 0 : RUNS); i++)
+    runs.push(await startupCalls(browser, l, TEAM, '/dashboard/home'));
   const byPath = new Map<string, Call[]>();
   for (const run of runs)
     for (const call of run) byPath.set(call.path, [...(byPath.get(call.path) ?? []), call]);
@@ -435,16 +494,22 @@ try {
           inject: function () { return 1; },
           onCommitFiberRoot: function (_id, root) {
             // Every component in the tree after the commit: a cold load renders the page once.
-            var types = {}, total = 0, stack = root.current.child ? [root.current.child] : [];
+            // Rendered: the components that ran in this commit, by type: a fiber React cloned for it (not in the
+            // previous commit's tree) with its PerformedWork flag (reset on every clone).
+            var seen = new WeakSet(), before = window.__fibers || new WeakSet();
+            var types = {}, total = 0, rendered = 0, ran = {}, stack = root.current.child ? [root.current.child] : [];
             while (stack.length) {
               var f = stack.pop();
               total++;
               var n = name(f.elementType || f.type);
               types[n] = (types[n] || 0) + 1;
+              seen.add(f);
+              if (f.flags & 1 && !before.has(f)) { rendered++; ran[n] = (ran[n] || 0) + 1; }
               if (f.sibling) stack.push(f.sibling);
               if (f.child) stack.push(f.child);
             }
-            window.__commits.push({ at: Math.round(performance.now()), total: total, types: types });
+            window.__fibers = seen;
+            window.__commits.push({ at: Math.round(performance.now()), total: total, rendered: rendered, ran: ran, types: types });
           },
           onCommitFiberUnmount: function () {},
           onPostCommitFiberRoot: function () {},
@@ -454,18 +519,33 @@ try {
       await page.goto(`${BASE}${p}`, { waitUntil: 'networkidle' });
       const commits = await page.evaluate(
         () =>
-          (window as unknown as { __commits: { at: number; total: number; types: Record<string, number> }[] })
-            .__commits,
+          (
+            window as unknown as {
+              __commits: {
+                at: number;
+                total: number;
+                rendered: number;
+                ran: Record<string, number>;
+                types: Record<string, number>;
+              }[];
+            }
+          ).__commits,
       );
-      const largest = commits.reduce((a, b) => (b.total > a.total ? b : a), commits[0]!);
+      const largest = commits.reduce((a, b) => (b.rendered > a.rendered ? b : a), commits[0]!);
       const top = Object.entries(largest.types)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 30)
         .map(([n, c]) => `${String(c).padStart(6)}  ${n}`)
         .join('\n');
       console.log(
-        `\n${p}: ${commits.length} commits (${commits.map((c) => `${c.at}:${c.total}`).join(' ')})\n${top}`,
+        `\n${p}: ${commits.length} commits (at ms: components in the tree / that rendered: ${commits.map((c) => `${c.at}:${c.total}/${c.rendered}`).join(' ')})\n${top}`,
       );
+      for (const c of commits.filter((c) => c !== largest && c.rendered > 0)) {
+        const ran = Object.entries(c.ran)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 14);
+        console.log(`  commit at ${c.at}: ${ran.map(([n, k]) => `${n} ${k}`).join(', ')}`);
+      }
       await page.context().close();
     }
   }
@@ -484,6 +564,7 @@ try {
           'disabled-by-default-devtools.timeline',
           'v8.execute',
           'blink.user_timing',
+          ...(process.env.TRACE_CATEGORIES ?? '').split(',').filter(Boolean),
         ],
       });
       await page.goto(`${BASE}${p}`, { waitUntil: 'networkidle' });
@@ -509,6 +590,32 @@ try {
     return out;
   };
   const cold = await measure(demoTeam, false);
+  if (process.argv.includes('--cpu')) {
+    const sum = new Map<string, number>();
+    for (const w of cpuWindows) for (const [k, v] of w) sum.set(k, (sum.get(k) ?? 0) + v / cpuWindows.length);
+    console.log(
+      `CPU per load from its navigation to fully loaded (ms, mean): ${[...sum]
+        .filter(([, v]) => v >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ')}`,
+    );
+  }
+  if (process.argv.includes('--quick')) {
+    // --quick: the demo's first visits only, to compare builds (nothing written).
+    const p50 = pages.map((p) =>
+      pct(
+        cold[p]!.map((r) => r.fully),
+        50,
+      ).toFixed(0),
+    );
+    console.log(`first visit p50: ${p50.join(' / ')} ms; ${execSync('uptime').toString().trim()}`);
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
   const coldReturning = await measure(demoTeam, true);
   // The 50,000-member workspace's pages too (not the target, for comparison).
   const cold50k = await measure(TEAM, false);
