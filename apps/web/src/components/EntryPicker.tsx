@@ -13,6 +13,8 @@ type EntryPickerProps = {
   /** Offers '+ create tag' for a typed name that matches nothing. */
   onCreate?(name: string): void;
   createLabel?: string;
+  /** A line under the input (what is under way). */
+  description?: string;
   error?: string | null;
   what?: string;
   /**
@@ -39,6 +41,7 @@ export function EntryPicker({
   onChange,
   onCreate,
   createLabel = '+ create tag',
+  description,
   error,
   what = 'entry',
   searchOptions,
@@ -122,6 +125,7 @@ export function EntryPicker({
       <Combobox.DropdownTarget>
         <PillsInput
           label={label}
+          description={description}
           error={error || (unresolved.length ? `No ${what} matches: ${unresolved.join(', ')}` : undefined)}
           onClick={() => combobox.openDropdown()}
         >

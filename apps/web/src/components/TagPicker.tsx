@@ -1,23 +1,29 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import { notifyFailure } from '../lib/notify.tsx';
 import { useTags } from '../lib/workspace-data.ts';
 import { useCreateTag } from '../lib/create-tag.ts';
 import { EntryPicker } from './EntryPicker.tsx';
 
-/** The picked ids as the {id, name} pairs the add-tag calls take (a tag made a moment ago may not be listed yet). */
+/**
+ * The picked ids as the {id, name} pairs the add-tag calls take; a tag made a moment ago and not listed yet keeps
+ * its id (the server goes by the id), alongside the listed ones.
+ */
 export function useChosenTags(): (ids: number[]) => { id: number; name: string }[] {
   const tags = useTags();
-  return (ids) => {
-    const chosen = (tags.data ?? []).filter((t) => ids.includes(t.id));
-    return chosen.length ? chosen : ids.map((id) => ({ id, name: '' }));
-  };
+  return (ids) => ids.map((id) => (tags.data ?? []).find((t) => t.id === id) ?? { id, name: '' });
 }
 
-/** The workspace's tags as a picker, with '+ create tag' for a new name. */
+/**
+ * The workspace's tags as a picker, with '+ create tag' for a new name; while it is being created the picker says
+ * so, and the form's button waits (useCreatingTag).
+ */
 export function TagPicker(props: { value: number[]; onChange(next: number[]): void; error?: string | null }) {
   const tags = useTags();
   const create = useCreateTag();
+  // A tag made while others were picked joins the picks as they are then, not as they were when it was asked for.
+  const latest = useRef(props);
+  latest.current = props;
   const options = useMemo(
     () => (tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name })),
     [tags.data],
@@ -31,9 +37,10 @@ export function TagPicker(props: { value: number[]; onChange(next: number[]): vo
       value={props.value.map(String)}
       onChange={(v) => props.onChange(v.map(Number))}
       error={props.error}
+      description={create.isPending ? `Creating tag '${create.variables}'…` : undefined}
       onCreate={(name) =>
         create.mutate(name, {
-          onSuccess: (res) => props.onChange([...props.value, res.data.id]),
+          onSuccess: (res) => latest.current.onChange([...latest.current.value, res.data.id]),
           onError: (err) => notifyFailure(errorMessage(err)),
         })
       }

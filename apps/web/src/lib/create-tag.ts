@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createTagResponse } from '@flywheel/shared/members';
 import { apiRequest } from './api-client.ts';
 import { tagsQuery, useCurrentTeam } from './workspace-data.ts';
+
+const CREATE_TAG = ['tags', 'create'] as const;
 
 /** POST /tags/createtag; the workspace's tag list reloads. */
 export const createTag = (teamId: string, name: string) =>
@@ -11,7 +13,11 @@ export function useCreateTag() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
+    mutationKey: CREATE_TAG,
     mutationFn: (name: string) => createTag(teamId, name),
     onSuccess: () => qc.invalidateQueries({ queryKey: tagsQuery(teamId).queryKey }),
   });
 }
+
+/** Whether a tag is being created ('+ create tag'): a form that adds the picked tags waits for it. */
+export const useCreatingTag = () => useIsMutating({ mutationKey: CREATE_TAG }) > 0;

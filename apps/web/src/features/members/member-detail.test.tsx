@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { pinBody, reactionBody } from '@flywheel/shared/delivery';
+import { dataOf, tagSchema } from '@flywheel/shared/directory';
 import { messageResponse } from '@flywheel/shared/http';
 import {
+  createTagResponse,
   actionLogRowSchema,
   channelTotalsSchema,
   dailyActivitySchema,
@@ -12,7 +15,7 @@ import {
 } from '@flywheel/shared/members';
 import { dataItem } from '../../lib/api-data.ts';
 import { reply } from '../../testing/fixture.ts';
-import { mockApi } from '../../testing/mock-api.ts';
+import { deferred, mockApi, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
@@ -189,6 +192,54 @@ describe('Member detail page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add tag' });
     await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
     expect(await within(dialog).findByText('Select a tag')).toBeInTheDocument();
+  });
+
+  it("'+ create tag' in the dialog: 'add tag' waits while the tag is made, then adds it with the tag picked meanwhile", async () => {
+    const made = deferred<MockReply>();
+    let created = false;
+    const api = setup({
+      'POST /tags/createtag': async () => {
+        const answer = await made.promise;
+        created = true;
+        return answer;
+      },
+      // The workspace's tags, as the server lists them before and after.
+      'GET /tags/gettags/T001': () =>
+        reply(dataOf(tagSchema), {
+          data: [{ id: 1, name: 'vip' }, ...(created ? [{ id: 7, name: 'mentors' }] : [])],
+        }),
+      'POST /tags/addtagtousers': reply(messageResponse.extend({ added: z.number() }), {
+        message: 'Tags added to Ada Lovelace',
+        added: 1,
+      }),
+    });
+    const { user } = renderApp('/dashboard/members/U001#tags');
+    await user.click(await screen.findByRole('button', { name: '+ create tag' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add tag' });
+    const tags = within(dialog).getByRole('textbox', { name: 'Tags' });
+    await user.type(tags, 'mentors');
+    await user.click(await screen.findByRole('option', { name: /\+ create tag “mentors”/ }));
+    // In flight: the picker says so and the button waits (a click now used to say 'Select a tag').
+    expect(await within(dialog).findByText("Creating tag 'mentors'…")).toBeInTheDocument();
+    const add = within(dialog).getByRole('button', { name: 'add tag' });
+    expect(add).toBeDisabled();
+    // Another tag picked while it is made stays picked.
+    await user.type(tags, 'vip{Enter}');
+    expect(await within(dialog).findByText('vip')).toBeInTheDocument();
+    made.release(
+      reply(createTagResponse, { data: { id: 7, name: 'mentors' }, message: "Tag 'mentors' created" }),
+    );
+    await waitFor(() => expect(add).toBeEnabled());
+    expect(within(dialog).queryByText("Creating tag 'mentors'…")).toBeNull();
+    expect(await within(dialog).findByText('mentors')).toBeInTheDocument();
+    await user.click(add);
+    await waitFor(() => expect(api.callsTo('POST', '/tags/addtagtousers')).toHaveLength(1));
+    expect(api.callsTo('POST', '/tags/addtagtousers')[0]?.body).toMatchObject({
+      team_id: 'T001',
+      users: [{ id: 'U001' }],
+    });
+    const sent = (api.callsTo('POST', '/tags/addtagtousers')[0]?.body as { tags: { id: number }[] }).tags;
+    expect(sent.map((t) => t.id).sort()).toEqual([1, 7]);
   });
 
   it('message rows: reply opens the reply dialog for that channel; pin and react post and toast', async () => {

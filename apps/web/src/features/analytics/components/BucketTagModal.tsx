@@ -4,6 +4,7 @@ import { LazyModal } from '../../../components/LazyModal.tsx';
 import type { Bucket } from '@flywheel/shared/buckets';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
+import { useCreatingTag } from '../../../lib/create-tag.ts';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 import { useAddBucketTags } from '../api/add-bucket-tags.ts';
 
@@ -19,6 +20,7 @@ export function BucketTagModal({ bucket, onClose }: { bucket: Bucket | null; onC
 function TagForm({ bucket, onClose }: { bucket: Bucket; onClose(): void }) {
   const chosenTags = useChosenTags();
   const add = useAddBucketTags();
+  const creatingTag = useCreatingTag();
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = () => {
@@ -46,7 +48,7 @@ function TagForm({ bucket, onClose }: { bucket: Bucket; onClose(): void }) {
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={submit} loading={add.isPending}>
+        <Button onClick={submit} loading={add.isPending} disabled={creatingTag}>
           Add Tag
         </Button>
       </Group>

@@ -7,6 +7,7 @@ import { useCurrentTeam } from '../../../lib/workspace-data.ts';
 import { hitToOption, lookupMembers, searchMembers, useMemberNames } from '../../../lib/member-directory.ts';
 import { useAddTags } from '../api/add-tags.ts';
 import { EntryPicker } from '../../../components/EntryPicker.tsx';
+import { useCreatingTag } from '../../../lib/create-tag.ts';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 
 type AddTagModalProps = {
@@ -31,6 +32,7 @@ function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): voi
   const { teamId } = useCurrentTeam();
   const chosenTags = useChosenTags();
   const add = useAddTags();
+  const creatingTag = useCreatingTag();
   const [memberIds, setMemberIds] = useState(props.initial);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,7 +88,7 @@ function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): voi
         <Button variant="default" onClick={props.onClose}>
           Cancel
         </Button>
-        <Button onClick={submit} loading={add.isPending}>
+        <Button onClick={submit} loading={add.isPending} disabled={creatingTag}>
           add tag
         </Button>
       </Group>

@@ -4,6 +4,7 @@ import { LazyModal } from '../../../components/LazyModal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useAddTags } from '../api/add-tags.ts';
+import { useCreatingTag } from '../../../lib/create-tag.ts';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 
 /** Member detail '+ create tag': pick (or create) tags for one member; none picked says 'Select a tag'. */
@@ -18,6 +19,7 @@ export function CreateTagModal(props: { opened: boolean; onClose(): void; member
 function Form({ onClose, memberId }: { onClose(): void; memberId: string }) {
   const chosenTags = useChosenTags();
   const add = useAddTags();
+  const creatingTag = useCreatingTag();
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = () => {
@@ -45,7 +47,7 @@ function Form({ onClose, memberId }: { onClose(): void; memberId: string }) {
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={submit} loading={add.isPending}>
+        <Button onClick={submit} loading={add.isPending} disabled={creatingTag}>
           add tag
         </Button>
       </Group>
