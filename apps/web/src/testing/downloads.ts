@@ -2,8 +2,8 @@ import { vi } from 'vitest';
 
 /**
  * Captures what the app saves (lib/csv.ts's saveFile: an object URL on a temporary link that is clicked) as the
- * user would get it: the link's file name and the file's text. Call it in a test; what it replaces is restored
- * after the test (the setup file restores URL's object URLs, stubbed globals and spies).
+ * user would get it: the link's file name and the file's text. Call it in a test; nothing to undo: the setup file
+ * gives URL its object URLs back and unstubs Blob after each test, and the config's restoreMocks restores the link's click.
  */
 export function captureDownloads() {
   const saved: { name: string; text: string }[] = [];
@@ -29,11 +29,9 @@ export function captureDownloads() {
     },
     revokeObjectURL: () => {},
   });
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const text = texts.get(this.href);
     if (text !== undefined && this.download) saved.push({ name: this.download, text });
   });
-  return { saved, restore: () => click.mockRestore() };
+  return { saved };
 }

@@ -175,7 +175,6 @@ describe('Analytics page', () => {
       '"2026-03-01",5,1,2',
       '"2026-03-02",2,2,2',
     ]);
-    dl.restore();
   });
 
   it('Activity Trends asks for 2-hour slots by default and the slot chosen', async () => {
@@ -275,7 +274,6 @@ describe('Analytics page', () => {
       '"2026-03-01",2,1,9,50',
       '"2026-03-02",0,0,7,50',
     ]);
-    dl.restore();
   });
 
   it('Members Activity: asks for page 1 of 10 rows, shows them in the server order, filters reach the request, CSV quotes names', async () => {
@@ -331,7 +329,6 @@ describe('Analytics page', () => {
       '"Ada Lovelace","ada","u1@x.io",2,0,1,3',
       '"Grace ""Amazing"" Hopper","grace","u2@x.io",8,0,12,20',
     ]);
-    dl.restore();
   });
 
   it('Members Activity: the server pages the table (page 2 asks for page 2, previous rows stay while it loads), a filter goes back to page 1', async () => {
@@ -430,7 +427,6 @@ describe('Analytics page', () => {
           `"${m.real_name}","${m.display_name}","${m.email}",${m.messages},0,${m.reactions},${m.activity}`,
       ),
     );
-    dl.restore();
   });
 
   it("Members Activity CSV: a failed fetch toasts the server's message and saves nothing", async () => {
@@ -450,7 +446,6 @@ describe('Analytics page', () => {
     expect(dl.saved).toHaveLength(0);
     // The table is still there.
     expect(within(section).getByRole('table', { name: 'Members Activity' })).toBeInTheDocument();
-    dl.restore();
   });
 
   it('Channel Activity sits under #channel, busiest first, with Filter by Activity', async () => {

@@ -396,6 +396,5 @@ describe('Workflow details page', () => {
       master_form_id: 40,
       form_id: 401,
     });
-    dl.restore();
   });
 });
