@@ -87,9 +87,14 @@ async function registerSpa(app: FastifyInstance, webDist: string) {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes brotli and gzip copies beside each file (apps/web/scripts/compress.mjs): the one the
+      // browser accepts is sent, else the file itself.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers in brotli, gzip or plain by the request's Accept-Encoding: caches must key on it.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

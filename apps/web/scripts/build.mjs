@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { compressAssets } from './compress.mjs';
 import { FRAME, MAIN_PAGES } from './main-pages.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,3 +90,10 @@ await build({
     },
   },
 });
+
+const compressed = compressAssets(at('dist'));
+const sum = (key) => compressed.reduce((n, f) => n + f[key], 0);
+console.log(
+  `compressed ${compressed.length} files: ${(sum('raw') / 1024).toFixed(0)} KB raw, ` +
+    `${(sum('br') / 1024).toFixed(0)} KB brotli, ${(sum('gz') / 1024).toFixed(0)} KB gzip`,
+);

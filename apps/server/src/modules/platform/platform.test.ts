@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDbKind, type TestApp } from '../../testing/build-test-app.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
@@ -12,6 +13,12 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Flywheel SPA</title>');
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+// A built file with the brotli and gzip copies the web build writes beside it (apps/web/scripts/compress.mjs).
+const bigJs = `${'export const rows = [];\n'.repeat(200)}console.log(rows);\n`;
+const bigFile = path.join(webDist, 'assets', 'page-def456.js');
+fs.writeFileSync(bigFile, bigJs);
+fs.writeFileSync(`${bigFile}.br`, zlib.brotliCompressSync(bigJs));
+fs.writeFileSync(`${bigFile}.gz`, zlib.gzipSync(bigJs));
 
 beforeAll(async () => {
   const stream = new Writable({
@@ -80,6 +87,38 @@ describe('platform', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends a built file's brotli or gzip copy to a browser that accepts it, else the file itself", async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/page-def456.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bigJs);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(bigJs);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigJs);
+    // A file without copies is sent as it is, whatever the browser accepts.
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('public config says whether the server is in demo mode', async () => {
