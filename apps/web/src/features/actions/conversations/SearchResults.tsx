@@ -22,28 +22,30 @@ import { SlackText } from '../../../components/SlackText.tsx';
 
 /**
  * Threads search-results card (spec section 2): a spinner for 1.5 s, then the hits or 'No results found'.
- * A hit opens its thread's details or summary.
+ * A hit opens its thread's details or summary. `run` counts presses of Search: each one searches afresh.
  */
 export function SearchResults({
   q,
+  run,
   channelId,
   onOpen,
   onSummarize,
   onClose,
 }: {
   q: string;
+  run: number;
   channelId: string | null;
   onOpen(t: ThreadDetail): void;
   onSummarize(t: ThreadRef): void;
   onClose(): void;
 }) {
-  const search = useSearch(q, channelId);
+  const search = useSearch(q, channelId, run);
   const [spinning, setSpinning] = useState(true);
   useEffect(() => {
     setSpinning(true);
     const t = setTimeout(() => setSpinning(false), SEARCH_SPINNER_MS);
     return () => clearTimeout(t);
-  }, [q, channelId]);
+  }, [q, channelId, run]);
   const hits = search.data;
 
   return (

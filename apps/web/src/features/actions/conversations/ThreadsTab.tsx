@@ -33,6 +33,8 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
   const threads = useThreads(range, channel);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
+  // Each press of Search is a new search, also for the same word (new messages may have come in since).
+  const [run, setRun] = useState(0);
   const [detail, setDetail] = useState<ThreadDetail | null>(null);
   const [summary, setSummary] = useState<ThreadRef | null>(null);
   const rows = useMemo(() => threads.data?.pages.flatMap((p) => p.data), [threads.data]);
@@ -127,6 +129,7 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
               onSubmit={(e) => {
                 e.preventDefault();
                 setQuery(typed.trim());
+                setRun((n) => n + 1);
               }}
             >
               <Group gap="xs">
@@ -147,6 +150,7 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
           {query ? (
             <SearchResults
               q={query}
+              run={run}
               channelId={channel}
               onOpen={setDetail}
               onSummarize={setSummary}

@@ -71,10 +71,11 @@ export function useReactions(t: ThreadRef | null) {
 }
 
 /** GET /actions/searchthreads: full-text search over the workspace's (or a channel's) messages. */
-export function useSearch(q: string, channel: string | null) {
+/** GET /actions/searchthreads; `run` is part of the key, so pressing Search again asks the server again. */
+export function useSearch(q: string, channel: string | null, run: number) {
   const { teamId } = useCurrentTeam();
   return useQuery({
-    queryKey: [...conversationsKey(teamId), 'search', q, channel],
+    queryKey: [...conversationsKey(teamId), 'search', q, channel, run],
     enabled: teamId !== '' && q.trim() !== '',
     queryFn: ({ signal }) =>
       requestData(

@@ -184,6 +184,47 @@ describe('Threads tab', () => {
     ).toBeInTheDocument();
   });
 
+  it('pressing Search again with the same word searches again (a message that came in since is found)', async () => {
+    let calls = 0;
+    setup({
+      'GET /actions/searchthreads/T001': () => {
+        calls += 1;
+        return reply(searchResponse, {
+          data:
+            calls === 1
+              ? []
+              : [
+                  {
+                    objectID: 'C001-1763632800.000100',
+                    ts: '1763632800.000100',
+                    thread_ts: '1763632800.000100',
+                    user_name: 'Ada Lovelace',
+                    channel_name: 'general',
+                    channel_id: 'C001',
+                    content: 'Zebracorn launch plan',
+                    is_thread: true,
+                    posted_at: T0,
+                    permalink: 'https://acme.slack.com/archives/C001/p1763632800000100',
+                  },
+                ],
+        });
+      },
+    });
+    const { user } = renderApp('/dashboard/actions/threads');
+    const box = await screen.findByRole('textbox', { name: 'Search threads' }, { timeout: 8000 });
+    await user.type(box, 'zebracorn{Enter}');
+    const results = await screen.findByLabelText('Search results');
+    expect(
+      await within(results).findByText(CONVERSATION_TEXTS.noResults, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(within(results).getByLabelText('Searching')).toBeInTheDocument();
+    expect(
+      await within(results).findByText('Zebracorn launch plan', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
   it("summarize and copy: 'Summary copied' for 3 s", async () => {
     const api = setup({
       'POST /actions/summarizeThread': reply(summaryResponse, {
