@@ -4,7 +4,7 @@
  *
  *   npm run build -w apps/web
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/firstload/firstload.ts \
- *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--quick [--cpu]] [--timeline] [--profile [DIR]] [--trace DIR] [--fibers]
+ *     [--port 3510] [--emulator-port 3599] [--members 50000] [--runs 5] [--keep | --reuse NAME] [--quick [--cpu]] [--throttle RATE] [--timeline] [--profile [DIR]] [--trace DIR] [--fibers]
  *
  * 1. A scratch PostgreSQL database gets the real migrations and the members bench's generated 50,000-member
  *    workspace (bench/members/seed.ts: members, channels, memberships, rollups written straight into the
@@ -19,11 +19,13 @@
  *    cache): 'fully loaded' = the network idle, no skeleton left and the page drawn, timed from the navigation
  *    start to the latest of the last response's end, the last skeleton's removal and the last change to the
  *    page. Target: < 1.0 s.
- * Writes bench/firstload/RESULTS.md.
+ * Writes bench/firstload/RESULTS.md (its tables; the sessions' readings below them stay), with a CPU marker (a
+ * fixed loop's time) so runs on different machines can be compared.
  *
  * To look closer: --quick (the demo's first visits only, nothing written: to compare two builds), --cpu (with
  * --quick: each process's CPU time from a load's navigation to fully loaded, Chromium's by process type),
- * --timeline (each resource's timing and each change to the page), --profile (CPU profile), --trace (Chromium
+ * --throttle RATE (the page's CPU RATE times slower, as on a slower machine), --timeline (each resource's timing
+ * and each change to the page), --profile (CPU profile), --trace (Chromium
  * trace; TRACE_CATEGORIES=a,b adds categories), --fibers (React's commits: components in the tree and rendered).
  */
 import { spawn, execSync } from 'node:child_process';
@@ -48,6 +50,7 @@ const PORT = Number(arg('port', process.env.E2E_PORT ?? '3510'));
 const EMULATOR_PORT = Number(arg('emulator-port', process.env.E2E_EMULATOR_PORT ?? '3599'));
 const MEMBERS = Number(arg('members', '50000'));
 const RUNS = Number(arg('runs', '5'));
+const THROTTLE = Number(arg('throttle', '1'));
 const TEAM = 'TBENCH0001';
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO = { email: 'demo@flywheel.local', password: 'flywheel-demo' };
@@ -214,6 +217,10 @@ async function signedInPage(browser: Browser, l: Login, teamId: string): Promise
       (r) => r.abort(),
     );
   const page = await context.newPage();
+  // --throttle RATE: the page's renderer runs RATE times slower (DevTools' CPU throttling), to see what a slower
+  // machine would show. The server, the database and Chromium's other processes keep their speed.
+  if (THROTTLE > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await settled(browser);
   return page;
 }
@@ -315,6 +322,22 @@ async function coldLoad(browser: Browser, l: Login, teamId: string, pagePath: st
   const fully = Math.max(t.lastResponse, t.skeletonGone, t.lastChange, t.domContentLoaded);
   if (samples.length) cpuWindows.push(cpuWindow(samples, origin, origin + fully));
   return { ...t, fully };
+}
+
+/**
+ * How fast this machine's CPU is, to compare runs across machines: one core's time for a fixed loop (the best of
+ * three). Machines of the same kind have differed by ~3x here.
+ */
+function cpuMarker() {
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const t = performance.now();
+    let x = 0;
+    for (let i = 0; i < 1e8; i++) x = (x + i * 7) % 1_000_003;
+    if (x < 0) console.log(x);
+    best = Math.min(best, performance.now() - t);
+  }
+  return `a fixed loop took ${best.toFixed(0)} ms of one core`;
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
@@ -609,7 +632,9 @@ try {
         50,
       ).toFixed(0),
     );
-    console.log(`first visit p50: ${p50.join(' / ')} ms; ${execSync('uptime').toString().trim()}`);
+    console.log(
+      `first visit p50: ${p50.join(' / ')} ms${THROTTLE > 1 ? ` (CPU throttled ${THROTTLE}x)` : ''}; ${cpuMarker()}; ${execSync('uptime').toString().trim()}`,
+    );
     await browser.close();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -620,6 +645,7 @@ try {
   // The 50,000-member workspace's pages too (not the target, for comparison).
   const cold50k = await measure(TEAM, false);
   const uptimeAtLoads = execSync('uptime').toString().trim();
+  const marker = cpuMarker();
 
   const kb = (b: number) => (b / 1024).toFixed(1);
   const rows = [...byPath.entries()].map(([p, calls]) => {
@@ -684,11 +710,17 @@ try {
     '|---|---:|---:|---:|---:|---:|---:|',
     ...coldRows(cold50k),
     '',
-    `Load: \`${uptimeAtLoads}\` (2 cores, shared with other work: the figures move with the load).`,
+    `Load: \`${uptimeAtLoads}\` (2 cores, shared with other work: the figures move with the load). Machine: ${marker}${THROTTLE > 1 ? `; the page's CPU throttled ${THROTTLE}x` : ''}.`,
     '',
   ].join('\n');
   const out = path.join(here, 'RESULTS.md');
-  const formatted = await prettier.format(md, { ...(await prettier.resolveConfig(out)), filepath: out });
+  // The sessions' readings below the tables ('## Reading …') stay.
+  const before = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+  const readings = before.indexOf('\n## Reading');
+  const formatted = await prettier.format(md + (readings >= 0 ? before.slice(readings) : ''), {
+    ...(await prettier.resolveConfig(out)),
+    filepath: out,
+  });
   if (!process.argv.includes('--no-write')) fs.writeFileSync(out, formatted);
   console.log(md);
 } finally {
