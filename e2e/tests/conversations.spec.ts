@@ -102,14 +102,13 @@ test('conversations: find a thread by a word, DM two repliers, reply to a mentio
   await expect(async () => {
     await page.getByRole('textbox', { name: 'Search threads' }).fill(word);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(results.getByTestId('search-hit').first()).toBeVisible({ timeout: 5000 });
+    // The thread, the reply that says the word and the mention.
+    await expect(results.getByTestId('search-hit')).toHaveCount(3, { timeout: 5000 });
   }).toPass({ timeout: 30_000 });
-  // The thread, the reply that says the word and the mention.
-  await expect(results.getByTestId('search-hit')).toHaveCount(3);
   await shoot(page, 'threads-tab');
   await expectAccessible(page, 'the Threads tab with search results');
 
-  const hit = results.getByTestId('search-hit').filter({ hasText: 'rollout plan is ready' });
+  const hit = results.getByTestId('search-hit').filter({ hasText: `${word} rollout plan is ready` });
   await hit.getByRole('button', { name: /^Open thread/ }).click();
   const detail = page.getByRole('dialog', { name: 'Thread details' });
   await expect(detail.getByTestId('# of replies')).toHaveText('2');
@@ -142,7 +141,7 @@ test('conversations: find a thread by a word, DM two repliers, reply to a mentio
   // Mentions: reply to the mention of the installing admin; the card shows 'Seen' and the reply is in Slack.
   await page.getByRole('tab', { name: 'Mentions' }).click();
   await page.getByRole('textbox', { name: 'Search thread' }).fill(word);
-  const card = page.getByTestId('mention-card').filter({ hasText: 'could you approve' });
+  const card = page.getByTestId('mention-card').filter({ hasText: `could you approve the ${word} budget` });
   await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card).toContainText(
     `@${ws.nameOf(ws.install.installerId)} could you approve the ${word} budget?`,
@@ -171,14 +170,17 @@ test('conversations: find a thread by a word, DM two repliers, reply to a mentio
   await page.reload();
   await page.getByRole('textbox', { name: 'Search thread' }).fill(word);
   await expect(
-    page.getByTestId('mention-card').filter({ hasText: 'could you approve' }).getByText('Seen'),
+    page
+      .getByTestId('mention-card')
+      .filter({ hasText: `could you approve the ${word} budget` })
+      .getByText('Seen'),
   ).toBeVisible({ timeout: 15_000 });
 
   // Posts: pin and unpin the thread (Slack agrees), then summarize it and copy the summary.
   await page.getByRole('tab', { name: 'Posts' }).click();
   await page.getByRole('combobox', { name: 'Channel', exact: true }).click();
   await page.getByRole('option', { name: `#${ws.channel.name}`, exact: true }).click();
-  const post = page.getByTestId('post-card').filter({ hasText: 'rollout plan is ready' });
+  const post = page.getByTestId('post-card').filter({ hasText: `${word} rollout plan is ready` });
   await expect(post).toBeVisible({ timeout: 30_000 });
   await expect(post).toContainText('2 replies');
   // Slack's permalink format on the emulator's origin (chat.getPermalink agrees: server tests).
