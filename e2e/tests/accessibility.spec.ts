@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axeViolations, demoCredentials, logIn } from './helpers.ts';
+import { axeViolations, demoCredentials, demoTeamId, logIn, tagMembers } from './helpers.ts';
 
 /*
  * Every page of the app, signed out and signed in on the demo, through axe-core (WCAG 2 A/AA and 2.1 rules):
@@ -135,12 +135,31 @@ test('signed in on the demo: every dashboard page passes axe; the phone layout f
   await check(page, '/dashboard/analytics', 'Analytics', 'analytics');
   await check(page, '/dashboard/members', 'Members', 'members');
 
+  // Tag badges cycle four colours and a cell shows three: the first member on the page gets four tags (the table
+  // shows three colours, the member's page all four), whatever tags the demo holds so far.
+  const first = page.getByRole('main').locator('tr[data-member-id]').first();
+  const memberId = (await first.getAttribute('data-member-id'))!;
+  const marker = Date.now().toString(36).slice(-5);
+  await tagMembers(
+    request,
+    await demoTeamId(request),
+    [1, 2, 3, 4].map((n) => `a11y-${n}-${marker}`),
+    [memberId],
+  );
+  await page.reload();
+  await settled(page);
+  await expect(
+    page.locator(`tr[data-member-id="${memberId}"]`).getByRole('button', { name: /^Remove tag / }),
+  ).toHaveCount(3);
+  await expectAccessible(page, '/dashboard/members with a member of four tags');
+
   // A member's page, through the table's first name.
   const firstMember = page.getByRole('main').getByRole('table').getByRole('link').first();
   await firstMember.click();
   await expect(page).toHaveURL(/\/dashboard\/members\/[UW]\w+$/);
   const memberUrl = new URL(page.url()).pathname;
   await check(page, memberUrl, /.+/, 'member-detail');
+  await expect(page.getByRole('button', { name: new RegExp(`^Remove tag a11y-4-${marker} `) })).toBeVisible();
 
   for (const tab of ['threads', 'polls', 'forms', 'posts', 'mentions', 'automate', 'schedule'])
     await check(page, `/dashboard/actions/${tab}`, 'Actions', `actions-${tab}`);

@@ -8,6 +8,7 @@ import {
   directMessagesTo,
   emulatorURL,
   logIn,
+  tagMembers,
 } from './helpers.ts';
 
 /** Where the screenshots of the new screens go when SCREENSHOTS is set (for a look, not for the test). */
@@ -48,10 +49,6 @@ test('forms: create one with all three question types, send it to a tag, a membe
   const teamId = await demoTeamId(request);
 
   // Two members get a tag (through the API, as the Members screen does).
-  const login = await request.post('/api/v0/auth/login', {
-    data: { email: demo.email, password: demo.password },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
   const people = (
     (await (
       await request.get(`${emulatorURL}/_admin/teams/${teamId}/members?format=json`)
@@ -59,24 +56,7 @@ test('forms: create one with all three question types, send it to a tag, a membe
   ).filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner);
   const [ada, bo] = people.slice(-2) as [EmulatorMember, EmulatorMember];
   const tagName = `form-crew-${marker}`;
-  const tag = await request.post('/api/v0/tags/createtag', {
-    headers,
-    data: { team_id: teamId, name: tagName },
-  });
-  expect(tag.status()).toBe(201);
-  const tagId = (await tag.json()).data.id as number;
-  expect(
-    (
-      await request.post('/api/v0/tags/addtagtousers', {
-        headers,
-        data: {
-          team_id: teamId,
-          tags: [{ id: tagId, name: tagName }],
-          users: [{ id: ada.id }, { id: bo.id }],
-        },
-      })
-    ).ok(),
-  ).toBe(true);
+  await tagMembers(request, teamId, [tagName], [ada.id, bo.id]);
 
   await logIn(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/dashboard\/home$/);

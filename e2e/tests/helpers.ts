@@ -67,6 +67,38 @@ export async function demoCredentials(
   return creds!;
 }
 
+/**
+ * Makes tags named `names` in the demo workspace and gives them all to `userIds`, through the API as the Members
+ * screen does. Returns the tags.
+ */
+export async function tagMembers(
+  request: APIRequestContext,
+  teamId: string,
+  names: string[],
+  userIds: string[],
+): Promise<{ id: number; name: string }[]> {
+  const demo = await demoCredentials(request);
+  const login = await request.post('/api/v0/auth/login', {
+    data: { email: demo.email, password: demo.password },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const tags: { id: number; name: string }[] = [];
+  for (const name of names) {
+    const created = await request.post('/api/v0/tags/createtag', {
+      headers,
+      data: { team_id: teamId, name },
+    });
+    expect(created.status(), `create tag ${name}`).toBe(201);
+    tags.push({ id: (await created.json()).data.id as number, name });
+  }
+  const added = await request.post('/api/v0/tags/addtagtousers', {
+    headers,
+    data: { team_id: teamId, tags, users: userIds.map((id) => ({ id })) },
+  });
+  expect(added.ok(), 'add the tags').toBe(true);
+  return tags;
+}
+
 /** The demo's Slack emulator (playwright.config.ts starts the server with this port). */
 export const emulatorURL = `http://localhost:${process.env.E2E_EMULATOR_PORT ?? 3199}`;
 

@@ -70,7 +70,7 @@ export function ImagePicker({ files, onChange, disabled }: ImagePickerProps) {
       </Group>
       {problem ? <Input.Error role="alert">{problem}</Input.Error> : null}
       {files.length > 0 ? (
-        <Group gap="xs" aria-label="Chosen images">
+        <Group gap="xs" role="group" aria-label="Chosen images">
           {files.map((file, i) => (
             <Paper key={`${file.name}-${i}`} withBorder radius="sm" p={4} pos="relative" w={84}>
               <Image src={previews.get(file)} alt={file.name} h={64} w={74} fit="cover" radius="xs" />

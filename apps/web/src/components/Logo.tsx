@@ -37,7 +37,7 @@ type LogoProps = { size?: number; inverted?: boolean };
 
 export function Logo({ size = 32, inverted = false }: LogoProps) {
   return (
-    <Group gap={10} wrap="nowrap" aria-label="Flywheel">
+    <Group gap={10} wrap="nowrap">
       <LogoMark size={size} inverted={inverted} />
       <Text
         component="span"

@@ -40,7 +40,11 @@ const Body = lazy(() => import('./RichEditorBody.tsx').then((m) => ({ default: m
  */
 export function RichEditor(props: RichEditorProps) {
   return (
-    <Suspense fallback={<Skeleton height={props.minHeight ?? 160} radius="sm" aria-label="Loading editor" />}>
+    <Suspense
+      fallback={
+        <Skeleton height={props.minHeight ?? 160} radius="sm" role="status" aria-label="Loading editor" />
+      }
+    >
       <Body {...props} />
     </Suspense>
   );

@@ -49,7 +49,7 @@ export function SearchResults({
   const hits = search.data;
 
   return (
-    <Card withBorder radius="md" padding="md" aria-label="Search results">
+    <Card withBorder radius="md" padding="md" role="region" aria-label="Search results">
       <Group justify="space-between" mb="sm">
         <Text fw={600}>Results for “{q}”</Text>
         <CloseButton aria-label="Close search results" onClick={onClose} />

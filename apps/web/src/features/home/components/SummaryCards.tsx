@@ -16,7 +16,7 @@ export function SummaryCards() {
         </Text>
       );
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-label="Loading summary cards">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} role="status" aria-label="Loading summary cards">
         {[0, 1, 2, 3].map((i) => (
           <StatCardSkeleton key={i} />
         ))}
@@ -25,7 +25,11 @@ export function SummaryCards() {
   }
   if (q.data.length === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: Math.min(5, q.data.length) }} aria-label="Summary cards">
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3, lg: Math.min(5, q.data.length) }}
+      role="group"
+      aria-label="Summary cards"
+    >
       {q.data.map((c) => (
         <StatCard key={c.name} card={c} caption="Last 24 hours" />
       ))}

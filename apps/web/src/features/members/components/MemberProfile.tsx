@@ -47,11 +47,11 @@ export function joinText(member: Pick<MemberInfo, 'join_time' | 'history_start'>
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <Stack gap={0}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+    <Stack gap={0} role="group" aria-label={label}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} aria-hidden>
         {label}
       </Text>
-      <Text fw={700} fz="lg" aria-label={label}>
+      <Text fw={700} fz="lg">
         {value}
       </Text>
     </Stack>
