@@ -98,20 +98,19 @@ test('home: cards and charts with data, time filters, bot name, task board, More
   await bot.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Bot Details Uploaded Successfully!')).toBeVisible();
 
-  // Task board: create a task, move it with the keyboard.
+  // Task board: create a task, move it with the keyboard (its own title, so runs side by side stay apart).
+  const taskTitle = `Plan the e2e meetup ${Date.now().toString(36)}`;
   const tasks = region(page, 'Tasks');
   await tasks.getByRole('button', { name: 'New task' }).click();
   const dialog = page.getByRole('dialog', { name: 'New task' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill('Plan the e2e meetup');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(taskTitle);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  const task = tasks
-    .getByRole('list', { name: 'To do' })
-    .getByRole('listitem', { name: 'Plan the e2e meetup' });
+  const task = tasks.getByRole('list', { name: 'To do' }).getByRole('listitem', { name: taskTitle });
   await expect(task).toBeVisible();
   await task.focus();
   await page.keyboard.press('ArrowRight');
   await expect(
-    tasks.getByRole('list', { name: 'In progress' }).getByRole('listitem', { name: 'Plan the e2e meetup' }),
+    tasks.getByRole('list', { name: 'In progress' }).getByRole('listitem', { name: taskTitle }),
   ).toBeVisible();
 
   await page.reload();
@@ -121,7 +120,7 @@ test('home: cards and charts with data, time filters, bot name, task board, More
   await expect(
     region(page, 'Tasks')
       .getByRole('list', { name: 'In progress' })
-      .getByRole('listitem', { name: 'Plan the e2e meetup' }),
+      .getByRole('listitem', { name: taskTitle }),
   ).toBeVisible();
 
   // More Channels leads to the channel table of Analytics.
