@@ -131,6 +131,7 @@ export function MembersPage({ SendMessage }: MembersSlots = {}) {
             pageSize={pageSize}
             total={total}
             left={data.data?.left ?? 0}
+            filterTags={filters.tags}
             onPage={setPage}
             onPageSize={(size) => {
               setPageSize(size);

@@ -95,6 +95,35 @@ describe('Members page', () => {
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
   });
 
+  it('filtered by a tag, each row shows that tag first (a cell shows three of four)', async () => {
+    const api = setup();
+    const { user } = renderApp('/dashboard/members');
+    const table = await screen.findByRole('table', { name: 'Members Data' }, { timeout: 8000 });
+    const adaRow = async () =>
+      (await within(table).findByRole('link', { name: 'Ada Lovelace' })).closest('tr')!;
+    const shown = async () =>
+      within(await adaRow())
+        .getAllByRole('button', { name: /^Remove tag/ })
+        .map((b) => b.getAttribute('aria-label'));
+    expect(await shown()).toEqual([
+      'Remove tag vip from Ada Lovelace',
+      'Remove tag mentor from Ada Lovelace',
+      'Remove tag speaker from Ada Lovelace',
+    ]);
+    await user.click(screen.getByPlaceholderText('Filter by Tag'));
+    await user.click(await screen.findByRole('option', { name: 'alumni' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/members/getmembersdata').at(-1)?.body).toMatchObject({ tags: [4] }),
+    );
+    await waitFor(async () =>
+      expect(await shown()).toEqual([
+        'Remove tag alumni from Ada Lovelace',
+        'Remove tag vip from Ada Lovelace',
+        'Remove tag mentor from Ada Lovelace',
+      ]),
+    );
+  });
+
   it("marks members who left, says how many and why Analytics' Overall is fewer; blank display names show the real name", async () => {
     setup({
       'POST /members/getmembersdata': reply(membersDataResponse, {

@@ -52,8 +52,21 @@ export function MembersCount({ total, left }: { total: number; left: number }) {
 const memberHref = (m: Member) => `/dashboard/members/${encodeURIComponent(m.member_id)}`;
 const ownerName = (m: Member) => m.real_name || m.display_name;
 
+/**
+ * A member's tags with the ones the table is filtered by first (a cell shows three): filtered by a tag, every row
+ * shows it, whatever other tags the member has.
+ */
+export function tagsFirst(tags: Tag[], first: readonly number[]): Tag[] {
+  if (first.length === 0) return tags;
+  return [...tags.filter((t) => first.includes(t.id)), ...tags.filter((t) => !first.includes(t.id))];
+}
+
 /** Spec section 2: the Members Data columns (User Id is kept as the row key, not shown). Ids are sort fields. */
-function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: boolean): DataColumn<Member>[] {
+function membersColumns(
+  onRemoveTag: (m: Member, t: Tag) => void,
+  removing: boolean,
+  filterTags: readonly number[],
+): DataColumn<Member>[] {
   const sortable = true;
   return [
     {
@@ -117,7 +130,7 @@ function membersColumns(onRemoveTag: (m: Member, t: Tag) => void, removing: bool
       header: 'Tags',
       cell: (m) => (
         <TagBadges
-          tags={m.tags ?? []}
+          tags={tagsFirst(m.tags ?? [], filterTags)}
           owner={ownerName(m)}
           limit={TAGS_IN_CELL}
           moreHref={`${memberHref(m)}#tags`}
@@ -153,6 +166,8 @@ type MembersTableProps = {
   onExport(selectedIds: string[]): Promise<void>;
   onRemoveTag(member: Member, tag: Tag): void;
   removing: boolean;
+  /** The tags the table is filtered by: shown first in each row's cell. */
+  filterTags: readonly number[];
 };
 
 /** The Members Data table: the server pages, sorts and searches; tags are removable badges. */
@@ -168,7 +183,7 @@ export function MembersTable(p: MembersTableProps) {
   return (
     <DataTable
       label="Members Data"
-      columns={membersColumns(p.onRemoveTag, p.removing)}
+      columns={membersColumns(p.onRemoveTag, p.removing, p.filterTags)}
       rows={p.rows}
       rowId={(m) => m.member_id}
       rowProps={(m) => ({ 'data-member-id': m.member_id })}
