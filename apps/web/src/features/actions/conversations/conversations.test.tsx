@@ -147,27 +147,26 @@ describe('Threads tab', () => {
     await waitFor(() => expect(sendForm).toBeDisabled());
   });
 
+  /** A search hit: Ada's thread that says 'zebracorn'. */
+  const zebracornHit = {
+    objectID: 'C001-1763632800.000100',
+    ts: '1763632800.000100',
+    thread_ts: '1763632800.000100',
+    user_name: 'Ada Lovelace',
+    channel_name: 'general',
+    channel_id: 'C001',
+    content: 'Zebracorn launch plan',
+    is_thread: true,
+    posted_at: T0,
+    permalink: 'https://acme.slack.com/archives/C001/p1763632800000100',
+  };
+
   it("search shows the spinner, then 'No results found' or the hits", async () => {
     setup({
       'GET /actions/searchthreads/T001': (_b, { url }) =>
         new URL(url, 'http://x').searchParams.get('q') === 'nothing'
           ? reply(searchResponse, { data: [] })
-          : reply(searchResponse, {
-              data: [
-                {
-                  objectID: 'C001-1763632800.000100',
-                  ts: '1763632800.000100',
-                  thread_ts: '1763632800.000100',
-                  user_name: 'Ada Lovelace',
-                  channel_name: 'general',
-                  channel_id: 'C001',
-                  content: 'Zebracorn launch plan',
-                  is_thread: true,
-                  posted_at: T0,
-                  permalink: 'https://acme.slack.com/archives/C001/p1763632800000100',
-                },
-              ],
-            }),
+          : reply(searchResponse, { data: [zebracornHit] }),
     });
     const { user } = renderApp('/dashboard/actions/threads');
     const box = await screen.findByRole('textbox', { name: 'Search threads' }, { timeout: 8000 });
@@ -189,25 +188,7 @@ describe('Threads tab', () => {
     setup({
       'GET /actions/searchthreads/T001': () => {
         calls += 1;
-        return reply(searchResponse, {
-          data:
-            calls === 1
-              ? []
-              : [
-                  {
-                    objectID: 'C001-1763632800.000100',
-                    ts: '1763632800.000100',
-                    thread_ts: '1763632800.000100',
-                    user_name: 'Ada Lovelace',
-                    channel_name: 'general',
-                    channel_id: 'C001',
-                    content: 'Zebracorn launch plan',
-                    is_thread: true,
-                    posted_at: T0,
-                    permalink: 'https://acme.slack.com/archives/C001/p1763632800000100',
-                  },
-                ],
-        });
+        return reply(searchResponse, { data: calls === 1 ? [] : [zebracornHit] });
       },
     });
     const { user } = renderApp('/dashboard/actions/threads');
