@@ -68,8 +68,8 @@ export async function demoCredentials(
 }
 
 /**
- * Makes tags named `names` in the demo workspace and gives them all to `userIds`, through the API as the Members
- * screen does. Returns the tags.
+ * Gives the tags named `names` (made when the demo workspace has none of that name) to `userIds`, through the API
+ * as the Members screen does. Returns the tags.
  */
 export async function tagMembers(
   request: APIRequestContext,
@@ -82,8 +82,18 @@ export async function tagMembers(
     data: { email: demo.email, password: demo.password },
   });
   const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const existing = (
+    (await (await request.get(`/api/v0/tags/gettags/${teamId}`, { headers })).json()) as {
+      data: { id: number; name: string }[];
+    }
+  ).data;
   const tags: { id: number; name: string }[] = [];
   for (const name of names) {
+    const found = existing.find((t) => t.name.toLowerCase() === name.toLowerCase());
+    if (found) {
+      tags.push(found);
+      continue;
+    }
     const created = await request.post('/api/v0/tags/createtag', {
       headers,
       data: { team_id: teamId, name },
