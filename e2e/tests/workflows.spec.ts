@@ -7,6 +7,7 @@ import {
   directMessagesTo,
   emulatorURL,
   logIn,
+  tagMembers,
 } from './helpers.ts';
 
 /** Where the screenshots of the new screens go when SCREENSHOTS is set (for a look, not for the test). */
@@ -190,4 +191,111 @@ test('workflows: build join → message → 2 days → form → 3 hours → mess
   ).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
   await expectAccessible(page, 'the form action details page');
+});
+
+/** 'DD/MM/YYYY HH:MM' plus `minutes`, as wall-clock arithmetic (the dialog's own time zone). */
+function laterWall(wall: string, minutes: number): { date: string; time: string } {
+  const [, d, mo, y, h, mi] = /^(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d)$/.exec(wall)!.map(Number) as number[];
+  const t = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi! + minutes));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${two(t.getUTCDate())}/${two(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`,
+    time: `${two(t.getUTCHours())}:${two(t.getUTCMinutes())}`,
+  };
+}
+
+test("workflows: a time trigger for a tag, sent to the trigger's tags; it cannot be stopped, only deleted", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const marker = Date.now().toString(36).slice(-6);
+  const name = `Town hall ${marker}`;
+  const tagName = `town-hall-${marker}`;
+  const teamId = await demoTeamId(request);
+  const people = (
+    (await (await request.get(`${emulatorURL}/_admin/teams/${teamId}/members?format=json`)).json()) as {
+      id: string;
+      is_bot: boolean;
+      deleted: boolean;
+    }[]
+  ).filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT');
+  await tagMembers(
+    request,
+    teamId,
+    [tagName],
+    people.slice(0, 2).map((m) => m.id),
+  );
+  await signIn(page, request);
+  await page.goto('/dashboard/workflows/create-new-workflow');
+  await expect(page.getByRole('heading', { name: 'Create Your WorkFlow' })).toBeVisible();
+
+  // The trigger: a time 25 minutes from now in the workspace's time zone (the earliest allowed is 15).
+  await page.getByRole('button', { name: 'Initialize the workflow' }).click();
+  const trigger = page.getByRole('dialog', { name: 'Initialize the Workflow' });
+  await trigger.getByLabel('Workflow name').fill(name);
+  await trigger.getByRole('radio', { name: 'Bot' }).check();
+  await pick(page, trigger, 'Trigger type', 'Time Trigger');
+  const earliest = /Earliest (\d\d\/\d\d\/\d{4} \d\d:\d\d)/.exec(
+    (await trigger.getByText(/^Earliest /).textContent())!,
+  )![1]!;
+  // Too soon first: the dialog says so and keeps Submit disabled.
+  const soon = laterWall(earliest, -10);
+  await trigger.getByLabel('Date').fill(soon.date);
+  await trigger.getByLabel('Time').fill(soon.time);
+  await trigger.getByLabel('Date').click();
+  await expect(trigger.getByText('Invalid date and time range')).toBeVisible();
+  await expect(trigger.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  const at = laterWall(earliest, 10);
+  await trigger.getByLabel('Date').fill(at.date);
+  await trigger.getByLabel('Time').fill(at.time);
+  await trigger.getByRole('combobox', { name: 'Tags' }).click();
+  await page.getByRole('option', { name: tagName }).click();
+  await trigger.getByRole('heading', { name: 'Initialize the Workflow' }).click();
+  await expect(page.getByRole('option', { name: tagName })).toBeHidden();
+  await expectAccessible(page, 'the time trigger dialog', '[role="dialog"]');
+  await trigger.getByRole('button', { name: 'Submit' }).click();
+  await closed(page);
+
+  // The message goes to the trigger's tags ('Users in criteria' is not offered for a time trigger).
+  await page.getByRole('button', { name: 'Add action' }).click();
+  const action = page.getByRole('dialog', { name: 'Create an Action' });
+  await action.getByText('Send Message', { exact: true }).click();
+  await action.getByLabel('Message title').fill(`Town hall reminder ${marker}`);
+  await action.getByRole('textbox', { name: 'Message', exact: true }).click();
+  await page.keyboard.type(`The town hall starts soon ${marker}`);
+  await expect(action.getByRole('checkbox', { name: /Users in criteria/ })).toHaveCount(0);
+  await action.getByRole('combobox', { name: "The trigger's tags" }).click();
+  await page.getByRole('option', { name: tagName }).click();
+  await action.getByRole('heading', { name: 'Create an Action' }).click();
+  await action.getByRole('button', { name: 'Submit' }).click();
+  await closed(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Workflow created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/workflows$/);
+
+  // Listed as an active Time Trigger whose Stop is disabled, with the spec's reason on hover.
+  const row = page.getByRole('table', { name: 'Workflows' }).locator('tbody tr').filter({ hasText: name });
+  await expect(row.getByText('Time Trigger')).toBeVisible();
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  const stop = row.getByRole('button', { name: new RegExp(`^Stop ${name}`) });
+  await expect(stop).toBeDisabled();
+  await row.getByTestId(/^stop-wrapper-/).hover();
+  await expect(page.getByText('Cannot stop time trigger, Please delete instead!')).toBeVisible();
+
+  // The details say when it runs and for whom.
+  await row.getByRole('button', { name: `View details of ${name}` }).click();
+  const details = page.getByRole('dialog', { name: 'Workflow Details' });
+  await expect(details).toContainText(at.time);
+  await expect(
+    details.getByText(`Send the message "Town hall reminder ${marker}" with no delay`),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await closed(page);
+
+  // Delete: confirmed, gone from the list.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Delete workflow' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Workflow deleted successfully')).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
