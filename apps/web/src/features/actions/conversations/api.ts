@@ -70,8 +70,10 @@ export function useReactions(t: ThreadRef | null) {
   });
 }
 
-/** GET /actions/searchthreads: full-text search over the workspace's (or a channel's) messages. */
-/** GET /actions/searchthreads; `run` is part of the key, so pressing Search again asks the server again. */
+/**
+ * GET /actions/searchthreads: full-text search over the workspace's (or a channel's) messages. `run` is part of
+ * the key, so pressing Search again asks the server again.
+ */
 export function useSearch(q: string, channel: string | null, run: number) {
   const { teamId } = useCurrentTeam();
   return useQuery({

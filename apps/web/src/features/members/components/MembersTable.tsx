@@ -56,7 +56,7 @@ const ownerName = (m: Member) => m.real_name || m.display_name;
  * A member's tags with the ones the table is filtered by first (a cell shows three): filtered by a tag, every row
  * shows it, whatever other tags the member has.
  */
-export function tagsFirst(tags: Tag[], first: readonly number[]): Tag[] {
+function tagsFirst(tags: Tag[], first: readonly number[]): Tag[] {
   if (first.length === 0) return tags;
   return [...tags.filter((t) => first.includes(t.id)), ...tags.filter((t) => !first.includes(t.id))];
 }
