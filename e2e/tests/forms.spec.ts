@@ -4,8 +4,10 @@ import { expect, test } from './fixtures.ts';
 import {
   axeViolations,
   demoCredentials,
+  demoPeople,
   demoTeamId,
   directMessagesTo,
+  type EmulatorMember,
   emulatorURL,
   logIn,
   tagMembers,
@@ -30,14 +32,6 @@ async function pick(page: Page, scope: Locator, label: string, option: string) {
 /** The Result cell's button ('N responses for <form>'). */
 const results = (row: Locator) => row.getByRole('button', { name: / responses? for / });
 
-type EmulatorMember = {
-  id: string;
-  real_name: string;
-  is_bot: boolean;
-  deleted: boolean;
-  is_primary_owner?: boolean;
-};
-
 test('forms: create one with all three question types, send it to a tag, a member answers in the Slack modal; the instance page and the CSV show it', async ({
   page,
   request,
@@ -49,11 +43,7 @@ test('forms: create one with all three question types, send it to a tag, a membe
   const teamId = await demoTeamId(request);
 
   // Two members get a tag (through the API, as the Members screen does).
-  const people = (
-    (await (
-      await request.get(`${emulatorURL}/_admin/teams/${teamId}/members?format=json`)
-    ).json()) as EmulatorMember[]
-  ).filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner);
+  const people = await demoPeople(request, teamId);
   const [ada, bo] = people.slice(-2) as [EmulatorMember, EmulatorMember];
   const tagName = `form-crew-${marker}`;
   await tagMembers(request, teamId, [tagName], [ada.id, bo.id]);

@@ -109,6 +109,23 @@ export async function tagMembers(
   return tags;
 }
 
+/** A member of an emulator workspace, as its admin API lists them. */
+export type EmulatorMember = {
+  id: string;
+  real_name: string;
+  is_bot: boolean;
+  deleted: boolean;
+  is_primary_owner?: boolean;
+};
+
+/** The people of the demo workspace: no bots, no one who left, not Slackbot and not the installing owner. */
+export async function demoPeople(request: APIRequestContext, teamId: string): Promise<EmulatorMember[]> {
+  const all = (await (
+    await request.get(`${emulatorURL}/_admin/teams/${teamId}/members?format=json`)
+  ).json()) as EmulatorMember[];
+  return all.filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner);
+}
+
 /** The demo's Slack emulator (playwright.config.ts starts the server with this port). */
 export const emulatorURL = `http://localhost:${process.env.E2E_EMULATOR_PORT ?? 3199}`;
 

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import {
   axeViolations,
   demoCredentials,
+  demoPeople,
   demoTeamId,
   directMessagesTo,
   emulatorURL,
@@ -213,13 +214,7 @@ test("workflows: a time trigger for a tag, sent to the trigger's tags; it cannot
   const name = `Town hall ${marker}`;
   const tagName = `town-hall-${marker}`;
   const teamId = await demoTeamId(request);
-  const people = (
-    (await (await request.get(`${emulatorURL}/_admin/teams/${teamId}/members?format=json`)).json()) as {
-      id: string;
-      is_bot: boolean;
-      deleted: boolean;
-    }[]
-  ).filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT');
+  const people = await demoPeople(request, teamId);
   await tagMembers(
     request,
     teamId,
