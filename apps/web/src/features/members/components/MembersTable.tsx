@@ -92,7 +92,7 @@ function membersColumns(
       cell: (m) => (
         <span
           className={`${classes.text} ${classes.truncate}`}
-          style={{ maxWidth: 130 }}
+          style={{ maxWidth: 110 }}
           title={displayName(m)}
         >
           {displayName(m)}
@@ -105,7 +105,7 @@ function membersColumns(
       sortable,
       value: (m) => m.email,
       cell: (m) => (
-        <span className={`${classes.text} ${classes.truncate}`} style={{ maxWidth: 180 }} title={m.email}>
+        <span className={`${classes.text} ${classes.truncate}`} style={{ maxWidth: 150 }} title={m.email}>
           {m.email}
         </span>
       ),

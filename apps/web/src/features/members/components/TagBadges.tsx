@@ -34,6 +34,11 @@ export function TagBadges({ tags, owner, onRemove, limit, moreHref, disabled }: 
           c={badgeText(i)}
           variant="light"
           tt="none"
+          // A badge does not shrink to a letter in a narrow cell: it takes the cell's width, and a longer name
+          // ends in an ellipsis (the whole name on hover).
+          maw="100%"
+          style={{ flexShrink: 0 }}
+          title={t.name}
           rightSection={
             <ActionIcon
               size={14}
