@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { guardMethod, guardTransactions } from './tx-guard.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -44,7 +45,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
+  // One connection: a statement through the client inside one of its transactions waits for itself (tx-guard.ts).
+  const owner = {};
+  for (const method of ['query', 'exec', 'transaction'] as const) guardMethod(owner, client, method);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  guardTransactions(owner, db);
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) return client.query(text, values);
     // Multi-statement SQL without parameters (pg-boss migrations) needs exec.
@@ -67,7 +72,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  // The same rule as on PGlite (tx-guard.ts), so that the PostgreSQL run of the suite catches it too.
+  const owner = {};
+  for (const method of ['query', 'connect'] as const) guardMethod(owner, pool, method);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  guardTransactions(owner, db);
   return {
     kind: 'postgres',
     db,

@@ -21,14 +21,15 @@ export async function planDue<R extends DueRow>(deps: {
   db: Db;
   now: () => number;
   graceMs: number;
-  timezoneOf: (teamId: string) => Promise<string>;
+  /** Read through `tx`, the transaction that locked the rows. */
+  timezoneOf: (teamId: string, tx: Tx) => Promise<string>;
   lock: (tx: Tx, limit: number, at: Date) => Promise<R[]>;
   recurrence: (row: NoInfer<R>) => Recurrence | null;
   write: (tx: Tx, runs: PlannedRun<NoInfer<R>>[]) => Promise<void>;
 }): Promise<number> {
   const zones = new Map<string, string>();
-  const zoneOf = async (teamId: string) => {
-    if (!zones.has(teamId)) zones.set(teamId, await deps.timezoneOf(teamId));
+  const zoneOf = async (teamId: string, tx: Tx) => {
+    if (!zones.has(teamId)) zones.set(teamId, await deps.timezoneOf(teamId, tx));
     return zones.get(teamId)!;
   };
   let planned = 0;
@@ -40,7 +41,7 @@ export async function planDue<R extends DueRow>(deps: {
         const at = new Date(row.next_run_at!).toISOString();
         const rec = deps.recurrence(row);
         const next = rec
-          ? nextRun(rec, Math.max(deps.now(), Date.parse(at)), await zoneOf(row.team_id))
+          ? nextRun(rec, Math.max(deps.now(), Date.parse(at)), await zoneOf(row.team_id, tx))
           : null;
         runs.push({
           row,

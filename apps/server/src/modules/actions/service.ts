@@ -17,6 +17,7 @@ import {
 } from '@flywheel/shared/clock';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { planDue } from '../../lib/plan-due.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -48,7 +49,8 @@ export const actionsService = (deps: {
   db: Db;
   audience: AudienceService;
   delivery: DeliveryService;
-  timezoneOf: (teamId: string) => Promise<string>;
+  /** Inside a transaction, pass it as `tx` (db/tx-guard.ts). */
+  timezoneOf: (teamId: string, tx?: Tx) => Promise<string>;
   /** A schedule's run sent later than this is recorded as skipped (the product was down). */
   graceMs: number;
   /** How long a worker holds the runs it claimed (default 2 minutes). */

@@ -18,6 +18,7 @@ import {
 } from '@flywheel/shared/forms';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { planDue } from '../../lib/plan-due.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -84,7 +85,8 @@ export const formsService = (deps: {
   delivery: DeliveryService;
   workspaces: WorkspacesService;
   slack: SlackApi;
-  timezoneOf: (teamId: string) => Promise<string>;
+  /** Inside a transaction, pass it as `tx` (db/tx-guard.ts). */
+  timezoneOf: (teamId: string, tx?: Tx) => Promise<string>;
   /** A recurrence sent later than this is recorded as skipped (the product was down). */
   graceMs: number;
   /** How long a worker holds the instances it claimed (default 2 minutes). */

@@ -59,7 +59,8 @@ export const pollsService = (deps: {
   db: Db;
   audience: AudienceService;
   delivery: DeliveryService;
-  timezoneOf: (teamId: string) => Promise<string>;
+  /** Inside a transaction, pass it as `tx` (db/tx-guard.ts). */
+  timezoneOf: (teamId: string, tx?: Tx) => Promise<string>;
   jobs: PollJobs;
   logger: Logger;
   now?: () => number;

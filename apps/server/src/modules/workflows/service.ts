@@ -58,7 +58,8 @@ export const workflowsService = (deps: {
   db: Db;
   audience: AudienceService;
   delivery: DeliveryService;
-  timezoneOf: (teamId: string) => Promise<string>;
+  /** Inside a transaction, pass it as `tx` (db/tx-guard.ts). */
+  timezoneOf: (teamId: string, tx?: Tx) => Promise<string>;
   /** How long a worker holds the steps it claimed (default 2 minutes). */
   claimMs?: number;
   logger: Logger;
@@ -524,7 +525,7 @@ export const workflowsService = (deps: {
             }));
           else
             firings = (
-              await repo.crossedActivity(tx, w.team_id, w.days ?? 0, from, await deps.timezoneOf(w.team_id))
+              await repo.crossedActivity(tx, w.team_id, w.days ?? 0, from, await deps.timezoneOf(w.team_id, tx))
             ).map((m) => ({
               workflowId: w.id,
               key: `active:${m.member_id}:${m.day}`,

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Workspace } from '@flywheel/shared/workspace';
 import type { Db } from '../../db/client.ts';
+import { textArray, typedRows, type Tx } from '../../db/sql.ts';
 import { oauthStates, workspaceAdmins, workspaceInvitations, workspaces } from './table.ts';
 
 const workspaceColumns = {
@@ -38,13 +39,15 @@ export const workspacesRepo = (db: Db) => ({
   async listActive() {
     return db.select().from(workspaces).where(eq(workspaces.status, 'active'));
   },
-  async timezones(teamIds: string[]): Promise<Map<string, string>> {
+  /** Workspaces' timezones; `runner` is the open transaction when the caller holds one. */
+  async timezones(teamIds: string[], runner: Tx = db): Promise<Map<string, string>> {
     if (teamIds.length === 0) return new Map();
-    const rows = await db
-      .select({ teamId: workspaces.teamId, timezone: workspaces.timezone })
-      .from(workspaces)
-      .where(inArray(workspaces.teamId, teamIds));
-    return new Map(rows.map((r) => [r.teamId, r.timezone]));
+    const rows = await typedRows<{ team_id: string; timezone: string }>(
+      runner,
+      sql`select ${workspaces.teamId} as team_id, ${workspaces.timezone} as timezone from ${workspaces}
+          where ${workspaces.teamId} = any(${textArray(teamIds)}::text[])`,
+    );
+    return new Map(rows.map((r) => [r.team_id, r.timezone]));
   },
   async allTimezones(): Promise<Map<string, string>> {
     const rows = await db

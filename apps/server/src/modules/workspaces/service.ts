@@ -1,5 +1,6 @@
 import type { Workspace } from '@flywheel/shared/workspace';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { workspacesRepo, type InstallRow } from './repo.ts';
@@ -14,9 +15,12 @@ export const workspacesService = (db: Db, box: SecretBox) => {
   return {
     listForUser: (userId: string): Promise<Workspace[]> => repo.listForUser(userId),
     timezones: (teamIds: string[]) => repo.timezones(teamIds),
-    /** A workspace's timezone (UTC when it has none): every local day of its answers is in it. */
-    timezone: async (teamId: string): Promise<string> =>
-      (await repo.timezones([teamId])).get(teamId) ?? 'UTC',
+    /**
+     * A workspace's timezone (UTC when it has none): every local day of its answers is in it. Inside a
+     * transaction, pass it as `runner` (a read through the database there is an error: db/tx-guard.ts).
+     */
+    timezone: async (teamId: string, runner?: Tx): Promise<string> =>
+      (await repo.timezones([teamId], runner)).get(teamId) ?? 'UTC',
     allTimezones: () => repo.allTimezones(),
     find: (teamId: string) => repo.find(teamId),
     listActive: () => repo.listActive(),
