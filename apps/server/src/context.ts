@@ -116,11 +116,15 @@ export async function createContext(
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
-  await database.migrate();
-  const queue = await createQueue(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
-  const db = database.db;
   const modules = opts.modules ?? allModules;
-  await queue.register(registeredJobs(modules));
+  // Processes started together take turns here: the first applies the migrations, the others find them applied.
+  const queue = await database.exclusive(async () => {
+    await database.migrate();
+    const q = await createQueue(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
+    await q.register(registeredJobs(modules));
+    return q;
+  });
+  const db = database.db;
 
   const slackConfig = { ...config.slack };
   const slack = slackApi(slackConfig);

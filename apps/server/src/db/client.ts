@@ -23,10 +23,19 @@ export type Database = {
   executeSql: ExecuteSql;
   /** Applies the generated SQL migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other process of this database runs its own (a session-level advisory lock on
+   * PostgreSQL, taken on a connection of its own; PGlite has one process). Start-up writes go through it, so
+   * processes started together apply the migrations once and never race them.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** The session-level advisory lock of start-up (migrations, the job queue's schema and queues). */
+const STARTUP_LOCK = 72_410_002;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -61,6 +70,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     db,
     executeSql,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusive: (fn) => fn(),
     ping: async () => {
       await client.query('select 1');
     },
@@ -82,6 +92,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    async exclusive(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },

@@ -16,7 +16,7 @@ export const testDbKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function. */
-async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base)
     throw new Error(
