@@ -45,6 +45,7 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   DB_QUERY_SLICES: z.coerce.number().int().min(1).max(8).optional(),
+  HEALTH_DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TOKEN_TTL_HOURS: z.coerce
@@ -129,6 +130,8 @@ export type Config = {
    */
   links: LinkOriginPolicy;
   role: 'all' | 'api' | 'worker';
+  /** How long /api/health (and the supervisor's watchdog) waits for a trivial query before the database is down. */
+  healthDbTimeoutMs: number;
   databaseUrl: string | undefined;
   dataDir: string;
   /**
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((o) => new URL(o).origin),
     },
     role: e.ROLE,
+    healthDbTimeoutMs: e.HEALTH_DB_TIMEOUT_MS,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     querySlices: e.DATABASE_URL ? (e.DB_QUERY_SLICES ?? 2) : 1,

@@ -6,9 +6,12 @@ import { createContext } from './context.ts';
 import { startDemo } from './demo/demo.ts';
 import type { EmulatorProcess } from './demo/emulator-process.ts';
 import { createLogger } from './lib/logger.ts';
+import { databaseHealth } from './modules/health/check.ts';
 
 /** Exit code for a wrong configuration (EX_CONFIG); supervise.ts does not restart after it. */
 const EXIT_CONFIG = 78;
+/** How often the process reports its health to the supervisor. */
+const HEALTH_REPORT_MS = 5_000;
 
 // A local .env is read when present; real environment variables win.
 const envFile = path.join(REPO_ROOT, '.env');
@@ -56,6 +59,24 @@ async function shutdown(signal: string) {
 // Registered before anything listens, so a stop during start-up is graceful too.
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// Under the supervisor (npm start, over its IPC channel): a health report every few seconds. A process whose
+// database stops answering, or whose event loop stops, stops reporting health and is restarted (supervise.ts).
+if (process.send) {
+  let checking = false;
+  const report = async () => {
+    if (checking || stopping) return;
+    checking = true;
+    try {
+      const db = await databaseHealth(ctx.database, config.healthDbTimeoutMs);
+      if (!db.ok) logger.error({ reason: db.reason }, 'health: the database does not answer');
+      process.send?.({ type: 'health', ok: db.ok });
+    } finally {
+      checking = false;
+    }
+  };
+  setInterval(() => void report(), HEALTH_REPORT_MS).unref();
+}
 
 if (config.role !== 'api') await ctx.startWorkers();
 if (app) await app.listen({ port: config.port, host: config.host });

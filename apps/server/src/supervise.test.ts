@@ -26,6 +26,41 @@ describe('the supervisor (npm start)', () => {
     expect(p.output().match(/Invalid configuration/g)).toHaveLength(1);
   });
 
+  it('a server that stops answering (its process frozen) is killed and started again', async () => {
+    const port = await freePort();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-supervise-frozen-'));
+    try {
+      const p = run({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        SLACK_CLIENT_ID: '1.2',
+        SLACK_CLIENT_SECRET: 'secret',
+        SLACK_SIGNING_SECRET: 'signing',
+        SUPERVISE_UNHEALTHY_SECONDS: '8',
+      });
+      await waitFor(async () => (serverPids(p.output()).length === 1 ? true : undefined), 90_000);
+      // Its first health report has reached the supervisor (every 5 s) before it freezes.
+      await new Promise((r) => setTimeout(r, 6_000));
+      const [first] = serverPids(p.output());
+      // Alive but not answering, as a process whose event loop or database is stuck: the port stays taken.
+      process.kill(first!, 'SIGSTOP');
+      const second = await waitFor(async () => {
+        const pids = serverPids(p.output());
+        if (pids.length < 2) return undefined;
+        return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? pids[1] : undefined;
+      }, 90_000);
+      expect(second).not.toBe(first);
+      expect(p.output()).toContain('the server has not been healthy for a while');
+      // The frozen process was killed, not left behind.
+      expect(() => process.kill(first!, 0)).toThrow();
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 200_000);
+
   it('after kill -9 the server answers again by itself, with a fresh demo emulator on the same port', async () => {
     const [port, emulatorPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;

@@ -18,6 +18,13 @@ const main = path.join(here, 'main.ts');
 const MAX_DELAY_MS = 30_000;
 /** A run this long counts as healthy: the next crash starts the backoff again at 1 s. */
 const HEALTHY_MS = 60_000;
+/**
+ * The server reports its health every 5 s over IPC (main.ts): its database answered a trivial query in time. With
+ * no healthy report for this long (its database stuck, its event loop stopped), it is killed and started again.
+ */
+const UNHEALTHY_MS = Number(process.env.SUPERVISE_UNHEALTHY_SECONDS ?? 60) * 1000;
+/** Before its first report a server is starting (migrations, a large PGlite to open): it gets this long. */
+const STARTUP_MS = Number(process.env.SUPERVISE_STARTUP_SECONDS ?? 300) * 1000;
 
 const log = (msg: string, extra: Record<string, unknown> = {}) =>
   console.error(JSON.stringify({ level: 'warn', time: Date.now(), name: 'supervisor', msg, ...extra }));
@@ -36,9 +43,33 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
 
 function start() {
   const startedAt = Date.now();
-  const c = spawn(process.execPath, [tsx, main], { stdio: 'inherit', detached: true });
+  const c = spawn(process.execPath, [tsx, main], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    detached: true,
+  });
   child = c;
+  let reported = false;
+  let healthyAt = startedAt;
+  c.on('message', (m: { type?: string; ok?: boolean }) => {
+    if (m?.type !== 'health') return;
+    reported = true;
+    if (m.ok) healthyAt = Date.now();
+  });
+  const watchdog = setInterval(() => {
+    const limit = reported ? UNHEALTHY_MS : STARTUP_MS;
+    if (stopping || !c.pid || Date.now() - healthyAt <= limit) return;
+    clearInterval(watchdog);
+    log(
+      'the server has not been healthy for a while (its database or its event loop does not answer); restarting it',
+      {
+        pid: c.pid,
+        unhealthyForMs: Date.now() - healthyAt,
+      },
+    );
+    killGroup(c.pid, 'SIGKILL');
+  }, 1000);
   c.once('exit', (code, signal) => {
+    clearInterval(watchdog);
     // Whatever the server left behind (the demo's emulator) goes with it.
     if (c.pid) killGroup(c.pid, 'SIGKILL');
     child = undefined;

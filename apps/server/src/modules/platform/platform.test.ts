@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDbKind, type TestApp } from '../../testing/build-test-app.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
@@ -53,6 +54,35 @@ describe('platform', () => {
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'degraded', queue: { status: 'down' } });
+    await other.close();
+  });
+
+  it('health says the database is down (503) while it does not answer a trivial query, and ok again after', async () => {
+    const other = await buildTestApp({ HEALTH_DB_TIMEOUT_MS: '300' }, { workers: false });
+    // Every connection held by a transaction that waits (PGlite has one; the test pool on PostgreSQL has 4): a
+    // stuck database, as a transaction that waited for itself left PGlite.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const holders = Array.from({ length: 4 }, () =>
+      other.ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      }),
+    );
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        database: { status: 'down', reason: 'no answer to a trivial query within 300 ms' },
+      });
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().database.status).toBe('ok');
     await other.close();
   });
 
