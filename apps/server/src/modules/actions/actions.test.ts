@@ -158,6 +158,59 @@ describe('schedules', () => {
     expect(after!.next_run).toBe('2027-06-05T06:00:00.000Z');
   });
 
+  it('a run whose planning began and never finished is tried once more, then skipped with a log line', async () => {
+    const db = env.t.ctx.database.db;
+    let logged = '';
+    const watched = actionsService({
+      db,
+      audience: env.t.ctx.services.audience,
+      delivery: env.t.ctx.services.delivery,
+      timezoneOf: async () => 'Europe/London',
+      graceMs: 60 * 60_000,
+      logger: createLogger('info', { write: (line: string) => void (logged += line) }),
+      now: () => clockMs,
+    });
+    clockMs = Date.parse('2027-07-01T05:00:00Z');
+    const make = () =>
+      watched.createScheduled(user.userid, {
+        ...base(),
+        frequency: 'Everyday',
+        time: '07:00',
+        days: [],
+        images: [],
+        channel_ids: [],
+        dms: { members: [members[2]!], tags: [], channels: [] },
+        sendtoworkspace: false,
+        message_sender: 'bot',
+      } as any);
+    const [once, twice] = [await make(), await make()];
+    // As a process killed in the middle of planning them leaves them: one planning begun for the first (the
+    // second attempt is allowed), two for the other (no more).
+    const key = (id: number) => `${id}@2027-07-01T06:00:00.000Z`;
+    await db.execute(sql`insert into due_attempts (kind, key, attempts)
+      values ('schedule', ${key(once.id)}, 1), ('schedule', ${key(twice.id)}, 2)`);
+    clockMs = Date.parse('2027-07-01T06:01:00Z');
+    await watched.planDueSchedules();
+    expect(await runsOf(once.id)).toEqual([
+      expect.objectContaining({ run_key: '2027-07-01T06:00:00.000Z', status: 'due' }),
+    ]);
+    expect(await runsOf(twice.id)).toEqual([
+      expect.objectContaining({ run_key: '2027-07-01T06:00:00.000Z', status: 'skipped' }),
+    ]);
+    const lines = logged
+      .split('\n')
+      .filter((l) => l.includes('planning never finished'))
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([expect.objectContaining({ kind: 'schedule', id: twice.id, attempts: 2 })]);
+    // Both go on to the next day, and the ledger is empty again.
+    const list = await watched.list(teamId, 'schedule');
+    for (const id of [once.id, twice.id])
+      expect(list.find((r) => r.id === id)!.next_run).toBe('2027-07-02T06:00:00.000Z');
+    const left = (await db.execute(sql`select count(*)::int as n from due_attempts`)) as any;
+    expect(left.rows[0].n).toBe(0);
+    await drainDeliveries();
+  });
+
   it('a one-time message 20 minutes ahead is accepted and runs once; 10 minutes or 31 days ahead are refused', async () => {
     const tz = 'Europe/London';
     const fmt = (t: number) => {

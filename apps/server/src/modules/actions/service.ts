@@ -253,9 +253,11 @@ export const actionsService = (deps: {
     async planDueSchedules(): Promise<number> {
       return planDue<ActionRecord & { late_ms: number }>({
         db: deps.db,
+        kind: 'schedule',
         now,
         graceMs: deps.graceMs,
         timezoneOf: deps.timezoneOf,
+        logger: deps.logger,
         lock: (tx, limit, at) => repo.lockDueSchedules(tx, limit, at),
         recurrence: recurrenceOf,
         write: async (tx, runs) => {

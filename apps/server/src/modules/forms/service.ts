@@ -351,9 +351,11 @@ export const formsService = (deps: {
     async planDueForms(): Promise<number> {
       return planDue<FormRecord & { late_ms: number }>({
         db: deps.db,
+        kind: 'form',
         now,
         graceMs: deps.graceMs,
         timezoneOf: deps.timezoneOf,
+        logger: deps.logger,
         lock: (tx, limit, at) => repo.lockDueForms(tx, limit, at),
         recurrence,
         write: async (tx, runs) => {
