@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { mentionedIds, namesFrom, readableMentions } from '@flywheel/shared/mentions';
 import {
   DELIVERY_TEXTS,
   MAX_IMAGE_BYTES,
@@ -18,6 +19,7 @@ import type { SlackApi } from '../../slack/client.ts';
 import type { AudienceService, Recipients } from '../audience/service.ts';
 import type { BotService } from '../bot/service.ts';
 import { csvCell } from '../members-list/service.ts';
+import { channelNames, memberNames } from '../workspace-data/names.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { messageContent, SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
 import { pacing as pacingOf } from './pacing.ts';
@@ -455,8 +457,16 @@ export const deliveryService = (deps: {
       return { file_id: uploaded.id, url: uploaded.url, name };
     },
 
+    /** Receipts newest first; a description's mentions (a workflow step's member) read as @real name. */
     async receipts(teamId: string): Promise<Receipt[]> {
-      return (await repo.listReceipts(teamId, 1000)).map(toReceipt);
+      const rows = (await repo.listReceipts(teamId, 1000)).map(toReceipt);
+      const ids = mentionedIds(rows.map((r) => r.description).join(' '));
+      if (ids.members.length === 0 && ids.channels.length === 0) return rows;
+      const names = namesFrom(
+        await memberNames(deps.db, teamId, ids.members),
+        await channelNames(deps.db, teamId, ids.channels),
+      );
+      return rows.map((r) => ({ ...r, description: readableMentions(r.description, names) }));
     },
 
     async *recipientsCsv(teamId: string, receiptId: number, kind: RecipientKind): AsyncGenerator<string> {

@@ -247,7 +247,8 @@ export const workflowsService = (deps: {
         sender: w.sender,
         adminUser: w.admin_user,
         audience: audienceOf(task, s.member_id),
-        description: `${w.name}: ${t.title}${s.member_id ? ` (for ${s.member_id})` : ''}`,
+        // A mention token: the receipts list shows the member's name (the stored text keeps the id).
+        description: `${w.name}: ${t.title}${s.member_id ? ` (for <@${s.member_id}>)` : ''}`,
         deferWake: true,
       };
       if (task.type === 'message')

@@ -525,6 +525,11 @@ describe('a workspace-join workflow on an injected clock', () => {
         }
       }
     }
+    // Receipts name the member a step was for, not their id.
+    const receipts = (await call('GET', `/receipts/getallreceipts/${teamId}`)).json().data;
+    const forCleo = receipts.filter((r: any) => r.description.endsWith('(for @Cleo Late)'));
+    expect(forCleo).toHaveLength(3);
+    expect(receipts.filter((r: any) => /\(for <?@?U[0-9A-Z]+>?\)/.test(r.description))).toEqual([]);
     // The form task's form is not listed among the workspace's forms.
     const formsList = (await call('GET', `/actions/getforms/${teamId}`)).json().data ?? [];
     expect(formsList.find((f: any) => f.master_form_id === row.tasks[1].form_id)).toBe(undefined);
