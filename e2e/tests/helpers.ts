@@ -1,6 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Opens a select and picks an option, as a person does: when the list is not open after a click (the click landed
+ * while the page was still moving, e.g. a table's first rows pushing its pager down on a busy machine), they click
+ * again. The option must then be chosen: the select shows it.
+ */
+export async function pickOption(page: Page, combobox: Locator, option: string) {
+  await expect(async () => {
+    const item = page.getByRole('option', { name: option, exact: true });
+    if (!(await item.isVisible())) await combobox.click();
+    await item.click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(combobox).toHaveValue(option);
+}
 
 let n = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++n}@example.com`;

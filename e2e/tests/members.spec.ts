@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { demoCredentials, logIn } from './helpers.ts';
+import { demoCredentials, logIn, pickOption } from './helpers.ts';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Members Data' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
@@ -28,18 +28,17 @@ test('members: filter, tag several, remove a tag, export CSV, open a member, tab
   await expect(page).toHaveURL(/\/dashboard\/members$/);
   await expect(page.getByText('Members Data')).toBeVisible();
 
-  // The demo's history import fills the rollups; the last 90 days, 25 rows per page.
-  await page.getByRole('combobox', { name: 'Rows per page' }).click();
-  await page.getByRole('option', { name: '25', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Time filter' }).click();
-  await page.getByRole('option', { name: 'Last 90 days' }).click();
+  // The demo's history import fills the rollups; the last 90 days, 25 rows per page. The first page is there before
+  // the pager under it is used (its rows move it down as they arrive).
+  await expect(bodyRows(page).first()).toBeVisible({ timeout: 30_000 });
+  await pickOption(page, page.getByRole('combobox', { name: 'Rows per page' }), '25');
+  await pickOption(page, page.getByRole('combobox', { name: 'Time filter' }), 'Last 90 days');
   await expect(bodyRows(page)).toHaveCount(25, { timeout: 30_000 });
 
   // Activity Filter: Messages > 2 → every row shows more than 2 messages.
   await page.getByRole('button', { name: 'Activity Filter' }).click();
   const activity = page.getByRole('dialog', { name: 'Activity Filter' });
-  await activity.getByRole('combobox', { name: 'Messages operator' }).click();
-  await page.getByRole('option', { name: '>', exact: true }).click();
+  await pickOption(page, activity.getByRole('combobox', { name: 'Messages operator' }), '>');
   await activity.getByRole('textbox', { name: 'Messages count' }).fill('2');
   await activity.getByRole('button', { name: 'Apply' }).click();
   await expect(activity).toBeHidden();

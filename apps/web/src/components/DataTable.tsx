@@ -292,7 +292,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                     ta={c.align}
                     w={c.width}
                     aria-sort={ariaSort(c)}
-                    style={{ whiteSpace: 'nowrap' }}
+                    style={{ whiteSpace: c.headerWrap ? 'normal' : 'nowrap' }}
                   >
                     {sortHeader(c)}
                   </Table.Th>
@@ -326,11 +326,12 @@ export function DataTable<T>(p: DataTableProps<T>) {
                       key={c.id}
                       className={TD_CLASS}
                       style={
-                        c.align || c.fw || c.nowrap
+                        c.align || c.fw || c.nowrap || c.minWidth
                           ? {
                               textAlign: c.align,
                               fontWeight: c.fw,
                               whiteSpace: c.nowrap ? 'nowrap' : undefined,
+                              minWidth: c.minWidth,
                             }
                           : undefined
                       }

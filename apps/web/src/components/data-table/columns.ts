@@ -23,6 +23,10 @@ export type DataColumn<T> = {
   nowrap?: boolean;
   /** Cell font weight (e.g. 600 for a total). */
   fw?: number;
+  /** The header may wrap onto two lines ('Messages / count'): a narrow column of numbers. */
+  headerWrap?: boolean;
+  /** The cell's least width in px (a column of badges keeps whole names instead of shrinking to letters). */
+  minWidth?: number;
   /** In the CSV: its header and value (default: `header` and `value`); false leaves the column out. */
   csv?: { header?: string; value?: (row: T) => CsvCell } | false;
 };

@@ -110,9 +110,31 @@ function membersColumns(
         </span>
       ),
     },
-    { id: 'messages', header: 'Messages count', sortable, value: (m) => m.messages, align: 'right' },
-    { id: 'reactions', header: 'Reactions Count', sortable, value: (m) => m.reactions, align: 'right' },
-    { id: 'replies', header: 'Replies Count', sortable, value: (m) => m.replies, align: 'right' },
+    // Counts are narrow: their headers wrap ('Messages / count'), leaving the Tags column room for whole names.
+    {
+      id: 'messages',
+      header: 'Messages count',
+      sortable,
+      value: (m) => m.messages,
+      align: 'right',
+      headerWrap: true,
+    },
+    {
+      id: 'reactions',
+      header: 'Reactions Count',
+      sortable,
+      value: (m) => m.reactions,
+      align: 'right',
+      headerWrap: true,
+    },
+    {
+      id: 'replies',
+      header: 'Replies Count',
+      sortable,
+      value: (m) => m.replies,
+      align: 'right',
+      headerWrap: true,
+    },
     {
       id: 'last_active',
       header: 'Last active',
@@ -128,6 +150,8 @@ function membersColumns(
     {
       id: 'tags',
       header: 'Tags',
+      // Whole tag names, wrapping one under another, readable at 1440 px (not 'M…', 'bu…').
+      minWidth: 200,
       cell: (m) => (
         <TagBadges
           tags={tagsFirst(m.tags ?? [], filterTags)}
