@@ -82,7 +82,9 @@ describe('Members page', () => {
       '/dashboard/members/U001#tags',
     );
     // The Tags cell keeps room for whole names (at 1440 px the table had squeezed them to 'M…', 'bu…').
-    const tagsCell = within(adaRow).getAllByRole('button', { name: /^Remove tag/ })[0]!.closest('td')!;
+    const tagsCell = within(adaRow)
+      .getAllByRole('button', { name: /^Remove tag/ })[0]!
+      .closest('td')!;
     expect(tagsCell.style.minWidth).toBe('200px');
     const alanRow = within(table).getByRole('link', { name: 'Alan Turing' }).closest('tr')!;
     expect(within(alanRow).getByText('Not-Active')).toBeInTheDocument();
