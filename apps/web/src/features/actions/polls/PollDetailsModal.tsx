@@ -1,6 +1,18 @@
 import { useMemo, useState } from 'react';
 import { PieChart } from '../../../components/charts/index.ts';
-import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { chartColor } from '../../../components/charts/scale.ts';
+import {
+  Box,
+  Button,
+  Center,
+  ColorSwatch,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconDownload, IconForms, IconSend } from '@tabler/icons-react';
 import { BADGE_COLORS } from '@flywheel/shared/constants';
@@ -25,6 +37,8 @@ import { exportPollRows, usePollInfo, useVoters } from './api.ts';
 import { formatPollTime, PollStatusBadge } from './PollsTab.tsx';
 
 const COLORS = [...BADGE_COLORS, 'cyan', 'pink', 'lime', 'indigo'].map((c) => `${c}.6`);
+/** An option's colour, in the pie and beside its row of the options table. */
+const optionColor = (index: number) => COLORS[index % COLORS.length]!;
 
 type OptionRow = PollOption & { index: number };
 
@@ -37,7 +51,25 @@ const OPTION_COLUMNS: DataColumn<OptionRow>[] = [
     width: 70,
     searchable: false,
   },
-  { id: 'option', header: 'Option', value: (o) => o.value },
+  {
+    id: 'option',
+    header: 'Option',
+    value: (o) => o.value,
+    // The option's colour in the pie beside the table: the table is the pie's key.
+    cell: (o) => (
+      <Group gap="xs" wrap="nowrap">
+        <ColorSwatch
+          size={12}
+          color={chartColor(optionColor(o.index))}
+          aria-hidden
+          data-testid={`option-swatch-${o.index}`}
+          data-color={chartColor(optionColor(o.index))}
+          style={{ flex: 'none' }}
+        />
+        <Text fz="sm">{o.value}</Text>
+      </Group>
+    ),
+  },
   { id: 'count', header: 'Count', value: (o) => o.count, align: 'right', sortable: true, width: 90 },
 ];
 
@@ -86,7 +118,7 @@ export function PollDetailsModal({
   );
   const pie = options
     .filter((o) => o.count > 0)
-    .map((o) => ({ name: `${o.emoji} ${o.value}`, value: o.count, color: COLORS[o.index % COLORS.length]! }));
+    .map((o) => ({ name: `${o.emoji} ${o.value}`, value: o.count, color: optionColor(o.index) }));
 
   const exportCsv = async () => {
     setExporting(true);

@@ -292,6 +292,15 @@ describe('Poll Details', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Emoji', 'Option', 'Count']);
+    // The options table is the pie's key: each option's swatch has its slice's colour.
+    const fills = [...within(dialog).getByTestId('poll-pie').querySelectorAll('path')].map((p) =>
+      p.getAttribute('fill'),
+    );
+    const swatches = within(options)
+      .getAllByTestId(/^option-swatch-/)
+      .map((s) => s.getAttribute('data-color'));
+    expect(fills.length).toBeGreaterThan(0);
+    for (const fill of fills) expect(swatches).toContain(fill);
     expect(
       within(voters)
         .getAllByRole('columnheader')
