@@ -114,13 +114,17 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
 
 /** Has the emulator send url_verification to the events URL again; a failure is logged (no live events). */
 async function verifyEventsUrl(emulatorUrl: string, eventsUrl: string, ctx: AppContext): Promise<void> {
-  const config = (await fetch(`${emulatorUrl}/_admin/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ eventsUrl }),
-  }).then((r) => r.json())) as { eventsUrlVerified?: boolean };
-  if (!config.eventsUrlVerified)
-    ctx.logger.warn({ eventsUrl }, 'The demo emulator could not verify the events URL: no live events');
+  // Slack waits 3 s for the answer; a first request on a busy machine may take longer: tried a few times, as a
+  // person presses Retry on the app's settings page.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const config = (await fetch(`${emulatorUrl}/_admin/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventsUrl }),
+    }).then((r) => r.json())) as { eventsUrlVerified?: boolean };
+    if (config.eventsUrlVerified) return;
+  }
+  ctx.logger.warn({ eventsUrl }, 'The demo emulator could not verify the events URL: no live events');
 }
 
 async function primaryOwner(emulatorUrl: string, teamId: string): Promise<string> {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-o
 import type { Workspace } from '@flywheel/shared/workspace';
 import type { Db } from '../../db/client.ts';
 import { textArray, typedRows, type Tx } from '../../db/sql.ts';
-import { oauthStates, workspaceAdmins, workspaceInvitations, workspaces } from './table.ts';
+import { oauthStates, workspaceAdmins, workspaceInvitations, workspaceSenders, workspaces } from './table.ts';
 
 const workspaceColumns = {
   team_id: workspaces.teamId,
@@ -93,28 +93,39 @@ export const workspacesRepo = (db: Db) => ({
         },
       });
   },
+  /** A Slack user an admin may send as, with their token: added, or replaced for the same Slack user. */
+  async upsertSender(row: {
+    teamId: string;
+    slackUserId: string;
+    userTokenSealed: string;
+    userScopes: string | null;
+    addedBy: string;
+  }) {
+    await db
+      .insert(workspaceSenders)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [workspaceSenders.teamId, workspaceSenders.slackUserId],
+        set: { userTokenSealed: row.userTokenSealed, userScopes: row.userScopes, addedBy: row.addedBy },
+      });
+  },
+  /** The Slack users admins may send as, oldest first (`userId`: the Flywheel account that added them). */
   async listAdmins(teamId: string) {
     return db
       .select({
-        userId: workspaceAdmins.userId,
-        slackUserId: workspaceAdmins.slackUserId,
-        hasToken: isNotNull(workspaceAdmins.userTokenSealed),
+        userId: workspaceSenders.addedBy,
+        slackUserId: workspaceSenders.slackUserId,
+        hasToken: isNotNull(workspaceSenders.userTokenSealed),
       })
-      .from(workspaceAdmins)
-      .where(eq(workspaceAdmins.teamId, teamId))
-      .orderBy(asc(workspaceAdmins.createdAt));
+      .from(workspaceSenders)
+      .where(eq(workspaceSenders.teamId, teamId))
+      .orderBy(asc(workspaceSenders.createdAt));
   },
   async adminToken(teamId: string, slackUserId: string): Promise<string | null> {
     const [row] = await db
-      .select({ token: workspaceAdmins.userTokenSealed })
-      .from(workspaceAdmins)
-      .where(
-        and(
-          eq(workspaceAdmins.teamId, teamId),
-          eq(workspaceAdmins.slackUserId, slackUserId),
-          isNotNull(workspaceAdmins.userTokenSealed),
-        ),
-      )
+      .select({ token: workspaceSenders.userTokenSealed })
+      .from(workspaceSenders)
+      .where(and(eq(workspaceSenders.teamId, teamId), eq(workspaceSenders.slackUserId, slackUserId)))
       .limit(1);
     return row?.token ?? null;
   },
@@ -151,6 +162,9 @@ export const workspacesRepo = (db: Db) => ({
       .update(workspaceAdmins)
       .set({ userTokenSealed: null, userScopes: null })
       .where(and(eq(workspaceAdmins.teamId, teamId), inArray(workspaceAdmins.slackUserId, slackUserIds)));
+    await db
+      .delete(workspaceSenders)
+      .where(and(eq(workspaceSenders.teamId, teamId), inArray(workspaceSenders.slackUserId, slackUserIds)));
   },
 
   /** Invites (or invites again) an e-mail address to administer a workspace. */

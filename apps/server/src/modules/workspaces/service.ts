@@ -42,6 +42,15 @@ export const workspacesService = (db: Db, box: SecretBox) => {
         userTokenSealed: admin.userToken ? box.seal(admin.userToken) : null,
         userScopes: admin.userScopes,
       });
+      // Each Slack admin who authorised stays available as a sender (a second one does not replace the first).
+      if (admin.userToken)
+        await repo.upsertSender({
+          teamId: ws.teamId,
+          slackUserId: admin.slackUserId,
+          userTokenSealed: box.seal(admin.userToken),
+          userScopes: admin.userScopes,
+          addedBy: admin.userId,
+        });
     },
     /** The bot token of a connected workspace; 409 when it is disconnected. */
     async botToken(teamId: string): Promise<string> {

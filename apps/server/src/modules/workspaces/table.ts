@@ -72,3 +72,26 @@ export const workspaceInvitations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.email] }), index('workspace_invitations_email_idx').on(t.email)],
 );
+
+/**
+ * The Slack users an admin may send as (Send as Admin): each Slack admin who authorised Flywheel through Create
+ * Workspace or Add as Admin, with their sealed user token. One row per Slack user, whichever Flywheel account
+ * authorised it (`added_by`, the latest): a second Slack admin added by the same account joins the first instead
+ * of replacing it.
+ */
+export const workspaceSenders = pgTable(
+  'workspace_senders',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => workspaces.teamId, { onDelete: 'cascade' }),
+    slackUserId: text('slack_user_id').notNull(),
+    userTokenSealed: text('user_token_sealed').notNull(),
+    userScopes: text('user_scopes'),
+    addedBy: text('added_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.slackUserId] })],
+);

@@ -112,4 +112,33 @@ describe('tenancy', () => {
       expect(res.json().data).toHaveLength(1);
     }
   });
+
+  it("'Add as Admin' with a second Slack admin keeps the first: both can be sent as", async () => {
+    const admins = () =>
+      env.t.app
+        .inject({
+          method: 'GET',
+          url: `/api/v0/getauthorizedadmins/${teamA}/${owner.userid}`,
+          headers: bearer(owner.token),
+        })
+        .then((r) =>
+          r
+            .json()
+            .data.map((a: any) => a.user_id)
+            .sort(),
+        );
+    const first = await admins();
+    expect(first).toHaveLength(1);
+    const second = ([...env.emu.truth(teamA).members()] as any[]).find(
+      (m) => m.is_admin && !m.is_primary_owner && !m.deleted && !m.is_bot && !first.includes(m.id),
+    ).id as string;
+    expect(
+      (await installThroughOAuth(env, owner, { teamId: teamA, installer: second, addAsAdmin: true }))
+        .statusCode,
+    ).toBe(200);
+    expect(await admins()).toEqual([...first, second].sort());
+    // Each has its own token: Flywheel can send as either.
+    for (const slackUser of [first[0], second])
+      expect(await env.t.ctx.services.workspaces.adminToken(teamA, slackUser)).toMatch(/^xoxp-/);
+  });
 });
