@@ -39,6 +39,7 @@ import { conversationsService, type ConversationsService } from './modules/conve
 import { llmClient } from './modules/conversations/summary.ts';
 import { formsService, type FormsService } from './modules/forms/service.ts';
 import { workflowsService, type WorkflowsService } from './modules/workflows/service.ts';
+import { workflowsSendJob } from './modules/workflows/jobs.ts';
 import { pollJobs } from './modules/polls/jobs.ts';
 import { pollsService, type PollsService, type PollJobs } from './modules/polls/service.ts';
 
@@ -235,6 +236,9 @@ export async function createContext(
         audience,
         delivery,
         timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
+        wakeAt: async (at) => {
+          await queue.send(workflowsSendJob, {}, { startAfter: at });
+        },
         logger: logger.child({ module: 'workflows' }),
       }),
     },

@@ -366,10 +366,12 @@ export const workflowsRepo = (db: Db) => ({
       error: string | null;
     }[],
     now: Date,
-  ): Promise<void> {
-    if (!rows.length) return;
+  ): Promise<Date | null> {
+    if (!rows.length) return null;
     const at = now.toISOString();
-    await db.execute(sql`with done as (
+    const next = await typedRows<{ due_at: string | null }>(
+      db,
+      sql`with done as (
         update workflow_steps s set status = x.status, receipt_id = x.receipt_id,
           form_instance_id = x.form_instance_id, error = x.error, sent_at = ${at}::timestamptz, claimed_until = null
         from jsonb_to_recordset(${json(rows.map((r) => ({ id: r.id, status: r.status, receipt_id: r.receiptId, form_instance_id: r.formInstanceId, error: r.error })))}::jsonb)
@@ -380,7 +382,12 @@ export const workflowsRepo = (db: Db) => ({
       select d.workflow_id, d.trigger_id, d.team_id, d.position + 1,
         ${at}::timestamptz + make_interval(secs => t.delay_secs)
       from done d join workflow_tasks t on t.workflow_id = d.workflow_id and t.position = d.position + 1
-      on conflict (trigger_id, position) do nothing`);
+      on conflict (trigger_id, position) do nothing
+      returning due_at::text as due_at`,
+    );
+    // The earliest next step written, so that a sender can be woken at its time.
+    const times = next.flatMap((r) => (r.due_at ? [Date.parse(r.due_at)] : []));
+    return times.length > 0 ? new Date(Math.min(...times)) : null;
   },
 
   /** A workflow's firings, newest first (the trigger history). */

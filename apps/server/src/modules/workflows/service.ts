@@ -62,6 +62,11 @@ export const workflowsService = (deps: {
   timezoneOf: (teamId: string, tx?: Tx) => Promise<string>;
   /** How long a worker holds the steps it claimed (default 2 minutes). */
   claimMs?: number;
+  /**
+   * Wakes a sender at `at` (a queued job that starts then): a step written with a delay is sent within seconds of
+   * its time, not at the next minute's tick.
+   */
+  wakeAt?: (at: Date) => Promise<void>;
   logger: Logger;
   now?: () => number;
 }) => {
@@ -526,7 +531,13 @@ export const workflowsService = (deps: {
             }));
           else
             firings = (
-              await repo.crossedActivity(tx, w.team_id, w.days ?? 0, from, await deps.timezoneOf(w.team_id, tx))
+              await repo.crossedActivity(
+                tx,
+                w.team_id,
+                w.days ?? 0,
+                from,
+                await deps.timezoneOf(w.team_id, tx),
+              )
             ).map((m) => ({
               workflowId: w.id,
               key: `active:${m.member_id}:${m.day}`,
@@ -605,7 +616,8 @@ export const workflowsService = (deps: {
         }
       }
       await forms.finishInstances(instances);
-      await repo.finishSteps(finished, new Date(now()));
+      const nextDue = await repo.finishSteps(finished, new Date(now()));
+      if (nextDue && deps.wakeAt) await deps.wakeAt(nextDue);
       if (retry.length > 0) await repo.releaseSteps(retry, new Date(now() + RETRY_MS));
       for (const teamId of sent) await deps.delivery.wake(teamId);
       return steps.length;

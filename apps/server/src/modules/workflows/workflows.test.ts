@@ -58,10 +58,13 @@ beforeAll(async () => {
       delivery: ctx.services.delivery,
       timezoneOf: async () => 'Europe/London',
       claimMs,
+      wakeAt: async (at) => void wakes.push(at.getTime()),
       logger: createLogger('silent'),
       now: () => clockMs,
     });
 }, 120_000);
+/** The times the services asked for a sender to be woken (a step written with a delay). */
+const wakes: number[] = [];
 afterAll(() => env.close());
 
 const call = (
@@ -417,8 +420,11 @@ describe('a workspace-join workflow on an injected clock', () => {
       await drainDeliveries();
     };
 
+    wakes.length = 0;
     await at(T0 + 60_000);
     expect(texts()).toEqual([['Welcome to the community!'], [], []]);
+    // Ada's form is due two days after her welcome: a sender is woken then, not at some later minute's tick.
+    expect(wakes).toEqual([T0 + 60_000 + 2 * 86_400_000]);
     await at(T0 + 5 * 3600_000 + 60_000);
     expect(texts()).toEqual([['Welcome to the community!'], ['Welcome to the community!'], []]);
 
