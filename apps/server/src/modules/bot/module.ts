@@ -6,6 +6,8 @@ import { botRoutes } from './routes.ts';
 export const botModule = defineModule({
   name: 'bot',
   routes: async (app, ctx) => {
-    await app.register(botRoutes({ bot: ctx.services.bot, guard: workspaceGuard(ctx.services) }));
+    await app.register(
+      botRoutes({ bot: ctx.services.bot, guard: workspaceGuard(ctx.services), links: ctx.config.links }),
+    );
   },
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BOT_UPLOAD_SUCCESS, botDetailsResponse, botUploadBody } from '@flywheel/shared/analytics';
 import { flywheelPng } from './image.ts';
@@ -8,7 +9,9 @@ import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/wo
 const tags = ['bot'];
 
 /** Customise Bot (spec section 7 Home and bot), and the public Flywheel bot image. */
-export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard }) {
+export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard; links?: LinkOriginPolicy }) {
+  // The image URL the browser gets follows the origin it is on (as links do).
+  const origin = (req: FastifyRequest) => (deps.links ? linkOrigin(req, deps.links) : undefined);
   const png = flywheelPng();
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +29,7 @@ export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard }) {
         },
       },
       async (req) => ({
-        data: await deps.bot.upload(req.body.team_id, req.body.botName, req.body.use_custom),
+        data: await deps.bot.upload(req.body.team_id, req.body.botName, req.body.use_custom, origin(req)),
         message: BOT_UPLOAD_SUCCESS,
       }),
     );
@@ -42,7 +45,7 @@ export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard }) {
           response: { 200: botDetailsResponse },
         },
       },
-      async (req) => ({ data: await deps.bot.details(req.params.teamId) }),
+      async (req) => ({ data: await deps.bot.details(req.params.teamId, origin(req)) }),
     );
 
     // Public: Slack fetches it as the bot's icon_url.

@@ -46,21 +46,29 @@ export const botService = (deps: {
     }
   }
 
-  async function details(teamId: string): Promise<BotDetails> {
+  /**
+   * The bot's settings. `origin`: where the browser asking is (the Flywheel image is served there, so the page on
+   * 127.0.0.1 shows it; Slack gets the public URL).
+   */
+  async function details(teamId: string, origin?: string): Promise<BotDetails> {
     const row = await repo.find(teamId);
     const useCustom = row?.use_custom ?? DEFAULTS.useCustom;
     return {
       bot_name: row?.bot_name ?? DEFAULTS.botName,
       use_custom: useCustom,
-      bot_image: useCustom ? flywheelImage : await workspaceIcon(teamId, row?.workspace_icon),
+      bot_image: useCustom
+        ? origin
+          ? `${origin}${FLYWHEEL_IMAGE_PATH}`
+          : flywheelImage
+        : await workspaceIcon(teamId, row?.workspace_icon),
     };
   }
 
   return {
     details,
-    async upload(teamId: string, botName: string, useCustom: boolean): Promise<BotDetails> {
+    async upload(teamId: string, botName: string, useCustom: boolean, origin?: string): Promise<BotDetails> {
       await repo.save(teamId, botName, useCustom);
-      return details(teamId);
+      return details(teamId, origin);
     },
     /** What chat.postMessage gets for this workspace's bot (username and icon_url; chat:write.customize). */
     async botIdentity(teamId: string): Promise<{ username: string; icon_url: string }> {

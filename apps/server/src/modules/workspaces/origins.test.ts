@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signedInUser, uniqueEmail, waitForMailLink } from '../../testing/factories.ts';
-import { ownerOf, slackTestEnv, type SlackTestEnv } from '../../testing/slack.ts';
+import { installThroughOAuth, ownerOf, slackTestEnv, type SlackTestEnv } from '../../testing/slack.ts';
 
 /*
  * Opened at 127.0.0.1, 'Add to Slack' and the e-mailed links must come back to 127.0.0.1 (not localhost:
@@ -87,6 +87,26 @@ describe('links follow the origin the user is on (no PUBLIC_URL)', () => {
     );
     expect(await redirectUri(env, user.token, { host: '192.168.1.20:3300' })).toBe(
       'http://192.168.1.20:3300/installworkspace',
+    );
+  });
+
+  it("the bot's image is shown from the origin the page is on; Slack is given the configured address", async () => {
+    const user = await signedInUser(env.t);
+    expect((await installThroughOAuth(env, user)).statusCode).toBe(200);
+    const teamId = env.emu.teamIds[0]!;
+    const image = async (host: string) =>
+      (
+        await env.t.app.inject({
+          method: 'GET',
+          url: `/api/v0/alterbot/getbotdetails/${teamId}`,
+          headers: { ...bearer(user.token), host },
+        })
+      ).json().data.bot_image;
+    expect(await image('127.0.0.1:3300')).toBe('http://127.0.0.1:3300/api/v0/public/flywheel-bot.png');
+    expect(await image('localhost:3300')).toBe('http://localhost:3300/api/v0/public/flywheel-bot.png');
+    expect(await image('evil.example')).toBe('http://localhost:3300/api/v0/public/flywheel-bot.png');
+    expect((await env.t.ctx.services.bot.botIdentity(teamId)).icon_url).toBe(
+      'http://localhost:3300/api/v0/public/flywheel-bot.png',
     );
   });
 
