@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createLogger } from '../lib/logger.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createQueue, defineJob } from './queue.ts';
 
@@ -74,6 +76,54 @@ describe('job queue (pg-boss on this database)', () => {
       "select state from pgboss.job where name = 'test.quick'",
     );
     expect(rows).toEqual([{ state: 'completed' }]);
+  });
+
+  it('a failing handler is logged with its job and error (pg-boss itself only records it in the row)', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    let tries = 0;
+    const failing = defineJob({
+      id: 'test.failing',
+      payload: z.object({}),
+      retryLimit: 0,
+      async handle() {
+        tries++;
+        throw new Error('the handler broke');
+      },
+    });
+    const queue = await createQueue(t.ctx.database, createLogger('info', stream), {
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await queue.register([failing]);
+      await queue.startWorkers(t.ctx);
+      await queue.send(failing, {});
+      let state: unknown;
+      for (let i = 0; i < 200 && state !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const { rows } = await t.ctx.database.executeSql(
+          "select state from pgboss.job where name = 'test.failing'",
+        );
+        state = (rows[0] as { state?: string } | undefined)?.state;
+      }
+      expect(state).toBe('failed');
+      expect(tries).toBe(1);
+      const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.job === 'test.failing');
+      expect(logged).toEqual([
+        expect.objectContaining({
+          level: 50,
+          msg: expect.stringMatching(/^job failed/),
+          err: expect.objectContaining({ message: 'the handler broke' }),
+        }),
+      ]);
+    } finally {
+      await queue.stop();
+    }
   });
 
   it('a handler that outlives the stop reports to a closed database without an unhandled rejection', async () => {

@@ -119,12 +119,15 @@ export async function createQueue(
           { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
           async (batch) => {
             for (const item of batch) {
-              const data = job.payload.parse(item.data);
-              await job.handle(data, {
-                ctx,
-                jobId: item.id,
-                logger: logger.child({ job: job.id, jobId: item.id }),
-              });
+              const jobLogger = logger.child({ job: job.id, jobId: item.id });
+              try {
+                const data = job.payload.parse(item.data);
+                await job.handle(data, { ctx, jobId: item.id, logger: jobLogger });
+              } catch (err) {
+                // pg-boss records the failure in the job's row and retries it, but says nothing: say it here.
+                jobLogger.error({ err }, 'job failed; pg-boss retries it while its retry limit lasts');
+                throw err;
+              }
             }
           },
         );

@@ -5,6 +5,7 @@ import { typedRows } from '../db/sql.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '@flywheel/slack-emulator';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer } from './factories.ts';
+import type pino from 'pino';
 
 export type SlackTestEnv = { t: TestApp; emu: Emulator; url: string; close(): Promise<void> };
 
@@ -15,21 +16,25 @@ export type SlackTestEnv = { t: TestApp; emu: Emulator; url: string; close(): Pr
 export async function slackTestEnv(
   emuOptions: EmulatorOptions = {},
   env: Record<string, string> = {},
+  opts: { logStream?: pino.DestinationStream } = {},
 ): Promise<SlackTestEnv> {
   const emu = await startEmulator({
     rateLimits: { profile: 'off' },
     events: { timeoutMs: 3000, retryDelaysMs: [50, 100, 200] },
     ...emuOptions,
   });
-  const t = await buildTestApp({
-    SLACK_CLIENT_ID: emu.app.clientId,
-    SLACK_CLIENT_SECRET: emu.app.clientSecret,
-    SLACK_SIGNING_SECRET: emu.app.signingSecret,
-    SLACK_API_URL: emu.apiUrl,
-    SLACK_AUTHORIZE_URL: emu.authorizeUrl,
-    SLACK_RATE_SCALE: '10000',
-    ...env,
-  });
+  const t = await buildTestApp(
+    {
+      SLACK_CLIENT_ID: emu.app.clientId,
+      SLACK_CLIENT_SECRET: emu.app.clientSecret,
+      SLACK_SIGNING_SECRET: emu.app.signingSecret,
+      SLACK_API_URL: emu.apiUrl,
+      SLACK_AUTHORIZE_URL: emu.authorizeUrl,
+      SLACK_RATE_SCALE: '10000',
+      ...env,
+    },
+    opts,
+  );
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // Slack waits 3 s for the challenge's answer; a server's first request on a busy machine can take longer. As a
   // person presses Retry on the app's settings page, the handshake is tried again (a few times).
