@@ -112,7 +112,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   SUMMARY_MAX_PER_ADMIN_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   SUMMARY_MAX_CHARS: z.coerce.number().int().min(200).max(100_000).default(4000),
-  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
+  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(16),
   UPLOAD_TMP_DIR: optionalString,
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@flywheel.local'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('flywheel-demo'),
