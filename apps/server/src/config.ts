@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -110,6 +111,10 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  SUMMARY_MAX_PER_ADMIN_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  SUMMARY_MAX_CHARS: z.coerce.number().int().min(200).max(100_000).default(4000),
+  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(16),
+  UPLOAD_TMP_DIR: optionalString,
   DEMO_EMAIL: z.email({ error: 'must be an email address' }).default('demo@flywheel.local'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('flywheel-demo'),
   DEMO_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3999),
@@ -186,6 +191,13 @@ export type Config = {
    * ...). Undefined: summaries are extractive. The key is never logged nor sent to the browser.
    */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Thread summaries: model calls one admin may start a minute (this process), and the longest answer kept. */
+  summaries: { perAdminPerMinute: number; maxChars: number };
+  /**
+   * Image uploads: how many this process takes at once (more are answered 503 with Retry-After, their bodies
+   * never read), and where each is written while it is checked and sent to Slack (deleted after).
+   */
+  uploads: { maxConcurrent: number; tmpDir: string };
   /** With no Slack app configured the server runs the bundled emulator with a demo workspace. */
   demo: {
     enabled: boolean;
@@ -302,6 +314,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: e.LLM_TIMEOUT_MS,
         }
       : undefined,
+    summaries: {
+      perAdminPerMinute: e.SUMMARY_MAX_PER_ADMIN_PER_MINUTE,
+      maxChars: e.SUMMARY_MAX_CHARS,
+    },
+    uploads: {
+      maxConcurrent: e.UPLOAD_MAX_CONCURRENT,
+      tmpDir: path.resolve(e.UPLOAD_TMP_DIR ?? os.tmpdir()),
+    },
     demo: {
       enabled: !e.SLACK_CLIENT_ID,
       email: e.DEMO_EMAIL.toLowerCase(),

@@ -210,6 +210,7 @@ export async function createContext(
         delivery,
         slackApiUrl: () => slackConfig.apiUrl,
         llm: llmClient(config.llm),
+        summaries: config.summaries,
         logger: logger.child({ module: 'conversations' }),
       }),
       forms: formsService({

@@ -34,4 +34,6 @@ export type ErrorCode =
   | 'WORKSPACE_DISCONNECTED'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** The server is at a limit of work it takes at once (503 with Retry-After). */
+  | 'BUSY'
   | 'INTERNAL';

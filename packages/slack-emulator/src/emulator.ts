@@ -14,7 +14,7 @@ import type { Team } from './state/team.ts';
 import { authTeamMethods, uninstall } from './web-api/auth-team.ts';
 import { chatMethods, runScheduled, type Scheduled } from './web-api/chat.ts';
 import { conversationMethods } from './web-api/conversations.ts';
-import { fileMethods } from './web-api/files.ts';
+import { fileMethods, publicFile } from './web-api/files.ts';
 import { reactionPinMethods } from './web-api/reactions-pins.ts';
 import type { MethodDef } from './web-api/registry.ts';
 import { userMethods } from './web-api/users.ts';
@@ -112,6 +112,11 @@ export async function startEmulator(options: EmulatorOptions = {}) {
     teamIds: [...core.teams.keys()],
     /** Ground truth of a team (default: the first). */
     truth: (teamId?: string): Truth => createTruth(teamOf(teamId), core.auth),
+    /** A file uploaded through the external upload flow (as files.info shows it), its bytes, and whether it was completed. */
+    file: (id: string) => {
+      const f = core.files.get(id);
+      return f ? { ...publicFile(f), teamId: f.teamId, data: f.data, completed: f.completed } : undefined;
+    },
     /** The live team object (users, channels, messages, write actions that emit events). */
     team: teamOf,
     install: (

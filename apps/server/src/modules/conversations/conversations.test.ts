@@ -564,10 +564,27 @@ describe('summaries', () => {
       expect(prompt).not.toContain('narwhal');
       expect(prompt).not.toMatch(/<@U/);
 
+      // The model failing now: the summary kept for this thread still answers, without asking it.
       fail = true;
-      const fallback = await service.summarize(teamId, parentTs, channel);
+      expect(await service.summarize(teamId, parentTs, channel)).toEqual(s);
+      expect(seen).toHaveLength(1);
+      // A process that has none kept falls back to the extractive summary, and says so.
+      const fresh = conversationsService({
+        db: env.t.ctx.database.db,
+        delivery: env.t.ctx.services.delivery,
+        slackApiUrl: () => env.emu.apiUrl,
+        llm: llmClient({
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          apiKey: 'sk-test',
+          model: 'tiny-test',
+          timeoutMs: 5000,
+        }),
+        logger: env.t.ctx.logger,
+      });
+      const fallback = await fresh.summarize(teamId, parentTs, channel);
+      expect(seen).toHaveLength(2);
       expect(fallback.kind).toBe('extractive');
-      expect(fallback.summary).toMatch(/^Extractive summary \(the AI model did not answer/);
+      expect(fallback.summary).toMatch(/^Extractive summary \(the AI model did not answer, so/);
     } finally {
       server.close();
     }

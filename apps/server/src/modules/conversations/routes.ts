@@ -112,13 +112,18 @@ export function conversationsRoutes(deps: { conversations: ConversationsService;
         schema: {
           tags,
           summary:
-            "A thread's summary: from the configured OpenAI-compatible model, else extractive (and says so)",
+            "A thread's summary: from the configured OpenAI-compatible model (kept until the thread changes; 429 with Retry-After past the admin's model calls a minute), else extractive (and says so)",
           body: summarizeBody,
           response: { 200: summaryResponse },
         },
       },
       async (req) => ({
-        data: await c.summarize(req.body.team_id, req.body.threadParentTs, req.body.channel_id),
+        data: await c.summarize(
+          req.body.team_id,
+          req.body.threadParentTs,
+          req.body.channel_id,
+          currentUser(req).id,
+        ),
       }),
     );
 

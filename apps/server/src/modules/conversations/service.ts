@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   CONVERSATION_TEXTS,
@@ -20,10 +21,18 @@ import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
 import { tsToDate } from '../../lib/days.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { truncateText } from '../../lib/text.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { conversationsRepo, type MessageRow, type PagePosition } from './repo.ts';
-import { extractiveSummary, type LlmClient, type ThreadText } from './summary.ts';
+import { summaryCache } from './summary-cache.ts';
+import {
+  extractiveSummary,
+  ModelTimeoutError,
+  threadPrompt,
+  type LlmClient,
+  type ThreadText,
+} from './summary.ts';
 
 const DAY_MS = 86_400_000;
 const bad = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
@@ -83,6 +92,8 @@ export const conversationsService = (deps: {
   /** The Slack Web API base the product talks to (changes when the demo starts its emulator). */
   slackApiUrl: () => string;
   llm: LlmClient | null;
+  /** Model summaries one admin may start a minute, and the longest summary kept (default 10 and 4,000). */
+  summaries?: { perAdminPerMinute: number; maxChars: number };
   logger: Logger;
   now?: () => Date;
   /** How many newest messages a search checks one by one before the GIN index (tests make it small). */
@@ -92,6 +103,11 @@ export const conversationsService = (deps: {
 }) => {
   const repo = conversationsRepo(deps.db, { recentScan: deps.recentScan, slicesDays: deps.slicesDays });
   const now = () => deps.now?.() ?? new Date();
+  const summaryLimits = deps.summaries ?? { perAdminPerMinute: 10, maxChars: 4000 };
+  const summaries = summaryCache({
+    perAdminPerMinute: summaryLimits.perAdminPerMinute,
+    now: () => now().getTime(),
+  });
 
   async function originOf(teamId: string): Promise<string> {
     const ws = await repo.workspace(teamId);
@@ -309,8 +325,12 @@ export const conversationsService = (deps: {
       };
     },
 
-    /** The thread's summary: the configured model's, else (or when it fails) an extractive one. */
-    async summarize(teamId: string, ts: string, channelId?: string): Promise<ThreadSummary> {
+    /**
+     * The thread's summary: the configured model's, else (or when it fails) an extractive one. A model's summary
+     * is kept until the thread changes, and requests for the same thread while the model works wait for that
+     * one call; a call the cache and such a wait cannot answer counts against the admin's per-minute limit.
+     */
+    async summarize(teamId: string, ts: string, channelId?: string, userId?: string): Promise<ThreadSummary> {
       const t = await locate(teamId, ts, channelId);
       const parent = await repo.message(teamId, t.channelId, t.threadTs);
       if (!parent) throw notFound(CONVERSATION_TEXTS.noSuchThread);
@@ -324,19 +344,46 @@ export const conversationsService = (deps: {
         channelName: parent.channel_name ?? parent.channel_id,
         lines: all.map((r) => ({ name: senderOf(r), text: read(r.text) })),
       };
-      if (!deps.llm) return { summary: extractiveSummary(thread), kind: 'extractive', model: null };
-      try {
-        return { summary: await deps.llm.summarize(thread), kind: 'ai', model: deps.llm.model };
-      } catch (err) {
-        const status = (err as { status?: number }).status;
-        deps.logger.warn(
-          { status, error: err instanceof Error ? err.message : String(err), model: deps.llm.model },
-          'thread summary: the model did not answer; falling back to an extractive summary',
-        );
-        const note =
-          'Extractive summary (the AI model did not answer, so these are the replies most representative of the thread, picked from its own words).';
-        return { summary: extractiveSummary(thread, note), kind: 'extractive', model: null };
-      }
+      const llm = deps.llm;
+      if (!llm) return { summary: extractiveSummary(thread), kind: 'extractive', model: null };
+
+      // The thread as the model would read it names its version: a reply, an edit, a deletion or a renamed
+      // member makes another summary.
+      const key = `${teamId}\n${t.channelId}\n${t.threadTs}`;
+      const version = crypto
+        .createHash('sha256')
+        .update(`${llm.model}\n${threadPrompt(thread)}`)
+        .digest('base64url');
+      const cached = summaries.cached(key, version);
+      if (cached) return cached;
+      const running = summaries.running(key, version);
+      if (running) return running;
+      summaries.admit(userId ?? 'system');
+      return summaries.run(key, version, async () => {
+        try {
+          const text = await llm.summarize(thread);
+          return {
+            summary: { summary: truncateText(text, summaryLimits.maxChars), kind: 'ai', model: llm.model },
+            keep: true,
+          };
+        } catch (err) {
+          const status = (err as { status?: number }).status;
+          const timedOut = err instanceof ModelTimeoutError;
+          deps.logger.warn(
+            { status, error: err instanceof Error ? err.message : String(err), model: llm.model, timedOut },
+            'thread summary: the model did not answer; falling back to an extractive summary',
+          );
+          const why = timedOut
+            ? `the AI model did not answer within ${Math.round(llm.timeoutMs / 1000)} s`
+            : 'the AI model did not answer';
+          const note = `Extractive summary (${why}, so these are the replies most representative of the thread, picked from its own words).`;
+          // Not kept: the next request asks the model again.
+          return {
+            summary: { summary: extractiveSummary(thread, note), kind: 'extractive', model: null },
+            keep: false,
+          };
+        }
+      });
     },
 
     /** A reply to a mention, sent through the delivery engine; the mention is then 'Seen'. */

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { Config } from '../../config.ts';
+import { truncateText } from '../../lib/text.ts';
 
 /** A thread as the summarizer reads it: names readable, oldest first, the parent first. */
 export type ThreadText = {
@@ -20,7 +21,7 @@ const SYSTEM_PROMPT = [
   'Answer in the language of the thread.',
 ].join(' ');
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const clip = (s: string, n: number) => truncateText(s, n);
 
 /** The thread as the prompt's user message: "Name: text" lines, cut to MAX_PROMPT_CHARS (newest kept). */
 export function threadPrompt(t: ThreadText): string {
@@ -39,7 +40,20 @@ export function threadPrompt(t: ThreadText): string {
   return [head, ...rest].join('\n');
 }
 
-/** An OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, ...), or null when none is configured. */
+/** The model gave no answer within LLM_TIMEOUT_MS (the one deadline of a summary, the answer's body included). */
+export class ModelTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`the model did not answer within ${timeoutMs} ms`);
+    this.name = 'ModelTimeoutError';
+  }
+}
+
+/**
+ * An OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, ...), or null when none is configured.
+ * One attempt per summary and one deadline over all of it: the SDK's own retries would multiply the wait (two
+ * attempts of LLM_TIMEOUT_MS each), and its timeout stops at the answer's headers, so a model that sends headers
+ * and then stalls would hold the request for ever; the AbortSignal covers the body too.
+ */
 export function llmClient(config: Config['llm']) {
   if (!config) return null;
   const client = new OpenAI({
@@ -47,20 +61,32 @@ export function llmClient(config: Config['llm']) {
     // Local servers take any key; the library insists on one.
     apiKey: config.apiKey ?? 'not-needed',
     timeout: config.timeoutMs,
-    maxRetries: 1,
+    maxRetries: 0,
   });
   return {
     model: config.model,
+    timeoutMs: config.timeoutMs,
     async summarize(t: ThreadText): Promise<string> {
-      const res = await client.chat.completions.create({
-        model: config.model,
-        temperature: 0.2,
-        max_tokens: 600,
-        messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: threadPrompt(t) },
-        ],
-      });
+      const signal = AbortSignal.timeout(config.timeoutMs);
+      let res: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        res = await client.chat.completions.create(
+          {
+            model: config.model,
+            temperature: 0.2,
+            max_tokens: 600,
+            messages: [
+              { role: 'system', content: SYSTEM_PROMPT },
+              { role: 'user', content: threadPrompt(t) },
+            ],
+          },
+          { signal },
+        );
+      } catch (err) {
+        if (signal.aborted || err instanceof OpenAI.APIConnectionTimeoutError)
+          throw new ModelTimeoutError(config.timeoutMs);
+        throw err;
+      }
       const text = res.choices[0]?.message?.content?.trim();
       if (!text) throw new Error('the model answered with no text');
       return text;

@@ -274,11 +274,11 @@ describe('sending through the delivery engine', () => {
     expect((await upload(PNG, 'x.png', 'image/png', otherTeam)).statusCode).toBe(403);
     const gif = await upload(Buffer.from('GIF89a\x01\x00\x01\x00'), 'a.gif', 'image/gif');
     expect(gif.statusCode).toBe(400);
-    expect(gif.json().message).toBe('Only jpg/jpeg/png images are supported!');
+    expect(gif.json().message).toBe('image: Only jpg/jpeg/png images are supported!');
     const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
     const huge = await upload(big, 'big.png', 'image/png');
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().message).toBe('Image size should be less than 5MB!');
+    expect(huge.json().message).toBe('image: Image size should be less than 5MB!');
     expect([...(env.emu.truth(teamId).messages() as Iterable<any>)].length).toBe(before);
   });
 

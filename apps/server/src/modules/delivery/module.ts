@@ -2,6 +2,7 @@ import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineModule } from '../module.ts';
 import { deliverJob, recoverJob } from './jobs.ts';
 import { deliveryRoutes } from './routes.ts';
+import { imageUploads } from './uploads.ts';
 
 /**
  * Delivery: the one sender. Quick actions and Receipts under /api/v0; the engine's jobs (`delivery.send` per
@@ -11,7 +12,11 @@ export const deliveryModule = defineModule({
   name: 'delivery',
   routes: async (app, ctx) => {
     await app.register(
-      deliveryRoutes({ delivery: ctx.services.delivery, guard: workspaceGuard(ctx.services) }),
+      deliveryRoutes({
+        delivery: ctx.services.delivery,
+        guard: workspaceGuard(ctx.services),
+        uploads: imageUploads(ctx.config.uploads),
+      }),
     );
   },
   jobs: [deliverJob, recoverJob],

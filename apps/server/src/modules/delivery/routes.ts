@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
 import type { DeliveryService, SendRequest } from './service.ts';
+import { isStoredImage, type ImageUploads, type StoredImage } from './uploads.ts';
 
 const tags = ['delivery'];
 const noAudience = { channel_ids: [], dms: { members: [], tags: [], channels: [] }, sendtoworkspace: false };
@@ -34,13 +35,15 @@ const queued = (r: { receipt_id: number; total: number }) => ({
   data: r,
 });
 
-type UploadedFile = { filename: string; mimetype: string; bytes: Buffer; truncated: boolean };
-
 /**
  * Quick actions (spec section 7): send a message, DM one or many members, reply in a thread, pin, unpin and
  * react, upload an image; and the Receipts page. Every send answers at once with its receipt.
  */
-export function deliveryRoutes(deps: { delivery: DeliveryService; guard: WorkspaceGuard }) {
+export function deliveryRoutes(deps: {
+  delivery: DeliveryService;
+  guard: WorkspaceGuard;
+  uploads: ImageUploads;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -204,43 +207,45 @@ export function deliveryRoutes(deps: { delivery: DeliveryService; guard: Workspa
       );
     }
 
-    // Images: multipart (image, team_id), read whole (5 MB at most) and checked by their bytes.
+    // Images: multipart (image, team_id), a few at once per process, each streamed to a temporary file (5 MB at
+    // most) and checked by its bytes.
+    const uploads = deps.uploads;
     await app.register(async (upload) => {
       await upload.register(multipart, {
         attachFieldsToBody: 'keyValues',
         throwFileSizeLimit: false,
         limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024 },
         async onFile(part) {
-          const bytes = await part.toBuffer();
-          const file: UploadedFile = {
-            filename: part.filename,
-            mimetype: part.mimetype,
-            bytes,
-            truncated: part.file.truncated,
-          };
-          (part as unknown as { value: UploadedFile }).value = file;
+          const stored = await uploads.receive(this, part);
+          (part as unknown as { value: StoredImage }).value = stored;
         },
       });
       upload.withTypeProvider<ZodTypeProvider>().post(
         '/quickaction/uploadimage',
         {
           ...opts,
+          // The token first (401), then a slot (503 with Retry-After when the process is taking its most).
+          onRequest: [opts.onRequest, uploads.admit],
           schema: {
             tags,
             summary:
-              'Uploads an image (multipart: image, team_id) to Slack for a later message; png or jpeg, 5 MB',
+              "Uploads an image (multipart: image, team_id) to Slack for a later message; png or jpeg by its bytes, 5 MB; named with its type's extension; 503 with Retry-After when the server is taking its most uploads",
             consumes: ['multipart/form-data'],
             response: { 201: uploadImageResponse },
           },
         },
         async (req, reply) => {
           const body = (req.body ?? {}) as { team_id?: unknown; image?: unknown };
-          const file = body.image as UploadedFile | undefined;
-          if (!file || typeof file !== 'object' || !Buffer.isBuffer(file.bytes))
-            throw new AppError('VALIDATION_ERROR', 400, 'Send the image as a multipart field named image');
-          if (!/^image\/(png|jpe?g)$/.test(file.mimetype) && file.mimetype !== 'application/octet-stream')
-            throw new AppError('VALIDATION_ERROR', 400, DELIVERY_TEXTS.imageType);
-          const data = await deps.delivery.uploadImage(String(body.team_id), userOf(req), file);
+          if (!isStoredImage(body.image))
+            throw new AppError(
+              'VALIDATION_ERROR',
+              400,
+              'image: send the image as a multipart file field named image',
+            );
+          const data = await uploads.during(
+            req,
+            deps.delivery.uploadImage(String(body.team_id), userOf(req), body.image),
+          );
           return reply.code(201).send({ message: 'Image uploaded', data });
         },
       );

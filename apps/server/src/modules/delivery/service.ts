@@ -25,6 +25,7 @@ import { messageContent, SenderUnavailable, type DeliveryConfig, type SenderHand
 import { pacing as pacingOf } from './pacing.ts';
 import { deliveryRepo, imagesRepo, type NewReceipt, type ReceiptRow } from './repo.ts';
 import type { DeliveryMessage } from './table.ts';
+import { imageFileName, imageKind, postFile, type StoredImage } from './uploads.ts';
 
 export type SendRequest = {
   teamId: string;
@@ -70,17 +71,6 @@ function describe(text: string, r: Recipients): string {
     .join(', ');
   const snippet = text.replace(/\s+/g, ' ').trim();
   return `${snippet.length > 80 ? `${snippet.slice(0, 77)}...` : snippet} (to ${whom})`;
-}
-
-/** PNG and JPEG by their first bytes, whatever the file claims to be. */
-export function imageKind(bytes: Buffer): 'png' | 'jpeg' | null {
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  return null;
 }
 
 /**
@@ -433,25 +423,28 @@ export const deliveryService = (deps: {
       );
     },
 
-    /** Uploads an image to Slack (files upload flow, not shared yet) for a later message. */
+    /**
+     * Uploads an image to Slack (files upload flow, not shared yet) for a later message: checked by its bytes,
+     * named with the extension of its type, streamed from the file the request wrote.
+     */
     async uploadImage(
       teamId: string,
       userId: string | null,
-      file: { filename: string; bytes: Buffer; truncated: boolean },
+      file: StoredImage,
     ): Promise<{ file_id: string; url: string; name: string }> {
-      if (file.truncated || file.bytes.length > MAX_IMAGE_BYTES)
-        throw new AppError('VALIDATION_ERROR', 400, DELIVERY_TEXTS.imageSize);
-      const kind = imageKind(file.bytes);
-      if (!kind) throw new AppError('VALIDATION_ERROR', 400, DELIVERY_TEXTS.imageType);
+      if (file.truncated || file.size > MAX_IMAGE_BYTES)
+        throw new AppError('VALIDATION_ERROR', 400, `image: ${DELIVERY_TEXTS.imageSize}`);
+      const kind = imageKind(file.head);
+      if (!kind) throw new AppError('VALIDATION_ERROR', 400, `image: ${DELIVERY_TEXTS.imageType}`);
       const { client } = await checkedSender(teamId, 'bot', null);
-      const name = file.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || `image.${kind}`;
-      const uploaded = await uploadToSlack(client, name, file.bytes);
+      const name = imageFileName(file.filename, kind);
+      const uploaded = await uploadToSlack(client, name, file);
       await images.save({
         fileId: uploaded.id,
         teamId,
         name,
         url: uploaded.url,
-        bytes: file.bytes.length,
+        bytes: file.size,
         createdBy: userId,
       });
       return { file_id: uploaded.id, url: uploaded.url, name };
@@ -523,16 +516,34 @@ export function toReceipt(r: ReceiptRow): Receipt {
 }
 export { receiptStatus };
 
-/** Slack's external upload flow through the SDK (URL, bytes, complete), unshared: messages show it by id. */
+/**
+ * Slack's external upload flow: the URL and the completion through the SDK, the bytes POSTed raw to the URL,
+ * streamed from disk (the SDK's files.uploadV2 reads the whole file into memory and copies it twice more). Unshared:
+ * messages show it by id.
+ */
 async function uploadToSlack(
   client: WebClient,
   filename: string,
-  bytes: Buffer,
+  file: StoredImage,
 ): Promise<{ id: string; url: string }> {
-  const res = await client.files.uploadV2({ file: bytes, filename, title: filename });
-  const completed = (
-    res as { files?: { files?: { id?: string; permalink?: string; url_private?: string }[] }[] }
-  ).files?.[0]?.files?.[0];
+  const refused = (err: unknown): never => {
+    if (err instanceof AppError) throw err;
+    const retryAfter = (err as { retryAfter?: number }).retryAfter;
+    if (retryAfter !== undefined)
+      throw new AppError('SLACK_ERROR', 429, `Slack is rate-limiting uploads: try again in ${retryAfter} s`, {
+        'retry-after': String(retryAfter),
+      });
+    const code = (err as { data?: { error?: string } }).data?.error;
+    throw new AppError('SLACK_ERROR', 502, `Slack refused the image upload${code ? `: ${code}` : ''}`);
+  };
+  const target = await client.files.getUploadURLExternal({ filename, length: file.size }).catch(refused);
+  if (!target.upload_url || !target.file_id)
+    throw new AppError('SLACK_ERROR', 502, 'Slack gave no upload URL for the image');
+  await postFile(target.upload_url, file.path, file.size, 60_000).catch(refused);
+  const done = await client.files
+    .completeUploadExternal({ files: [{ id: target.file_id, title: filename }] })
+    .catch(refused);
+  const completed = done.files?.find((f) => f.id === target.file_id);
   if (!completed?.id) throw new AppError('SLACK_ERROR', 502, 'Slack did not confirm the image upload');
   return { id: completed.id, url: completed.permalink ?? completed.url_private ?? '' };
 }
