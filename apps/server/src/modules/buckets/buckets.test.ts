@@ -543,6 +543,33 @@ describe('buckets', () => {
     }
     expect(rows.map((r) => `${r.member_id}|${r.channel_id}|${r.activity}`).sort()).toEqual(want.sort());
   });
+
+  it('a Channels-basis bucket of members quiet in its channels exports them too (the count and the CSV agree)', async () => {
+    const channels = truth.visible.slice(0, 2);
+    const made = await call('POST', '/bucket/createbucket', {
+      team_id: teamId,
+      bucket_name: 'Quiet per channel',
+      data: {
+        ...definition(channels),
+        basis: 'channels',
+        base_events: null,
+        channel_filter: { ids: channels, type: 'OR' },
+        sub_time_filter: { type: 'static', days: 7 },
+        activity_filter: 'AND',
+        message_filter: { operator: '<', count: 1 },
+        reaction_filter: { operator: '<', count: 1 },
+        replies_filter: { operator: '<', count: 1 },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json().data as Bucket).id;
+    const run = await call('POST', '/bucket/execute', { team_id: teamId, id });
+    const count = run.json().data.bucketdata.member_count as number;
+    expect(count).toBeGreaterThan(0);
+    const rows = (await call('GET', `/bucket/getbucketres/${id}/${teamId}`)).json().data as BucketRow[];
+    expect(new Set(rows.map((r) => r.member_id)).size).toBe(count);
+    for (const r of rows) expect(r.activity).toBe(0);
+  });
 });
 
 describe('a bucket as an audience', () => {

@@ -202,15 +202,16 @@ export const bucketsService = (deps: {
 
     /**
      * The last run's rows: per member (Members basis), or per member and channel over the run's window
-     * (Channels basis; members without activity in those channels have no row). Empty before the first run.
+     * (Channels basis; a member without activity in those channels has one row with the run's counts). Empty
+     * before the first run.
      */
     async result(teamId: string, id: number): Promise<BucketRow[]> {
       const b = await found(teamId, id);
       if (!b.lastExecute || !b.lastFromDay || !b.lastToDay) return [];
       const label = windowLabel(b.lastFromDay, b.lastToDay);
+      const runRows = await repo.runRows(teamId, id);
       if (b.data.basis === 'channels') {
-        const ids = await repo.memberIds(teamId, id);
-        if (ids.length === 0) return [];
+        if (runRows.length === 0) return [];
         const q: MemberQuery = {
           teamId,
           fromDay: b.lastFromDay,
@@ -220,12 +221,18 @@ export const bucketsService = (deps: {
           base: null,
           activity: null,
           search: null,
-          memberIds: ids,
+          memberIds: runRows.map((r) => r.member_id),
           sort: { field: 'activity', direction: 'desc' },
         };
-        return (await members.breakdown(q, { byDay: false })).rows.map((r) => fromBreakdown(r, label));
+        const rows = (await members.breakdown(q, { byDay: false })).rows.map((r) => fromBreakdown(r, label));
+        // A member the run found with no activity in those channels (e.g. 'messages < 1') still has a row: the
+        // bucket's count and its CSV agree.
+        const listed = new Set(rows.map((r) => r.member_id));
+        for (const r of runRows)
+          if (!listed.has(r.member_id)) rows.push(toBucketRow(r, label, null, b.lastChannels ?? ''));
+        return rows;
       }
-      return (await repo.runRows(teamId, id)).map((r) => toBucketRow(r, label, null, b.lastChannels ?? ''));
+      return runRows.map((r) => toBucketRow(r, label, null, b.lastChannels ?? ''));
     },
 
     /** Adds the tags to every member of the bucket's last run. */
