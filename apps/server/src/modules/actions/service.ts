@@ -81,6 +81,7 @@ export const actionsService = (deps: {
       },
       idempotencyKey: `action-run:${run.id}`,
       deferWake: true,
+      origin: 'automation',
     };
   }
 
@@ -90,6 +91,20 @@ export const actionsService = (deps: {
     a: { channel_ids: string[]; dms: AutomationBody['dms']; sendtoworkspace: boolean },
   ) {
     await deps.audience.resolve(teamId, { channel_ids: a.channel_ids, dms: a.dms, sendtoworkspace: false });
+  }
+
+  /**
+   * A new automation or schedule: its targets as `checkTargets`, and, when a run reaches the whole workspace or
+   * more than SEND_CONFIRM_OVER recipients today, the count the person confirmed (409 with the count otherwise);
+   * a run must fit in the daily budget.
+   */
+  async function checkNewTargets(teamId: string, b: AutomationBody | ScheduledBody) {
+    await checkTargets(teamId, b);
+    await deps.delivery.confirmAudience(
+      teamId,
+      { channel_ids: b.channel_ids, dms: b.dms, sendtoworkspace: b.sendtoworkspace },
+      b.confirm_recipients ?? null,
+    );
   }
 
   async function toRow(a: ActionRecord, tz: string): Promise<ActionRow> {
@@ -161,7 +176,7 @@ export const actionsService = (deps: {
 
   return {
     async createAutomation(userId: string | null, b: AutomationBody): Promise<ActionRow> {
-      await checkTargets(b.team_id, b);
+      await checkNewTargets(b.team_id, b);
       const id = await repo.insert({
         ...base(b.team_id, userId, b),
         kind: 'automation',
@@ -187,7 +202,7 @@ export const actionsService = (deps: {
           throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidRange);
       } else if (!parseTime(b.time!))
         throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidDateTime);
-      await checkTargets(b.team_id, b);
+      await checkNewTargets(b.team_id, b);
       const fields = {
         frequency: b.frequency,
         days: b.frequency === 'Weekly' ? [...new Set(b.days)] : [],
@@ -305,9 +320,15 @@ export const actionsService = (deps: {
           finished.push({ id: run.id, status: 'sent', receiptId: result.receipt_id, error: null });
           sent.add(run.team_id);
         } else if (result.error instanceof AppError && result.error.statusCode < 500) {
-          // The run cannot be sent as set up (no member left to reach, the admin gone): recorded, not retried.
+          // The run cannot be sent as set up (no member left to reach, the admin gone) or the daily budget
+          // cannot take it (its receipt says so): recorded, not retried.
           deps.logger.warn({ run: run.id, err: result.error.message }, 'action run not sent');
-          finished.push({ id: run.id, status: 'failed', receiptId: null, error: result.error.message });
+          finished.push({
+            id: run.id,
+            status: 'failed',
+            receiptId: result.receipt_id ?? null,
+            error: result.error.message,
+          });
         } else {
           // Slack or the database failed under this run: it stays due, and is claimed again after a pause.
           deps.logger.error({ err: result.error, run: run.id }, 'action run send failed; retried later');

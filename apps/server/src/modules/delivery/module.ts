@@ -11,7 +11,11 @@ export const deliveryModule = defineModule({
   name: 'delivery',
   routes: async (app, ctx) => {
     await app.register(
-      deliveryRoutes({ delivery: ctx.services.delivery, guard: workspaceGuard(ctx.services) }),
+      deliveryRoutes({
+        delivery: ctx.services.delivery,
+        idempotency: ctx.services.idempotency,
+        guard: workspaceGuard(ctx.services),
+      }),
     );
   },
   jobs: [deliverJob, recoverJob],
