@@ -151,6 +151,12 @@ describe('Idempotency-Key', () => {
       { key },
     );
     expect(fixed.statusCode).toBe(202);
+    const replay = await post(
+      '/member/directmessage',
+      { team_id: teamId, sender: 'bot', id: members[3], text },
+      { key },
+    );
+    expect(replay.json().data.receipt_id).toBe(fixed.json().data.receipt_id);
     // The other admin's workspace, the same key: its own send.
     const theirs = await post(
       '/member/directmessage',

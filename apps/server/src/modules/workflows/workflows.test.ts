@@ -571,7 +571,16 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     const envelope = join.envelope as { event: object; event_id: string };
     await deliver(envelope.event, envelope.event_id);
     await settleEvents(env);
-    while ((await svcNow().sendDueSteps()) > 0);
+    // The process's own workers may hold the step (the join woke them): wait until it is no longer due.
+    for (const deadline = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 100))) {
+      await svcNow().sendDueSteps();
+      const [due] = (
+        (await env.t.ctx.database.db.execute(
+          sql`select count(*)::int as n from workflow_steps where workflow_id = ${wf.workflow_id} and status = 'due'`,
+        )) as any
+      ).rows;
+      if (due.n === 0 || Date.now() > deadline) break;
+    }
     await drainDeliveries();
     expect(await firingsOf(wf.workflow_id)).toEqual([joiner]);
     expect(
@@ -800,7 +809,14 @@ describe('a workflow cannot flood the workspace', () => {
     while ((await svc.sendDueSteps(3)) > 0);
     await drainDeliveries();
     const per = dmsByMember();
-    for (const m of members) expect((per.get(m) ?? []).filter((x) => x.text === text)).toHaveLength(1);
+    // Every member who can get a message now (an earlier test deactivated one), once.
+    const reachable = (
+      (await env.t.ctx.database.db.execute(
+        sql`select member_id from slack_members where team_id = ${teamId} and not deleted and not is_bot`,
+      )) as any
+    ).rows.map((r: any) => r.member_id as string);
+    for (const m of members)
+      expect((per.get(m) ?? []).filter((x) => x.text === text)).toHaveLength(reachable.includes(m) ? 1 : 0);
     // Every firing's step is recorded as sent, with the one receipt.
     const history = (
       await call('GET', `/workflows/getuserdetail/${teamId}/${wf.workflow_id}/${wf.tasks[0].task_id}`)
