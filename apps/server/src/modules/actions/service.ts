@@ -6,6 +6,7 @@ import {
   type updateActionBody,
 } from '@flywheel/shared/actions';
 import {
+  DAY_CODES,
   MAX_LEAD_MS,
   MIN_LEAD_MS,
   nextRun,
@@ -32,6 +33,16 @@ type UpdateBody = z.output<typeof updateActionBody>;
 const RETRY_MS = 30_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+const DAY_NAMES: Record<DayCode, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thurs: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** An action's recurrence, by the shared clock's definition. */
 const recurrenceOf = (a: Pick<ActionRecord, 'frequency' | 'time' | 'days' | 'run_at'>) =>
@@ -98,13 +109,53 @@ export const actionsService = (deps: {
    * more than SEND_CONFIRM_OVER recipients today, the count the person confirmed (409 with the count otherwise);
    * a run must fit in the daily budget.
    */
-  async function checkNewTargets(teamId: string, b: AutomationBody | ScheduledBody) {
+  async function checkNewTargets(teamId: string, b: AutomationBody | ScheduledBody): Promise<number> {
     await checkTargets(teamId, b);
-    await deps.delivery.confirmAudience(
+    const r = await deps.delivery.confirmAudience(
       teamId,
       { channel_ids: b.channel_ids, dms: b.dms, sendtoworkspace: b.sendtoworkspace },
       b.confirm_recipients ?? null,
     );
+    return r.members.length + r.channels.length;
+  }
+
+  /**
+   * A new Every Day or Weekly schedule must fit, on each of its days, in the daily budget beside the schedules
+   * already planned for that day (their audiences as they are now): 120 daily whole-workspace schedules are not
+   * accepted to be skipped every day (429 naming what the day already plans).
+   */
+  async function checkPlannedVolume(teamId: string, days: readonly DayCode[], size: number) {
+    const { budget } = await deps.delivery.budget(teamId);
+    if (budget === null) return;
+    const others = await repo.recurringSchedules(teamId);
+    const sizes = await deps.audience.resolveMany(
+      teamId,
+      others.map((a) => ({
+        channel_ids: a.channel_ids,
+        dms: { members: a.dm_members, tags: a.dm_tags, channels: a.dm_channels },
+        sendtoworkspace: a.send_to_workspace,
+      })),
+    );
+    const daysOf = (a: Pick<ActionRecord, 'frequency' | 'days'>) =>
+      a.frequency === 'Everyday' ? DAY_CODES : (a.days as DayCode[]);
+    for (const day of days) {
+      let planned = 0;
+      others.forEach((a, i) => {
+        const r = sizes[i]!;
+        if (!(r instanceof Error) && daysOf(a).includes(day)) planned += r.members.length + r.channels.length;
+      });
+      if (planned + size > budget) {
+        const n = (v: number) => v.toLocaleString('en-US');
+        throw new AppError(
+          'SEND_BUDGET_EXCEEDED',
+          429,
+          `Not scheduled: the workspace's schedules already send ${n(planned)} messages on ${DAY_NAMES[day]}s; ` +
+            `this one would add ${n(size)}, over its daily budget of ${n(budget)}`,
+          {},
+          { remaining: Math.max(0, budget - planned), budget, needed: size },
+        );
+      }
+    }
   }
 
   async function toRow(a: ActionRecord, tz: string): Promise<ActionRow> {
@@ -202,7 +253,9 @@ export const actionsService = (deps: {
           throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidRange);
       } else if (!parseTime(b.time!))
         throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidDateTime);
-      await checkNewTargets(b.team_id, b);
+      const size = await checkNewTargets(b.team_id, b);
+      if (b.frequency !== 'onetime')
+        await checkPlannedVolume(b.team_id, b.frequency === 'Everyday' ? DAY_CODES : b.days, size);
       const fields = {
         frequency: b.frequency,
         days: b.frequency === 'Weekly' ? [...new Set(b.days)] : [],

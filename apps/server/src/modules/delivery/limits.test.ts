@@ -279,6 +279,50 @@ describe('confirming the recipients of a large send', () => {
   });
 });
 
+describe('planned schedules', () => {
+  it('daily whole-workspace schedules are accepted while a day still fits in the budget, then refused (429)', async () => {
+    const budget = 3 * members.length;
+    const made: number[] = [];
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 10 && !refused; i++) {
+      const res = await post('/actions/createscheduled', {
+        team_id: teamId,
+        trigger_name: `Everyone ${i}`,
+        message_sender: 'b',
+        message: `Daily news ${i}`,
+        sendtoworkspace: true,
+        confirm_recipients: members.length,
+        frequency: 'Everyday',
+        time: '07:00',
+      });
+      if (res.statusCode === 201) made.push(res.json().data.id);
+      else refused = res;
+    }
+    expect(made.length).toBeLessThan(3);
+    expect(refused!.statusCode).toBe(429);
+    const answer = refused!.json();
+    expect(answer).toMatchObject({ code: 'SEND_BUDGET_EXCEEDED', budget, needed: members.length });
+    const planned = budget - answer.remaining;
+    expect(planned).toBeLessThanOrEqual(budget);
+    expect(planned + members.length).toBeGreaterThan(budget);
+    expect(answer.message).toBe(
+      `Not scheduled: the workspace's schedules already send ${planned} messages on Mondays; this one would add ${members.length}, over its daily budget of ${budget}`,
+    );
+    // A weekly one on a day with room is fine.
+    const sunday = await post('/actions/createscheduled', {
+      team_id: teamId,
+      trigger_name: 'Weekly, one member',
+      message_sender: 'b',
+      message: 'Sunday note',
+      dms: { members: [members[6]] },
+      frequency: 'Weekly',
+      days: ['sun'],
+      time: '07:00',
+    });
+    expect(sunday.statusCode).toBe(201);
+  });
+});
+
 describe('the daily budget', () => {
   const budget = async () => (await get(`/delivery/budget/${otherTeam}`, stranger.token)).json().data;
 
