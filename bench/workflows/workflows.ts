@@ -80,6 +80,7 @@ async function main() {
       DELIVERY_POSTS_PER_MINUTE: String(perMinute),
       DELIVERY_RETRY_BASE_MS: '200',
       BACKFILL_DAYS: '1',
+      SEND_DAILY_BUDGET: '0',
     },
     { workers: false },
   );

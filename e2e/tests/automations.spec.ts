@@ -24,7 +24,18 @@ async function pick(page: Page, scope: Locator, label: string, option: string) {
 }
 
 /** Create Trigger with the Bot: step 1, then `compose` fills step 2, then 'create Trigger'. */
-async function createTrigger(page: Page, compose: (dialog: Locator) => Promise<void>) {
+/** The second step of a send to the whole workspace: "Send to N members?", confirmed. */
+async function confirmRecipients(page: Page) {
+  const step = page.getByRole('dialog', { name: /^Send to [\d,]+ members\?$/ });
+  await expect(step).toBeVisible();
+  await step.getByRole('button', { name: /^Send to [\d,]+ members$/ }).click();
+}
+
+async function createTrigger(
+  page: Page,
+  compose: (dialog: Locator) => Promise<void>,
+  opts: { wholeWorkspace?: boolean } = {},
+) {
   await page.getByRole('button', { name: 'Create Trigger' }).click();
   const start = page.getByRole('dialog', { name: 'Create Trigger' });
   await expect(start.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -34,6 +45,7 @@ async function createTrigger(page: Page, compose: (dialog: Locator) => Promise<v
   const dialog = page.getByRole('dialog', { name: 'Compose Message' });
   await compose(dialog);
   await dialog.getByRole('button', { name: 'create Trigger' }).click();
+  if (opts.wholeWorkspace) await confirmRecipients(page);
   await expect(page.getByText('Trigger created successfully')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
@@ -135,11 +147,15 @@ test('automation: a Member Join DM reaches the new member exactly once, redelive
   await expect(edited).toHaveCount(1);
 
   // A trigger that DMs the whole workspace cannot be edited: the button says why.
-  await createTrigger(page, async (dialog) => {
-    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
-    await dialog.getByRole('checkbox', { name: 'Send DM to all members of workspace' }).check();
-    await write(page, dialog, `Everyone ${marker}`);
-  });
+  await createTrigger(
+    page,
+    async (dialog) => {
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+      await dialog.getByRole('checkbox', { name: 'Send DM to all members of workspace' }).check();
+      await write(page, dialog, `Everyone ${marker}`);
+    },
+    { wholeWorkspace: true },
+  );
   const bulk = rowWith(triggers(page), `Everyone ${marker}`);
   await expect(bulk.getByRole('button', { name: 'Edit Member Join' })).toBeDisabled();
   await bulk.getByRole('button', { name: 'Edit Member Join' }).locator('..').hover();
@@ -189,6 +205,11 @@ test('schedule: a weekly message created in the wizard shows in the Schedule Tab
   await expect(compose.getByText('Select at least one member and/or channel and/or tag')).toBeVisible();
   await compose.getByRole('checkbox', { name: 'Send DM to all members of workspace' }).check();
   await compose.getByRole('button', { name: 'create Trigger' }).click();
+  // The whole workspace: a second step names the count (and the budget left) before anything is created.
+  await expect(page.getByRole('dialog', { name: /^Send to [\d,]+ members\?$/ })).toContainText(
+    /Daily budget: [\d,]+ of [\d,]+ messages left/,
+  );
+  await confirmRecipients(page);
   await expect(page.getByText('Message scheduled successfully')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

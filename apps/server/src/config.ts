@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LinkOriginPolicy } from './lib/link-origin.ts';
+import type { SendLimits } from './modules/delivery/limits.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -95,6 +96,21 @@ const envSchema = z.object({
   DELIVERY_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(200),
   DELIVERY_CHANNEL_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(60),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  SEND_DAILY_BUDGET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number of messages (0 = no budget)')
+      .transform(Number)
+      .optional(),
+  ),
+  SEND_DAILY_BUDGET_PER_MEMBER: z.coerce.number().positive().max(1000).default(3),
+  SEND_DAILY_BUDGET_MIN: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  SEND_CONFIRM_OVER: z.coerce.number().int().min(0).max(10_000_000).default(100),
+  WORKFLOW_MEMBER_COOLDOWN_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   ACTIONS_MISSED_RUN_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   DELIVERY_LEASE_SECONDS: z.coerce
@@ -173,6 +189,10 @@ export type Config = {
   backfillDays: number;
   /** A schedule's run sent later than this after its time (the product was down) is recorded as skipped. */
   actionsGraceMinutes: number;
+  /** What one workspace may send: the daily budget and when a send must name its count (delivery/limits.ts). */
+  sendLimits: SendLimits;
+  /** A workflow's step reaches a member at most once in this many ms (0 = no limit). */
+  workflowMemberCooldownMs: number;
   /** The delivery engine's budget and patience (see modules/delivery/engine.ts). */
   delivery: {
     postsPerMinute: number;
@@ -295,6 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     backfillDays: e.BACKFILL_DAYS,
     actionsGraceMinutes: e.ACTIONS_MISSED_RUN_GRACE_MINUTES,
+    sendLimits: {
+      dailyBudget: e.SEND_DAILY_BUDGET ?? null,
+      perMember: e.SEND_DAILY_BUDGET_PER_MEMBER,
+      minimum: e.SEND_DAILY_BUDGET_MIN,
+      confirmOver: e.SEND_CONFIRM_OVER,
+    },
+    workflowMemberCooldownMs: Math.round(e.WORKFLOW_MEMBER_COOLDOWN_HOURS * 3_600_000),
     // Pacing follows Slack's figures times SLACK_RATE_SCALE (the emulator's time scale in tests and benches).
     delivery: {
       postsPerMinute: e.DELIVERY_POSTS_PER_MINUTE * e.SLACK_RATE_SCALE,

@@ -35,6 +35,7 @@ import { wakeDelivery } from './modules/delivery/jobs.ts';
 import { pacing } from './modules/delivery/pacing.ts';
 import { deliveryRepo } from './modules/delivery/repo.ts';
 import { deliveryService, type DeliveryService } from './modules/delivery/service.ts';
+import { idempotencyService, type IdempotencyService } from './modules/delivery/idempotency.ts';
 import { conversationsService, type ConversationsService } from './modules/conversations/service.ts';
 import { llmClient } from './modules/conversations/summary.ts';
 import { formsService, type FormsService } from './modules/forms/service.ts';
@@ -73,6 +74,8 @@ export type AppContext = {
     /** The one sender: receipts, quick actions, images; `deliveryEngine` works the queue of recipients. */
     delivery: DeliveryService;
     deliveryEngine: DeliveryEngine;
+    /** Idempotency-Key of the send routes: one answer (and one send) per key, per workspace and admin. */
+    idempotency: IdempotencyService;
     /** Automations (Member Join) and schedules. */
     actions: ActionsService;
     /** Threads, posts, mentions, search and summaries. */
@@ -154,6 +157,7 @@ export async function createContext(
     bot,
     slack,
     config: config.delivery,
+    limits: config.sendLimits,
     logger,
     wake: (teamId) => wakeDelivery(queue, teamId),
   });
@@ -190,6 +194,7 @@ export async function createContext(
       tasks: tasksService(db),
       audience,
       delivery,
+      idempotency: idempotencyService({ db, logger }),
       deliveryEngine: deliveryEngine({
         repo: deliveryRepo(db),
         pacing: pacing(db),
@@ -240,6 +245,7 @@ export async function createContext(
         wakeAt: async (at) => {
           await queue.send(workflowsSendJob, {}, { startAfter: at });
         },
+        memberCooldownMs: config.workflowMemberCooldownMs,
         logger: logger.child({ module: 'workflows' }),
       }),
     },

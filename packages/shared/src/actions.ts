@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_CODES, FREQUENCIES } from './clock.ts';
 import {
+  confirmRecipientsSchema,
   DELIVERY_TEXTS,
   hasInvalidCharacters,
   imagesSchema,
@@ -65,6 +66,8 @@ const common = {
   channel_ids: channelIds('channel_ids'),
   dms,
   sendtoworkspace: z.boolean().default(false),
+  /** The recipients a run reaches now, confirmed (the whole workspace, or more than SEND_CONFIRM_OVER). */
+  confirm_recipients: confirmRecipientsSchema,
 };
 const adminNeedsUser = (v: { message_sender: 'bot' | 'admin'; admin_user?: string | null }) =>
   v.message_sender !== 'admin' || !!v.admin_user;

@@ -125,6 +125,56 @@ export const hasTarget = (a: z.output<typeof audienceSchema>) =>
   (a.buckets?.length ?? 0) > 0 ||
   !!a.filter;
 
+/**
+ * The count a person confirms for a send to the whole workspace, a Members filter or more recipients than the
+ * server's threshold (SEND_CONFIRM_OVER): without it (or with another count) the API answers 409 with the count.
+ */
+export const confirmRecipientsSchema = z
+  .number({ error: 'confirm_recipients must be the number of recipients you confirm' })
+  .int('confirm_recipients must be a whole number')
+  .min(0, 'confirm_recipients must be the number of recipients you confirm')
+  .max(10_000_000, 'confirm_recipients must be the number of recipients you confirm')
+  .optional();
+
+/** The header every send and every creation of a future send takes: one key per person's submit. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** What a key may be: 1-200 visible ASCII characters (a UUID is a good one). */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1, 'Idempotency-Key must be 1 to 200 visible ASCII characters (a UUID is a good one)')
+  .max(200, 'Idempotency-Key must be 1 to 200 visible ASCII characters (a UUID is a good one)')
+  .regex(
+    /^[\x21-\x7e]+$/,
+    'Idempotency-Key must be 1 to 200 visible ASCII characters (a UUID is a good one)',
+  );
+/** The request headers of a route that takes an Idempotency-Key (other headers pass through). */
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+/** '493 members', '1 channel', '490 members and 3 channels'. */
+export function recipientsLabel(r: { members: number; channels: number }): string {
+  const part = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+  if (r.channels === 0) return part(r.members, 'member');
+  if (r.members === 0) return part(r.channels, 'channel');
+  return `${part(r.members, 'member')} and ${part(r.channels, 'channel')}`;
+}
+
+/** The daily budget of a workspace's messages (each DM and each channel post is one), over the last 24 hours. */
+export const sendBudgetSchema = z.object({
+  /** False when the server runs without a budget (SEND_DAILY_BUDGET=0). */
+  limited: z.boolean(),
+  /** Messages a workspace may queue in any 24 hours (null when not limited). */
+  budget: z.number().int().nullable(),
+  /** Messages queued in the last 24 hours. */
+  used: z.number().int(),
+  /** What is left now (null when not limited). */
+  remaining: z.number().int().nullable(),
+  window_hours: z.number().int(),
+  /** Sends to more recipients than this (or to the whole workspace or a Members filter) ask for a confirmation. */
+  confirm_over: z.number().int(),
+});
+export type SendBudget = z.infer<typeof sendBudgetSchema>;
+export const sendBudgetResponse = z.object({ data: sendBudgetSchema });
+
 const adminNeedsUser = (v: { sender: Sender; admin_user?: string | null }) =>
   v.sender !== 'admin' || !!v.admin_user;
 const adminNeedsUserIssue = { message: 'Choose which admin sends (admin_user)', path: ['admin_user'] };
@@ -136,6 +186,7 @@ export const sendMessageBody = z
     message: messageText(DELIVERY_TEXTS.emptyMessage),
     htmlmessage: z.string().max(200_000).optional(),
     images: imagesSchema,
+    confirm_recipients: confirmRecipientsSchema,
   })
   .extend(audienceSchema.shape)
   .refine(adminNeedsUser, adminNeedsUserIssue)
@@ -150,6 +201,7 @@ export const dmManyBody = z
     text: messageText(DELIVERY_TEXTS.emptyMessage),
     htmlmessage: z.string().max(200_000).optional(),
     images: imagesSchema,
+    confirm_recipients: confirmRecipientsSchema,
   })
   .refine(adminNeedsUser, adminNeedsUserIssue);
 export type DmManyRequest = z.input<typeof dmManyBody>;
@@ -205,7 +257,12 @@ export type ReactionRequest = z.input<typeof reactionBody>;
 /** Every send answers at once with its receipt; the Receipts page follows it. */
 export const sendResponse = z.object({
   message: z.string(),
-  data: z.object({ receipt_id: z.number().int(), total: z.number().int() }),
+  data: z.object({
+    receipt_id: z.number().int(),
+    total: z.number().int(),
+    /** Messages the workspace's daily budget has left after this send (null: no budget). */
+    budget_remaining: z.number().int().nullable().optional(),
+  }),
 });
 export type SendResponse = z.infer<typeof sendResponse>;
 
@@ -240,6 +297,8 @@ export const receiptSchema = z.object({
   failed_recipient_count: z.number().int(),
   /** Failed recipients whose error is worth trying again (rate limits, Slack outages). */
   retryable_recipient_count: z.number().int(),
+  /** Why nothing was sent (a scheduled or workflow send over the daily budget), else null. */
+  error: z.string().nullable().default(null),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptsResponse = z.object({ data: z.array(receiptSchema) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_CODES } from './clock.ts';
-import { DELIVERY_TEXTS, hasInvalidCharacters, senderSchema } from './delivery.ts';
+import { confirmRecipientsSchema, DELIVERY_TEXTS, hasInvalidCharacters, senderSchema } from './delivery.ts';
 
 /*
  * Forms (spec sections 2 Form creation steps, Form Table, Form Instances popup, Send-form popup and the form
@@ -141,6 +141,8 @@ export const createFormBody = z
       .object({ members: memberEntries, tags: tagIds, channels: channelIds('dms.channels') })
       .default({ members: [], tags: [], channels: [] }),
     sendtoworkspace: z.boolean().default(false),
+    /** The recipients it reaches now, confirmed (the whole workspace, or more than SEND_CONFIRM_OVER). */
+    confirm_recipients: confirmRecipientsSchema,
     /** Every Day or Weekly (with `time`, and `days` when weekly); else one time, instant or at `post_at`. */
     recurring: z.boolean().default(false),
     /** 'Send Instantaneous': a one-time form sent now. */
@@ -195,6 +197,7 @@ export const executeFormBody = z
     send_ids: z
       .object({ members: memberEntries, channels: channelIds('send_ids.channels'), tags: tagIds })
       .default({ members: [], channels: [], tags: [] }),
+    confirm_recipients: confirmRecipientsSchema,
   })
   .refine((v) => v.send_ids.members.length + v.send_ids.channels.length + v.send_ids.tags.length > 0, {
     message: FORM_TEXTS.sendTarget,

@@ -5,6 +5,14 @@ export const errorEnvelope = z.object({
   statusCode: z.number().int(),
   code: z.string(),
   message: z.string(),
+  /** CONFIRM_RECIPIENTS: the count to confirm (members and channels). */
+  recipients: z.number().int().optional(),
+  members: z.number().int().optional(),
+  channels: z.number().int().optional(),
+  /** SEND_BUDGET_EXCEEDED: what the daily budget has left, its size and what the send needed. */
+  remaining: z.number().int().optional(),
+  budget: z.number().int().optional(),
+  needed: z.number().int().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
@@ -36,4 +44,8 @@ export type ErrorCode =
   | 'CONFLICT'
   /** The server is at a limit of work it takes at once (503 with Retry-After). */
   | 'BUSY'
+  | 'CONFIRM_RECIPIENTS'
+  | 'SEND_BUDGET_EXCEEDED'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_KEY_IN_PROGRESS'
   | 'INTERNAL';

@@ -6,10 +6,13 @@ import type { Tx } from './sql.ts';
  * - `ingest`: writers of facts and rollups (the event drain, history pages) take turns across every process,
  *   so events apply in arrival order and concurrent rollup upserts cannot deadlock.
  * - `homeTasks(teamId)`: changes of one workspace's task board apply one at a time (positions stay dense).
+ * - `sends(teamId)`: a workspace's new receipts are written one batch at a time, so the daily budget and the
+ *   per-member marks are read and spent by one sender at once.
  */
 export const LOCKS = {
   ingest: sql`${72_410_001}`,
   homeTasks: (teamId: string) => sql`hashtext(${`home_tasks:${teamId}`})`,
+  sends: (teamId: string) => sql`hashtext(${`sends:${teamId}`})`,
 } as const;
 
 /** Waits for a named lock (see LOCKS); it is held until the transaction ends. */

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer's envelope (the count to confirm, the budget left), beside code and message. */
+    readonly details: Record<string, number> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -43,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     let body: ErrorEnvelope;
     if (err instanceof AppError) {
       reply.headers(err.headers);
-      body = { statusCode: err.statusCode, code: err.code, message: err.message };
+      body = { ...err.details, statusCode: err.statusCode, code: err.code, message: err.message };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       body = { statusCode: 400, ...validationMessage(err) };
     } else if (err.code && FASTIFY_MESSAGES[err.code]) {

@@ -20,6 +20,12 @@ export type RequestOptions = {
   /** Use this token instead of the session's (logout sends the token it is ending). */
   token?: string;
   signal?: AbortSignal;
+  /**
+   * A send (or the creation of a future send): the call carries an `Idempotency-Key`, new for this call (one
+   * person's submit) and the same on its automatic retries (no answer, a 502/503/504, the key still running),
+   * so the server sends it once however many times it arrives.
+   */
+  idempotent?: boolean;
 };
 
 const WITH_PAYLOAD = new Set(['POST', 'PUT', 'PATCH']);
@@ -32,8 +38,50 @@ export type JsonRequestOptions<T> = RequestOptions & {
 /** What a request answers when its body does not match the schema the page expects. */
 export const BAD_RESPONSE = 'The server sent an answer this page cannot read. Please reload and try again.';
 
-/** Sends a request: token, JSON body, error envelope, 401 ends the session. Resolves with the ok Response. */
+/** How many times an idempotent call is sent again, and after how long (ms). */
+export const IDEMPOTENT_RETRY_DELAYS_MS = [500, 1500];
+
+/** An answer worth sending the same call again under its key: none at all, a gateway's, or the key busy. */
+const retryable = (err: unknown) =>
+  err instanceof ApiError &&
+  (err.status === 0 ||
+    err.status === 502 ||
+    err.status === 503 ||
+    err.status === 504 ||
+    err.code === 'IDEMPOTENCY_KEY_IN_PROGRESS');
+
+/** A new Idempotency-Key: a random UUID (also outside secure contexts, where crypto.randomUUID is missing). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Sends a request; an idempotent one under one key, again after a passing failure (IDEMPOTENT_RETRY_DELAYS_MS). */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  if (!options.idempotent) return sendOnce(path, options, accept);
+  const key = newIdempotencyKey();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(path, options, accept, key);
+    } catch (err) {
+      const delay = IDEMPOTENT_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !retryable(err) || options.signal?.aborted) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+/** Sends a request: token, JSON body, error envelope, 401 ends the session. Resolves with the ok Response. */
+async function sendOnce(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+  idempotencyKey?: string,
+): Promise<Response> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const useSession = options.auth !== false && options.token === undefined;
   const token = options.token ?? (options.auth === false ? undefined : getSession()?.token);
@@ -46,6 +94,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
 
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   let response: Response;

@@ -13,12 +13,18 @@ export const API_BASE = '/api/v0';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /**
+   * The envelope's numbers beside its message: the count a large send must confirm (`recipients`, `members`,
+   * `channels`), what the daily budget has left (`remaining`, `budget`, `needed`).
+   */
+  readonly details: Readonly<Record<string, number>>;
 
-  constructor(message: string, status: number, code = 'UNKNOWN') {
+  constructor(message: string, status: number, code = 'UNKNOWN', details: Record<string, number> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -26,7 +32,10 @@ export function readEnvelope(data: unknown, status: number): ApiError {
   if (data && typeof data === 'object') {
     const d = data as Record<string, unknown>;
     if (typeof d.message === 'string' && d.message) {
-      return new ApiError(d.message, status, typeof d.code === 'string' ? d.code : 'UNKNOWN');
+      const details: Record<string, number> = {};
+      for (const [k, v] of Object.entries(d))
+        if (k !== 'statusCode' && typeof v === 'number' && Number.isFinite(v)) details[k] = v;
+      return new ApiError(d.message, status, typeof d.code === 'string' ? d.code : 'UNKNOWN', details);
     }
   }
   return new ApiError(

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from './api-client.ts';
+import { ConfirmationDeclined } from './confirmation-declined.ts';
 import { notifyFailure, notifySuccess } from './notify.tsx';
 import { uploadImages } from './upload-image.ts';
 import { useCurrentTeam } from './workspace-data.ts';
@@ -42,7 +43,8 @@ export function useUploadFlow() {
     } catch (err) {
       setProgress(null);
       setBusy(false);
-      notifyFailure(errorMessage(err));
+      // Back from "Send to N members?": nothing was sent and nothing failed.
+      if (!(err instanceof ConfirmationDeclined)) notifyFailure(errorMessage(err));
       return null;
     }
   };

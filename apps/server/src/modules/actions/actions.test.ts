@@ -422,11 +422,18 @@ describe('automations', () => {
   });
 
   it('bulk-DM automations cannot be edited (spec tooltip text); creating needs a target', async () => {
-    const bulk = await call('POST', '/actions/createautomation', {
+    const everyone = {
       team_id: teamId,
       message_sender: 'b',
       message: 'Say hello to our newest member!',
       sendtoworkspace: true,
+    };
+    // The whole workspace names its count (README "Sending limits").
+    const ask = await call('POST', '/actions/createautomation', everyone);
+    expect(ask.statusCode).toBe(409);
+    const bulk = await call('POST', '/actions/createautomation', {
+      ...everyone,
+      confirm_recipients: ask.json().recipients,
     });
     expect(bulk.json().data.bulkdm).toBe(true);
     const edit = await call('PATCH', '/actions/updateactions', {

@@ -30,7 +30,13 @@ async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
 export const actionsModule = defineModule({
   name: 'actions',
   routes: async (app, ctx) => {
-    await app.register(actionsRoutes({ actions: ctx.services.actions, guard: workspaceGuard(ctx.services) }));
+    await app.register(
+      actionsRoutes({
+        actions: ctx.services.actions,
+        idempotency: ctx.services.idempotency,
+        guard: workspaceGuard(ctx.services),
+      }),
+    );
   },
   jobs: [actionsTickJob, actionsSendJob],
   events: [

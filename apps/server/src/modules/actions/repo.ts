@@ -97,6 +97,15 @@ export const actionsRepo = (db: Db) => ({
   },
 
   /** Deletes an action; its pending runs go with it (nothing more is sent). */
+  /** A workspace's active Every Day and Weekly schedules (what its days plan to send). */
+  async recurringSchedules(teamId: string): Promise<ActionRecord[]> {
+    return await typedRows<ActionRecord>(
+      db,
+      sql`select ${COLUMNS} from actions where team_id = ${teamId} and kind = 'schedule' and active
+        and frequency in ('Everyday', 'Weekly') and next_run_at is not null`,
+    );
+  },
+
   async remove(teamId: string, id: number): Promise<boolean> {
     return (
       (

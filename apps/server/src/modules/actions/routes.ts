@@ -8,9 +8,11 @@ import {
   createScheduledBody,
   updateActionBody,
 } from '@flywheel/shared/actions';
+import { idempotencyHeaders } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { answerOnce, type IdempotencyService } from '../delivery/idempotency.ts';
 import type { ActionsService } from './service.ts';
 
 const tags = ['actions'];
@@ -20,7 +22,11 @@ const listQuery = z.object({
 });
 
 /** Actions area: automations (Member Join) and schedules; lists are under /actions/getautomations|getscheduled. */
-export function actionsRoutes(deps: { actions: ActionsService; guard: WorkspaceGuard }) {
+export function actionsRoutes(deps: {
+  actions: ActionsService;
+  idempotency: IdempotencyService;
+  guard: WorkspaceGuard;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -33,15 +39,19 @@ export function actionsRoutes(deps: { actions: ActionsService; guard: WorkspaceG
           tags,
           summary:
             'Create Trigger (Member Join): DM the new member, members, tags, channels or the workspace',
+          headers: idempotencyHeaders,
           body: createAutomationBody,
           response: { 201: actionResponse },
         },
       },
       async (req, reply) =>
-        reply.code(201).send({
-          message: 'Trigger created successfully',
-          data: await deps.actions.createAutomation(currentUser(req).id, req.body),
-        }),
+        answerOnce(deps.idempotency, req, reply, req.body.team_id, async () => ({
+          status: 201,
+          body: {
+            message: 'Trigger created successfully',
+            data: await deps.actions.createAutomation(currentUser(req).id, req.body),
+          },
+        })),
     );
 
     r.post(
@@ -52,15 +62,19 @@ export function actionsRoutes(deps: { actions: ActionsService; guard: WorkspaceG
           tags,
           summary:
             "Schedule Message: One Time (post_at DD/MM/YYYY HH:MM, 15 minutes to 30 days ahead), Every Day or Weekly at time HH:MM, in the workspace's timezone",
+          headers: idempotencyHeaders,
           body: createScheduledBody,
           response: { 201: actionResponse },
         },
       },
       async (req, reply) =>
-        reply.code(201).send({
-          message: 'Message scheduled successfully',
-          data: await deps.actions.createScheduled(currentUser(req).id, req.body),
-        }),
+        answerOnce(deps.idempotency, req, reply, req.body.team_id, async () => ({
+          status: 201,
+          body: {
+            message: 'Message scheduled successfully',
+            data: await deps.actions.createScheduled(currentUser(req).id, req.body),
+          },
+        })),
     );
 
     for (const [url, kind] of [

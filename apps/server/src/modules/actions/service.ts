@@ -6,6 +6,7 @@ import {
   type updateActionBody,
 } from '@flywheel/shared/actions';
 import {
+  DAY_CODES,
   MAX_LEAD_MS,
   MIN_LEAD_MS,
   nextRun,
@@ -33,6 +34,16 @@ type UpdateBody = z.output<typeof updateActionBody>;
 const RETRY_MS = 30_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+const DAY_NAMES: Record<DayCode, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thurs: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** An action's recurrence, by the shared clock's definition. */
 const recurrenceOf = (a: Pick<ActionRecord, 'frequency' | 'time' | 'days' | 'run_at'>) =>
@@ -83,6 +94,7 @@ export const actionsService = (deps: {
       },
       idempotencyKey: `action-run:${run.id}`,
       deferWake: true,
+      origin: 'automation',
     };
   }
 
@@ -92,6 +104,60 @@ export const actionsService = (deps: {
     a: { channel_ids: string[]; dms: AutomationBody['dms']; sendtoworkspace: boolean },
   ) {
     await deps.audience.resolve(teamId, { channel_ids: a.channel_ids, dms: a.dms, sendtoworkspace: false });
+  }
+
+  /**
+   * A new automation or schedule: its targets as `checkTargets`, and, when a run reaches the whole workspace or
+   * more than SEND_CONFIRM_OVER recipients today, the count the person confirmed (409 with the count otherwise);
+   * a run must fit in the daily budget.
+   */
+  async function checkNewTargets(teamId: string, b: AutomationBody | ScheduledBody): Promise<number> {
+    await checkTargets(teamId, b);
+    const r = await deps.delivery.confirmAudience(
+      teamId,
+      { channel_ids: b.channel_ids, dms: b.dms, sendtoworkspace: b.sendtoworkspace },
+      b.confirm_recipients ?? null,
+    );
+    return r.members.length + r.channels.length;
+  }
+
+  /**
+   * A new Every Day or Weekly schedule must fit, on each of its days, in the daily budget beside the schedules
+   * already planned for that day (their audiences as they are now): 120 daily whole-workspace schedules are not
+   * accepted to be skipped every day (429 naming what the day already plans).
+   */
+  async function checkPlannedVolume(teamId: string, days: readonly DayCode[], size: number) {
+    const { budget } = await deps.delivery.budget(teamId);
+    if (budget === null) return;
+    const others = await repo.recurringSchedules(teamId);
+    const sizes = await deps.audience.resolveMany(
+      teamId,
+      others.map((a) => ({
+        channel_ids: a.channel_ids,
+        dms: { members: a.dm_members, tags: a.dm_tags, channels: a.dm_channels },
+        sendtoworkspace: a.send_to_workspace,
+      })),
+    );
+    const daysOf = (a: Pick<ActionRecord, 'frequency' | 'days'>) =>
+      a.frequency === 'Everyday' ? DAY_CODES : (a.days as DayCode[]);
+    for (const day of days) {
+      let planned = 0;
+      others.forEach((a, i) => {
+        const r = sizes[i]!;
+        if (!(r instanceof Error) && daysOf(a).includes(day)) planned += r.members.length + r.channels.length;
+      });
+      if (planned + size > budget) {
+        const n = (v: number) => v.toLocaleString('en-US');
+        throw new AppError(
+          'SEND_BUDGET_EXCEEDED',
+          429,
+          `Not scheduled: the workspace's schedules already send ${n(planned)} messages on ${DAY_NAMES[day]}s; ` +
+            `this one would add ${n(size)}, over its daily budget of ${n(budget)}`,
+          {},
+          { remaining: Math.max(0, budget - planned), budget, needed: size },
+        );
+      }
+    }
   }
 
   async function toRow(a: ActionRecord, tz: string): Promise<ActionRow> {
@@ -163,7 +229,7 @@ export const actionsService = (deps: {
 
   return {
     async createAutomation(userId: string | null, b: AutomationBody): Promise<ActionRow> {
-      await checkTargets(b.team_id, b);
+      await checkNewTargets(b.team_id, b);
       const id = await repo.insert({
         ...base(b.team_id, userId, b),
         kind: 'automation',
@@ -189,7 +255,9 @@ export const actionsService = (deps: {
           throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidRange);
       } else if (!parseTime(b.time!))
         throw new AppError('VALIDATION_ERROR', 400, ACTION_TEXTS.invalidDateTime);
-      await checkTargets(b.team_id, b);
+      const size = await checkNewTargets(b.team_id, b);
+      if (b.frequency !== 'onetime')
+        await checkPlannedVolume(b.team_id, b.frequency === 'Everyday' ? DAY_CODES : b.days, size);
       const fields = {
         frequency: b.frequency,
         days: b.frequency === 'Weekly' ? [...new Set(b.days)] : [],
@@ -309,9 +377,15 @@ export const actionsService = (deps: {
           finished.push({ id: run.id, status: 'sent', receiptId: result.receipt_id, error: null });
           sent.add(run.team_id);
         } else if (result.error instanceof AppError && result.error.statusCode < 500) {
-          // The run cannot be sent as set up (no member left to reach, the admin gone): recorded, not retried.
+          // The run cannot be sent as set up (no member left to reach, the admin gone) or the daily budget
+          // cannot take it (its receipt says so): recorded, not retried.
           deps.logger.warn({ run: run.id, err: result.error.message }, 'action run not sent');
-          finished.push({ id: run.id, status: 'failed', receiptId: null, error: result.error.message });
+          finished.push({
+            id: run.id,
+            status: 'failed',
+            receiptId: result.receipt_id ?? null,
+            error: result.error.message,
+          });
         } else {
           // Slack or the database failed under this run: it stays due, and is claimed again after a pause.
           deps.logger.error({ err: result.error, run: run.id }, 'action run send failed; retried later');

@@ -42,7 +42,11 @@ export const conversationsModule = defineModule({
   name: 'conversations',
   routes: async (app, ctx) => {
     await app.register(
-      conversationsRoutes({ conversations: ctx.services.conversations, guard: workspaceGuard(ctx.services) }),
+      conversationsRoutes({
+        conversations: ctx.services.conversations,
+        idempotency: ctx.services.idempotency,
+        guard: workspaceGuard(ctx.services),
+      }),
     );
   },
   events: [

@@ -20,11 +20,12 @@ import {
   uniqueReactionsResponse,
   uniqueRepliesResponse,
 } from '@flywheel/shared/conversations';
-import { reactionBody, replyBody, sendResponse } from '@flywheel/shared/delivery';
+import { idempotencyHeaders, reactionBody, replyBody, sendResponse } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import { slackId } from '@flywheel/shared/input';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { answerOnce, receiptKeyOf, type IdempotencyService } from '../delivery/idempotency.ts';
 import type { ConversationsService } from './service.ts';
 
 const tags = ['conversations'];
@@ -34,7 +35,11 @@ const threadParams = z.object({ teamId: teamIdParam, ts: slackTsSchema('ts') });
  * Threads, thread detail, search, summaries and mentions (spec sections 2 and 7). Replies and reactions on
  * mentions go through the delivery engine and mark the mention 'Seen'.
  */
-export function conversationsRoutes(deps: { conversations: ConversationsService; guard: WorkspaceGuard }) {
+export function conversationsRoutes(deps: {
+  conversations: ConversationsService;
+  idempotency: IdempotencyService;
+  guard: WorkspaceGuard;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -174,26 +179,33 @@ export function conversationsRoutes(deps: { conversations: ConversationsService;
         schema: {
           tags,
           summary: "Reply in a mention's thread (through the delivery engine); the mention shows 'Seen'",
+          headers: idempotencyHeaders,
           body: replyBody,
           response: { 202: sendResponse },
         },
       },
       async (req, reply) => {
         const b = req.body;
-        const result = await c.replyToMention({
-          teamId: b.team_id,
-          userId: currentUser(req).id,
-          sender: b.sender,
-          adminUser: b.admin_user ?? null,
-          text: b.text,
-          images: b.images,
-          channelId: b.channel_id,
-          ts: b.ts,
-          mentionId: b.mention_id,
-        });
-        return reply.code(202).send({
-          message: `Sending to ${result.total} recipient${result.total === 1 ? '' : 's'}: follow it in Receipts`,
-          data: result,
+        return answerOnce(deps.idempotency, req, reply, b.team_id, async (token) => {
+          const result = await c.replyToMention({
+            teamId: b.team_id,
+            userId: currentUser(req).id,
+            sender: b.sender,
+            adminUser: b.admin_user ?? null,
+            text: b.text,
+            images: b.images,
+            channelId: b.channel_id,
+            ts: b.ts,
+            mentionId: b.mention_id,
+            idempotencyKey: receiptKeyOf(token),
+          });
+          return {
+            status: 202,
+            body: {
+              message: `Sending to ${result.total} recipient${result.total === 1 ? '' : 's'}: follow it in Receipts`,
+              data: result,
+            },
+          };
         });
       },
     );

@@ -397,6 +397,8 @@ export const conversationsService = (deps: {
       channelId: string;
       ts: string;
       mentionId?: string | null;
+      /** A person's Idempotency-Key (its receipt key). */
+      idempotencyKey?: string;
     }) {
       const result = await deps.delivery.reply({
         teamId: r.teamId,
@@ -407,6 +409,7 @@ export const conversationsService = (deps: {
         images: r.images,
         channel: r.channelId,
         ts: r.ts,
+        ...(r.idempotencyKey ? { idempotencyKey: r.idempotencyKey } : {}),
       });
       const seen = (r.mentionId && parseMentionId(r.mentionId)) || { channelId: r.channelId, ts: r.ts };
       await repo.markSeen(r.teamId, seen.channelId, seen.ts, 'reply', r.userId);

@@ -14,6 +14,7 @@ export const deliveryModule = defineModule({
     await app.register(
       deliveryRoutes({
         delivery: ctx.services.delivery,
+        idempotency: ctx.services.idempotency,
         guard: workspaceGuard(ctx.services),
         uploads: imageUploads(ctx.config.uploads),
       }),

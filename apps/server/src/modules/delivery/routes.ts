@@ -9,12 +9,14 @@ import {
   RECIPIENT_KINDS,
   directMessageBody,
   dmManyBody,
+  idempotencyHeaders,
   pinBody,
   reactionBody,
   receiptsResponse,
   replyBody,
   retryBody,
   retryResponse,
+  sendBudgetResponse,
   sendMessageBody,
   sendResponse,
   uploadImageResponse,
@@ -25,12 +27,13 @@ import { messageResponse } from '@flywheel/shared/http';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { answerOnce, receiptKeyOf, type IdempotencyService } from './idempotency.ts';
 import type { DeliveryService, SendRequest } from './service.ts';
 import { isStoredImage, type ImageUploads, type StoredImage } from './uploads.ts';
 
 const tags = ['delivery'];
 const noAudience = { channel_ids: [], dms: { members: [], tags: [], channels: [] }, sendtoworkspace: false };
-const queued = (r: { receipt_id: number; total: number }) => ({
+const queued = (r: { receipt_id: number; total: number; budget_remaining?: number | null }) => ({
   message: `Sending to ${r.total} recipient${r.total === 1 ? '' : 's'}: follow it in Receipts`,
   data: r,
 });
@@ -41,6 +44,7 @@ const queued = (r: { receipt_id: number; total: number }) => ({
  */
 export function deliveryRoutes(deps: {
   delivery: DeliveryService;
+  idempotency: IdempotencyService;
   guard: WorkspaceGuard;
   uploads: ImageUploads;
 }) {
@@ -48,27 +52,40 @@ export function deliveryRoutes(deps: {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
     const userOf = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id;
-    /** A send from a request: who asks, what, to whom; answers 202 with the receipt. */
+    /**
+     * A send from a request: who asks, what, to whom; answers 202 with the receipt. Under an Idempotency-Key the
+     * same key answers the same receipt; a send to the whole workspace, a Members filter or many recipients needs
+     * `confirm_recipients` (409 with the count otherwise).
+     */
     const sendFor = async (
       req: Parameters<typeof currentUser>[0],
       reply: FastifyReply,
-      b: { team_id: string; sender: Sender; admin_user?: string | null; images: string[] },
+      b: {
+        team_id: string;
+        sender: Sender;
+        admin_user?: string | null;
+        images: string[];
+        confirm_recipients?: number;
+      },
       actionType: ActionType,
       text: string,
       audience: SendRequest['audience'],
-    ) => {
-      const result = await deps.delivery.send({
-        teamId: b.team_id,
-        userId: userOf(req),
-        actionType,
-        sender: b.sender,
-        adminUser: b.admin_user ?? null,
-        text,
-        images: b.images,
-        audience,
+    ) =>
+      answerOnce(deps.idempotency, req, reply, b.team_id, async (token) => {
+        const result = await deps.delivery.send({
+          teamId: b.team_id,
+          userId: userOf(req),
+          actionType,
+          sender: b.sender,
+          adminUser: b.admin_user ?? null,
+          text,
+          images: b.images,
+          audience,
+          confirm: b.confirm_recipients ?? null,
+          idempotencyKey: receiptKeyOf(token),
+        });
+        return { status: 202, body: queued(result) };
       });
-      return reply.code(202).send(queued(result));
-    };
 
     r.post(
       '/quickaction/sendmessage',
@@ -78,6 +95,7 @@ export function deliveryRoutes(deps: {
           tags,
           summary:
             'Send Message: to channels (channel_ids) and as DMs to members, tags, channels, the workspace or a Members filter',
+          headers: idempotencyHeaders,
           body: sendMessageBody,
           response: { 202: sendResponse },
         },
@@ -100,6 +118,7 @@ export function deliveryRoutes(deps: {
         schema: {
           tags,
           summary: 'Send DM to many members (ids or e-mails)',
+          headers: idempotencyHeaders,
           body: dmManyBody,
           response: { 202: sendResponse },
         },
@@ -118,6 +137,7 @@ export function deliveryRoutes(deps: {
         schema: {
           tags,
           summary: 'DM one member (member detail message button)',
+          headers: idempotencyHeaders,
           body: directMessageBody,
           response: { 202: sendResponse },
         },
@@ -138,23 +158,27 @@ export function deliveryRoutes(deps: {
           schema: {
             tags,
             summary: 'Reply in a thread (ts = the message replied to)',
+            headers: idempotencyHeaders,
             body: replyBody,
             response: { 202: sendResponse },
           },
         },
         async (req, reply) => {
           const b = req.body;
-          const result = await deps.delivery.reply({
-            teamId: b.team_id,
-            userId: userOf(req),
-            sender: b.sender,
-            adminUser: b.admin_user ?? null,
-            text: b.text,
-            images: b.images,
-            channel: b.channel_id,
-            ts: b.ts,
+          return answerOnce(deps.idempotency, req, reply, b.team_id, async (token) => {
+            const result = await deps.delivery.reply({
+              teamId: b.team_id,
+              userId: userOf(req),
+              sender: b.sender,
+              adminUser: b.admin_user ?? null,
+              text: b.text,
+              images: b.images,
+              channel: b.channel_id,
+              ts: b.ts,
+              idempotencyKey: receiptKeyOf(token),
+            });
+            return { status: 202, body: queued(result) };
           });
-          return reply.code(202).send(queued(result));
         },
       );
     }
@@ -250,6 +274,21 @@ export function deliveryRoutes(deps: {
         },
       );
     });
+
+    r.get(
+      '/delivery/budget/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "The workspace's daily message budget (SEND_DAILY_BUDGET...): its size, what the last 24 hours used, what is left, and the count over which a send asks for a confirmation",
+          params: z.object({ teamId: teamIdParam }),
+          response: { 200: sendBudgetResponse },
+        },
+      },
+      async (req) => ({ data: await deps.delivery.budget(req.params.teamId) }),
+    );
 
     r.get(
       '/receipts/getallreceipts/:teamId',

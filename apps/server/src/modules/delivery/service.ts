@@ -12,6 +12,7 @@ import {
   type Sender,
 } from '@flywheel/shared/delivery';
 import type { Db } from '../../db/client.ts';
+import { LOCKS, xactLock } from '../../db/locks.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -23,6 +24,8 @@ import { channelNames, memberNames } from '../workspace-data/names.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { messageContent, SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
 import { pacing as pacingOf } from './pacing.ts';
+import { budgetOf, budgetState, confirmationError, overBudget, type SendLimits } from './limits.ts';
+import { limitsRepo } from './limits-repo.ts';
 import { deliveryRepo, imagesRepo, type NewReceipt, type ReceiptRow } from './repo.ts';
 import type { DeliveryMessage } from './table.ts';
 import { imageFileName, imageKind, postFile, type StoredImage } from './uploads.ts';
@@ -46,10 +49,42 @@ export type SendRequest = {
   description?: string;
   /** A caller sending many at once wakes the workspace's sender itself, once, after them (`wake`). */
   deferWake?: boolean;
+  /**
+   * Who asks: a person (default; a send over the daily budget is refused with a 429 and leaves nothing) or an
+   * automation (a schedule's run, a workflow's step, a form's recurrence: refused, it leaves a receipt that
+   * sends nothing and says why).
+   */
+  origin?: 'person' | 'automation';
+  /**
+   * A person's send that must name its count when it goes to the whole workspace, a Members filter or more than
+   * SEND_CONFIRM_OVER recipients: the count they confirmed, or null. Undefined: not asked (internal sends).
+   */
+  confirm?: number | null;
+  /** At most one message per member from `scope` within `windowMs` before `at` (a workflow's step). */
+  memberLimit?: { scope: string; windowMs: number; at: Date };
 };
 
-/** One send of `sendMany`: its receipt, or the error `send` would have thrown. */
-export type SendResult = { receipt_id: number; total: number; existing: boolean } | { error: Error };
+/** One send of `sendMany`: its receipt, or the error `send` would have thrown (with the refused receipt, if any). */
+export type SendResult =
+  | { receipt_id: number; total: number; existing: boolean; budget_remaining?: number | null }
+  | { error: Error; receipt_id?: number };
+
+/** A checked send waiting for its receipt (`admit`). */
+type Admission = { i: number; req: SendRequest; receipt: NewReceipt; recipients: Recipients };
+
+const nobody = () =>
+  new AppError(
+    'VALIDATION_ERROR',
+    400,
+    'Nobody to send to: the chosen members, tags and channels hold no active member',
+  );
+
+const alreadyReached = (windowMs: number) =>
+  new AppError(
+    'VALIDATION_ERROR',
+    400,
+    `Nobody left to send to: every member this step reaches got it from this workflow in the last ${Math.round(windowMs / 3_600_000)} hours`,
+  );
 
 /** An audience not resolved yet (sendMany). */
 const NOT_YET: Recipients = { members: [], channels: [] };
@@ -85,6 +120,8 @@ export const deliveryService = (deps: {
   bot: BotService;
   slack: SlackApi;
   config: DeliveryConfig;
+  /** The daily budget and the confirmation threshold (limits.ts). */
+  limits: SendLimits;
   logger: Logger;
   /** Wakes the engine for a workspace (queues delivery.send). */
   wake: (teamId: string) => Promise<void>;
@@ -195,6 +232,92 @@ export const deliveryService = (deps: {
     }
   }
 
+  /**
+   * Writes a workspace's receipts, in order, in one transaction under `LOCKS.sends(teamId)` (one batch of a
+   * workspace at a time across every process): a key already used answers its receipt (nothing new is spent);
+   * a step's per-member limit leaves out the members its scope reached within its window; the daily budget takes
+   * what fits and refuses the rest (a person's send: a 429 naming what is left; an automation's: a receipt that
+   * sends nothing and says why, and the same error).
+   */
+  async function admit(teamId: string, items: Admission[], results: SendResult[]): Promise<void> {
+    await deps.db.transaction(async (tx) => {
+      await xactLock(tx, LOCKS.sends(teamId));
+      const txRepo = deliveryRepo(tx);
+      const keys = [
+        ...new Set(items.flatMap((it) => (it.req.idempotencyKey ? [it.req.idempotencyKey] : []))),
+      ];
+      const earlier = await limitsRepo.receiptsByKey(tx, keys);
+      const budget = await budgetOf(tx, deps.limits, teamId);
+      let remaining = budget === null ? Infinity : budget - (await limitsRepo.usedToday(tx, teamId));
+      const left = () => (budget === null ? null : Math.max(0, remaining));
+      const keyed: { it: Admission; receipt: NewReceipt & { idempotencyKey: string } }[] = [];
+      const seen = new Set<string>();
+      for (const it of items) {
+        const key = it.req.idempotencyKey;
+        if (key && seen.has(key)) continue; // answered after the batch, as its first use
+        if (key) seen.add(key);
+        const before = key ? earlier.get(key) : undefined;
+        if (before) {
+          results[it.i] = before.error
+            ? { error: new AppError('SEND_BUDGET_EXCEEDED', 429, before.error), receipt_id: before.id }
+            : { receipt_id: before.id, total: before.total, existing: true, budget_remaining: left() };
+          continue;
+        }
+        let recipients = it.recipients;
+        const limit = it.req.memberLimit;
+        if (limit) {
+          const since = new Date(limit.at.getTime() - limit.windowMs);
+          const reached = await limitsRepo.reachedSince(tx, teamId, limit.scope, recipients.members, since);
+          if (reached.size > 0) {
+            recipients = { ...recipients, members: recipients.members.filter((m) => !reached.has(m)) };
+            if (recipients.members.length + recipients.channels.length === 0) {
+              results[it.i] = { error: alreadyReached(limit.windowMs) };
+              continue;
+            }
+          }
+        }
+        const needed = new Set(recipients.members).size + new Set(recipients.channels).size;
+        if (needed > remaining) {
+          const refusal = overBudget(needed, remaining, budget!);
+          if (it.req.origin === 'automation') {
+            const id = await limitsRepo.refusedReceipt(tx, it.receipt, refusal.message);
+            deps.logger.warn(
+              { teamId, receipt: id, needed, remaining: left(), description: it.receipt.description },
+              'send refused by the daily budget',
+            );
+            results[it.i] = { error: refusal, receipt_id: id };
+          } else results[it.i] = { error: refusal };
+          continue;
+        }
+        remaining -= needed;
+        if (limit) await limitsRepo.markReached(tx, teamId, limit.scope, recipients.members, limit.at);
+        if (key) {
+          keyed.push({ it: { ...it, recipients }, receipt: { ...it.receipt, idempotencyKey: key } });
+          continue;
+        }
+        const created = await txRepo.createReceipt(it.receipt, recipients);
+        results[it.i] = {
+          receipt_id: created.id,
+          total: created.total,
+          existing: !!created.existing,
+          budget_remaining: left(),
+        };
+      }
+      const created = await txRepo.createKeyedReceipts(
+        keyed.map((k) => ({ receipt: k.receipt, recipients: k.it.recipients })),
+      );
+      keyed.forEach((k, n) => {
+        const c = created[n]!;
+        results[k.it.i] = {
+          receipt_id: c.id,
+          total: c.total,
+          existing: c.existing,
+          budget_remaining: left(),
+        };
+      });
+    });
+  }
+
   return {
     senderHandle,
     teamsWithDueWork: () => repo.teamsWithDueWork(),
@@ -202,10 +325,43 @@ export const deliveryService = (deps: {
     wake: (teamId: string) => deps.wake(teamId),
 
     /** Queues a message to an audience: one receipt, one row per recipient; answers at once. */
-    async send(req: SendRequest): Promise<{ receipt_id: number; total: number }> {
+    async send(
+      req: SendRequest,
+    ): Promise<{ receipt_id: number; total: number; budget_remaining: number | null }> {
       const [result] = await this.sendMany([req]);
       if ('error' in result!) throw result.error;
-      return { receipt_id: result!.receipt_id, total: result!.total };
+      return {
+        receipt_id: result!.receipt_id,
+        total: result!.total,
+        budget_remaining: result!.budget_remaining ?? null,
+      };
+    },
+
+    /** The workspace's daily budget: its size, what the last 24 hours used and what is left. */
+    budget: (teamId: string) => budgetState(deps.db, deps.limits, teamId),
+
+    /**
+     * For a future send a person sets up (a schedule, an automation, a form): its audience now must name its
+     * count when it is the whole workspace, a Members filter or more than SEND_CONFIRM_OVER recipients (409
+     * otherwise), and one send of it must fit in the daily budget (400 otherwise). Answers the recipients.
+     */
+    async confirmAudience(
+      teamId: string,
+      audience: ResolvedAudienceInput,
+      confirm: number | null,
+    ): Promise<Recipients> {
+      const recipients = await deps.audience.resolve(teamId, audience);
+      const refused = confirmationError(deps.limits, audience, recipients, confirm);
+      if (refused) throw refused;
+      const budget = await budgetOf(deps.db, deps.limits, teamId);
+      const total = recipients.members.length + recipients.channels.length;
+      if (budget !== null && total > budget)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          `Each send of this would need ${total.toLocaleString('en-US')} messages, more than the workspace's daily budget (${budget.toLocaleString('en-US')})`,
+        );
+      return recipients;
     },
 
     /**
@@ -253,9 +409,7 @@ export const deliveryService = (deps: {
       }
 
       const results: SendResult[] = new Array<SendResult>(reqs.length);
-      const keyed: { i: number; receipt: NewReceipt & { idempotencyKey: string }; recipients: Recipients }[] =
-        [];
-      const keys = new Set<string>();
+      const byTeamItems = new Map<string, Admission[]>();
       for (const [i, req] of reqs.entries()) {
         const recipients = resolved[i]!;
         if (recipients instanceof Error) {
@@ -263,14 +417,15 @@ export const deliveryService = (deps: {
           continue;
         }
         if (recipients.members.length + recipients.channels.length === 0) {
-          results[i] = {
-            error: new AppError(
-              'VALIDATION_ERROR',
-              400,
-              'Nobody to send to: the chosen members, tags and channels hold no active member',
-            ),
-          };
+          results[i] = { error: nobody() };
           continue;
+        }
+        if (req.confirm !== undefined) {
+          const refused = confirmationError(deps.limits, req.audience, recipients, req.confirm);
+          if (refused) {
+            results[i] = { error: refused };
+            continue;
+          }
         }
         const message: DeliveryMessage = { text: req.text, images: req.images };
         if (req.threadTs) message.threadTs = req.threadTs;
@@ -285,28 +440,15 @@ export const deliveryService = (deps: {
           createdBy: req.userId,
           idempotencyKey: req.idempotencyKey ?? null,
         };
-        if (req.idempotencyKey) {
-          // A key given twice in one batch is written once (answered below).
-          if (!keys.has(req.idempotencyKey))
-            keyed.push({ i, receipt: { ...receipt, idempotencyKey: req.idempotencyKey }, recipients });
-          keys.add(req.idempotencyKey);
-          continue;
-        }
-        try {
-          const created = await repo.createReceipt(receipt, recipients);
-          results[i] = { receipt_id: created.id, total: created.total, existing: !!created.existing };
-        } catch (err) {
-          results[i] = { error: err as Error };
-        }
+        const item: Admission = { i, req, receipt, recipients };
+        byTeamItems.set(req.teamId, [...(byTeamItems.get(req.teamId) ?? []), item]);
       }
-      try {
-        const created = await repo.createKeyedReceipts(keyed);
-        keyed.forEach((k, n) => {
-          const c = created[n]!;
-          results[k.i] = { receipt_id: c.id, total: c.total, existing: c.existing };
-        });
-      } catch (err) {
-        for (const k of keyed) results[k.i] = { error: err as Error };
+      for (const [teamId, items] of byTeamItems) {
+        try {
+          await admit(teamId, items, results);
+        } catch (err) {
+          for (const item of items) results[item.i] = { error: err as Error };
+        }
       }
       // A key given twice in one batch answers the receipt its first use made.
       for (const [i, req] of reqs.entries())
@@ -335,7 +477,9 @@ export const deliveryService = (deps: {
       images: string[];
       channel: string;
       ts: string;
-    }): Promise<{ receipt_id: number; total: number }> {
+      /** A person's Idempotency-Key (its receipt key). */
+      idempotencyKey?: string;
+    }): Promise<{ receipt_id: number; total: number; budget_remaining: number | null }> {
       await checkChannel(r.teamId, r.channel);
       const root = await repo.threadRoot(r.teamId, r.channel, r.ts);
       if (!root) throw new AppError('VALIDATION_ERROR', 400, 'No such message in this channel');
@@ -354,6 +498,7 @@ export const deliveryService = (deps: {
           sendtoworkspace: false,
         },
         recipients: { members: [], channels: [r.channel] },
+        ...(r.idempotencyKey ? { idempotencyKey: r.idempotencyKey } : {}),
       });
     },
 
@@ -452,7 +597,13 @@ export const deliveryService = (deps: {
 
     /** Receipts newest first; a description's mentions (a workflow step's member) read as @real name. */
     async receipts(teamId: string): Promise<Receipt[]> {
-      const rows = (await repo.listReceipts(teamId, 1000)).map(toReceipt);
+      const listed = await repo.listReceipts(teamId, 1000);
+      const errors = await limitsRepo.receiptErrors(
+        deps.db,
+        teamId,
+        listed.map((r) => r.id),
+      );
+      const rows = listed.map((r) => toReceipt(r, errors.get(r.id) ?? null));
       const ids = mentionedIds(rows.map((r) => r.description).join(' '));
       if (ids.members.length === 0 && ids.channels.length === 0) return rows;
       const names = namesFrom(
@@ -501,7 +652,7 @@ export const deliveryService = (deps: {
 };
 export type DeliveryService = ReturnType<typeof deliveryService>;
 
-export function toReceipt(r: ReceiptRow): Receipt {
+export function toReceipt(r: ReceiptRow, error: string | null = null): Receipt {
   return {
     id: r.id,
     action_type: r.action_type,
@@ -512,6 +663,7 @@ export function toReceipt(r: ReceiptRow): Receipt {
     successful_recipient_count: r.sent,
     failed_recipient_count: r.failed,
     retryable_recipient_count: r.retryable,
+    error,
   };
 }
 export { receiptStatus };

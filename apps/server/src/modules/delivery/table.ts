@@ -47,11 +47,53 @@ export const deliveryReceipts = pgTable(
     retryable: integer('retryable').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Why nothing was sent: a scheduled or workflow send refused by the daily budget (no recipients then). */
+    error: text('error'),
   },
   (t) => [
     index('delivery_receipts_team_idx').on(t.teamId, t.id),
     uniqueIndex('delivery_receipts_idempotency_key').on(t.idempotencyKey),
+    // The daily budget: the messages a workspace queued in the last 24 hours.
+    index('delivery_receipts_team_created_idx').on(t.teamId, t.createdAt),
   ],
+);
+
+/**
+ * A person's Idempotency-Key (per workspace and admin): the request it was first used with (its hash) and the
+ * answer it got, replayed to the same key for 24 hours. The primary key makes parallel duplicates one: the
+ * first claims the row, the others wait for its answer. `token` names the send's receipt, so even a request run
+ * again after a crash between its receipt and its answer makes one receipt.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    teamId: text('team_id').notNull(),
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    token: text('token').notNull(),
+    /** The answer (null while the first request runs). */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId, t.key] })],
+);
+
+/**
+ * When a scope (a workflow's step) last reached a member: a scope reaches a member at most once per window,
+ * whatever number of firings ask (workflows' per-member limit).
+ */
+export const deliveryMemberMarks = pgTable(
+  'delivery_member_marks',
+  {
+    teamId: text('team_id').notNull(),
+    scope: text('scope').notNull(),
+    memberId: text('member_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.scope, t.memberId] })],
 );
 
 export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed'] as const;

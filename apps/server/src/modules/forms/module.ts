@@ -46,7 +46,13 @@ const viewSubmission = z
 export const formsModule = defineModule({
   name: 'forms',
   routes: async (app, ctx) => {
-    await app.register(formsRoutes({ forms: ctx.services.forms, guard: workspaceGuard(ctx.services) }));
+    await app.register(
+      formsRoutes({
+        forms: ctx.services.forms,
+        idempotency: ctx.services.idempotency,
+        guard: workspaceGuard(ctx.services),
+      }),
+    );
   },
   jobs: [formsTickJob],
   interactivity: [

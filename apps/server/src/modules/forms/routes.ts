@@ -13,10 +13,12 @@ import {
   formsListResponse,
   executeFormResponse,
 } from '@flywheel/shared/forms';
+import { idempotencyHeaders } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import { sendCsv } from '../../lib/csv-reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { answerOnce, type IdempotencyService } from '../delivery/idempotency.ts';
 import type { FormsService } from './service.ts';
 
 const tags = ['forms'];
@@ -28,7 +30,11 @@ const formId = z.coerce
   .max(2_147_483_647, 'the form id must be a master_form_id');
 
 /** Forms (spec section 7 'Actions, forms, triggers'). */
-export function formsRoutes(deps: { forms: FormsService; guard: WorkspaceGuard }) {
+export function formsRoutes(deps: {
+  forms: FormsService;
+  idempotency: IdempotencyService;
+  guard: WorkspaceGuard;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -41,15 +47,16 @@ export function formsRoutes(deps: { forms: FormsService; guard: WorkspaceGuard }
           tags,
           summary:
             "Create Form: questions (descriptive, mcq, shortDesc), acknowledgement, sender and targets; sent now (instant), once at post_at (DD/MM/YYYY HH:MM) or recurring Every Day / Weekly at time HH:MM, in the workspace's timezone",
+          headers: idempotencyHeaders,
           body: createFormBody,
           response: { 201: formResponse },
         },
       },
       async (req, reply) =>
-        reply.code(201).send({
-          message: FORM_TEXTS.created,
-          data: await deps.forms.create(currentUser(req).id, req.body),
-        }),
+        answerOnce(deps.idempotency, req, reply, req.body.team_id, async () => ({
+          status: 201,
+          body: { message: FORM_TEXTS.created, data: await deps.forms.create(currentUser(req).id, req.body) },
+        })),
     );
 
     r.post(
@@ -59,11 +66,16 @@ export function formsRoutes(deps: { forms: FormsService; guard: WorkspaceGuard }
         schema: {
           tags,
           summary: 'Send-form popup: a new instance of the form to members, channels (posted in) and tags',
+          headers: idempotencyHeaders,
           body: executeFormBody,
           response: { 200: executeFormResponse },
         },
       },
-      async (req) => ({ message: FORM_TEXTS.sent, data: await deps.forms.execute(req.body) }),
+      async (req, reply) =>
+        answerOnce(deps.idempotency, req, reply, req.body.team_id, async () => ({
+          status: 200,
+          body: { message: FORM_TEXTS.sent, data: await deps.forms.execute(req.body) },
+        })),
     );
 
     r.get(

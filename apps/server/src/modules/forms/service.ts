@@ -163,7 +163,10 @@ export const formsService = (deps: {
    * Sends one instance through the delivery engine (one receipt, named by the instance: asking twice makes
    * one). A form deleted meanwhile is skipped; an audience that reaches nobody is recorded as failed.
    */
-  async function sendInstance(i: InstanceRecord): Promise<'sent' | 'skipped' | 'failed'> {
+  async function sendInstance(
+    i: InstanceRecord,
+    origin: 'person' | 'automation' = 'automation',
+  ): Promise<{ outcome: 'sent' | 'skipped' | 'failed'; error?: AppError }> {
     const f = await repo.findForm(i.team_id, i.form_id);
     if (!f) {
       await repo.finishInstance(i.id, {
@@ -172,7 +175,7 @@ export const formsService = (deps: {
         recipients: 0,
         error: 'form deleted',
       });
-      return 'skipped';
+      return { outcome: 'skipped' };
     }
     const message = formMessage(f, i.id);
     try {
@@ -189,6 +192,7 @@ export const formsService = (deps: {
         audience: i.audience,
         idempotencyKey: `form-instance:${i.id}`,
         deferWake: true,
+        origin,
       });
       await repo.finishInstance(i.id, {
         status: 'sent',
@@ -196,10 +200,11 @@ export const formsService = (deps: {
         recipients: receipt.total,
         error: null,
       });
-      return 'sent';
+      return { outcome: 'sent' };
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      // Cannot be sent as set up (nobody left to reach, the admin gone): recorded, not retried.
+      // Cannot be sent as set up (nobody left to reach, the admin gone, over the daily budget): recorded, not
+      // retried.
       deps.logger.warn({ instance: i.id, err: err.message }, 'form instance not sent');
       await repo.finishInstance(i.id, {
         status: 'failed',
@@ -207,7 +212,7 @@ export const formsService = (deps: {
         recipients: 0,
         error: err.message,
       });
-      return 'failed';
+      return { outcome: 'failed', error: err };
     }
   }
 
@@ -223,9 +228,10 @@ export const formsService = (deps: {
       leaseMs: claimMs,
     });
     const inst = (await repo.findInstance(teamId, id))!;
-    const outcome = await sendInstance(inst);
+    const { outcome, error } = await sendInstance(inst, 'person');
     await deps.delivery.wake(teamId);
     const after = (await repo.findInstance(teamId, id))!;
+    if (error?.code === 'SEND_BUDGET_EXCEEDED') throw error;
     if (outcome !== 'sent')
       throw new AppError('VALIDATION_ERROR', 400, 'The form could not be sent: nobody to send to');
     return toInstance(after, await deps.timezoneOf(teamId));
@@ -269,9 +275,11 @@ export const formsService = (deps: {
         dms: b.dms,
         sendtoworkspace: b.sendtoworkspace,
       };
-      // Unknown members, tags or channels are a 400 now; an instant form must reach someone now.
+      // Unknown members, tags or channels are a 400 now; an instant form must reach someone now; the whole
+      // workspace or many recipients must be confirmed with their count.
       if (b.instant && !b.recurring) await checkAudience(b.team_id, audience, FORM_TEXTS.createTarget);
       else await deps.audience.resolve(b.team_id, { ...audience, sendtoworkspace: false });
+      await deps.delivery.confirmAudience(b.team_id, audience, b.confirm_recipients ?? null);
       const fields = {
         frequency: b.recurring ? b.frequency! : ('onetime' as const),
         days: b.recurring && b.frequency === 'Weekly' ? [...new Set(b.days)] : [],
@@ -321,6 +329,7 @@ export const formsService = (deps: {
         sendtoworkspace: false,
       };
       await checkAudience(b.team_id, audience, FORM_TEXTS.sendTarget);
+      await deps.delivery.confirmAudience(b.team_id, audience, b.confirm_recipients ?? null);
       return sendNow(b.team_id, form.id, audience);
     },
 
@@ -387,7 +396,7 @@ export const formsService = (deps: {
         while (next < due.length) {
           const inst = due[next++]!;
           try {
-            if ((await sendInstance(inst)) === 'sent') teams.add(inst.team_id);
+            if ((await sendInstance(inst)).outcome === 'sent') teams.add(inst.team_id);
           } catch (err) {
             deps.logger.error({ err, instance: inst.id }, 'form send failed; retried when its claim lapses');
             await repo.releaseInstance(inst.id, new Date(now() + RETRY_MS)).catch(() => undefined);
@@ -456,6 +465,7 @@ export const formsService = (deps: {
             },
             recipients: { members: [p.user.id], channels: [] },
             idempotencyKey: `form-ack:${saved.id}`,
+            origin: 'automation',
           });
           await repo.setAckReceipt(saved.id, receipt.receipt_id);
         } catch (err) {

@@ -29,7 +29,13 @@ const onReaction = (added: boolean) => async (event: z.infer<typeof reactionEven
 export const pollsModule = defineModule({
   name: 'polls',
   routes: async (app, ctx) => {
-    await app.register(pollsRoutes({ polls: ctx.services.polls, guard: workspaceGuard(ctx.services) }));
+    await app.register(
+      pollsRoutes({
+        polls: ctx.services.polls,
+        idempotency: ctx.services.idempotency,
+        guard: workspaceGuard(ctx.services),
+      }),
+    );
   },
   jobs: [pollsRefreshJob, pollsCloseJob, pollsRemoveJob, pollsTickJob],
   events: [

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyHeaders } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import { MAX_ROW_ID } from '@flywheel/shared/input';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@flywheel/shared/polls';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { answerOnce, type IdempotencyService } from '../delivery/idempotency.ts';
 import type { PollsService } from './service.ts';
 
 const tags = ['polls'];
@@ -30,7 +32,11 @@ const listQuery = z.object({
 });
 
 /** Polls (spec section 7): /poll/getpolls, getpollinfo, memberpollinfo, exportpollinfo, createpoll, deletepoll. */
-export function pollsRoutes(deps: { polls: PollsService; guard: WorkspaceGuard }) {
+export function pollsRoutes(deps: {
+  polls: PollsService;
+  idempotency: IdempotencyService;
+  guard: WorkspaceGuard;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -43,14 +49,16 @@ export function pollsRoutes(deps: { polls: PollsService; guard: WorkspaceGuard }
           tags,
           summary:
             'Create a poll in channels: instant, or scheduled (post_at 15 minutes to 30 days ahead); up to 5 options, each voted for with its emoji reaction; ends at expiry_ts (default 24 hours after it starts)',
+          headers: idempotencyHeaders,
           body: createPollBody,
           response: { 201: pollResponse },
         },
       },
-      async (req, reply) => {
-        const { poll, message } = await deps.polls.create(currentUser(req).id, req.body);
-        return reply.code(201).send({ message, data: poll });
-      },
+      async (req, reply) =>
+        answerOnce(deps.idempotency, req, reply, req.body.team_id, async () => {
+          const { poll, message } = await deps.polls.create(currentUser(req).id, req.body);
+          return { status: 201, body: { message, data: poll } };
+        }),
     );
 
     r.get(

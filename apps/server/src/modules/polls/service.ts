@@ -111,7 +111,11 @@ export const pollsService = (deps: {
   }
 
   /** Posts a poll through the delivery engine (named by the poll: posting twice makes one receipt). */
-  async function post(p: PollRecord, userId: string | null): Promise<number> {
+  async function post(
+    p: PollRecord,
+    userId: string | null,
+    origin: 'person' | 'automation',
+  ): Promise<number> {
     const tz = await deps.timezoneOf(p.team_id);
     const receipt = await deps.delivery.send({
       teamId: p.team_id,
@@ -136,6 +140,7 @@ export const pollsService = (deps: {
       },
       recipients: { members: [], channels: p.channel_ids },
       idempotencyKey: `poll:${p.id}`,
+      origin,
     });
     await repo.setReceipt(p.id, receipt.receipt_id);
     await deps.jobs.refresh(p.id, SETTLE_RETRY_MS);
@@ -220,7 +225,7 @@ export const pollsService = (deps: {
       });
       if (b.type === 'instant') {
         try {
-          await post((await repo.byId(id))!, userId);
+          await post((await repo.byId(id))!, userId, 'person');
         } catch (err) {
           // Nothing was sent (the sender, images or channels were refused): no poll either.
           await repo.hardDelete(id);
@@ -268,7 +273,7 @@ export const pollsService = (deps: {
       const due = await repo.claimToPost(now(), LEASE_MS);
       for (const p of due) {
         try {
-          await post(p, null);
+          await post(p, null, 'automation');
         } catch (err) {
           if (err instanceof AppError && err.statusCode < 500) {
             // It cannot be posted as set up (the admin gone, a channel deleted): closed, not tried again.

@@ -54,7 +54,11 @@ export const workflowsModule = defineModule({
   name: 'workflows',
   routes: async (app, ctx) => {
     await app.register(
-      workflowsRoutes({ workflows: ctx.services.workflows, guard: workspaceGuard(ctx.services) }),
+      workflowsRoutes({
+        workflows: ctx.services.workflows,
+        idempotency: ctx.services.idempotency,
+        guard: workspaceGuard(ctx.services),
+      }),
     );
   },
   jobs: [workflowsTickJob, workflowsSendJob],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyHeaders } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import {
   actionHistoryResponse,
@@ -14,6 +15,7 @@ import {
 } from '@flywheel/shared/workflows';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { answerOnce, type IdempotencyService } from '../delivery/idempotency.ts';
 import type { WorkflowsService } from './service.ts';
 
 const tags = ['workflows'];
@@ -27,7 +29,11 @@ const teamParam = z.object({ teamId: teamIdParam });
 const workflowParams = teamParam.extend({ workflowId: id('workflow_id') });
 
 /** Workflows (spec section 7): create, list, one, pause/activate, delete, trigger and action histories. */
-export function workflowsRoutes(deps: { workflows: WorkflowsService; guard: WorkspaceGuard }) {
+export function workflowsRoutes(deps: {
+  workflows: WorkflowsService;
+  idempotency: IdempotencyService;
+  guard: WorkspaceGuard;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const opts = scopedOptions(deps.guard);
@@ -40,15 +46,19 @@ export function workflowsRoutes(deps: { workflows: WorkflowsService; guard: Work
           tags,
           summary:
             'Creates a workflow: a trigger (time, activity, inactivity, workspace_join, channel_join) and up to ten message or form tasks, each with its delay after the previous step',
+          headers: idempotencyHeaders,
           body: createWorkflowBody,
           response: { 201: workflowResponse },
         },
       },
       async (req, reply) =>
-        reply.code(201).send({
-          message: WORKFLOW_TEXTS.created,
-          data: await deps.workflows.create(currentUser(req).id, req.body),
-        }),
+        answerOnce(deps.idempotency, req, reply, req.body.team_id, async () => ({
+          status: 201,
+          body: {
+            message: WORKFLOW_TEXTS.created,
+            data: await deps.workflows.create(currentUser(req).id, req.body),
+          },
+        })),
     );
 
     r.get(

@@ -39,6 +39,8 @@ const RETRY_MS = 30_000;
 const SCAN_EVERY_MS = 30_000;
 const LOOK_BACK_MS = 60_000;
 
+const DAY_MS = 86_400_000;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (t: string | number | Date) => new Date(t).toISOString();
 const bad = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
@@ -67,6 +69,8 @@ export const workflowsService = (deps: {
    * its time, not at the next minute's tick.
    */
   wakeAt?: (at: Date) => Promise<void>;
+  /** A step reaches a member at most once in this window (default 24 hours; 0: no limit). */
+  memberCooldownMs?: number;
   logger: Logger;
   now?: () => number;
 }) => {
@@ -74,6 +78,7 @@ export const workflowsService = (deps: {
   const forms = formsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
   const claimMs = deps.claimMs ?? 120_000;
+  const cooldownMs = deps.memberCooldownMs ?? DAY_MS;
 
   const titleOf = (t: WorkflowTask) => (t.type === 'message' ? t.msgTitle : t.formTitle);
 
@@ -255,7 +260,16 @@ export const workflowsService = (deps: {
         // A mention token: the receipts list shows the member's name (the stored text keeps the id).
         description: `${w.name}: ${t.title}${s.member_id ? ` (for <@${s.member_id}>)` : ''}`,
         deferWake: true,
+        origin: 'automation' as const,
+        // However many firings ask (ten members active: ten firings), a step reaches a member once a window.
+        ...(cooldownMs > 0
+          ? { memberLimit: { scope: `workflow:${w.id}:${s.position}`, windowMs: cooldownMs, at } }
+          : {}),
       };
+      // A step whose recipients do not depend on the firing's member (the workspace, tags, channels) is one
+      // send per window, whichever firing asks first: the others answer its receipt.
+      const broadcast = task.sendToWorkspace || !(task.sendToSelectedUsers && s.member_id);
+      const window = Math.floor(at.getTime() / (cooldownMs || DAY_MS));
       if (task.type === 'message')
         return {
           instanceId: null,
@@ -263,7 +277,9 @@ export const workflowsService = (deps: {
             ...base,
             text: task.text,
             images: task.images,
-            idempotencyKey: `workflow-step:${s.id}`,
+            idempotencyKey: broadcast
+              ? `workflow-broadcast:${w.id}:${s.position}:${window}`
+              : `workflow-step:${s.id}`,
           } satisfies SendRequest,
         };
       const instanceId = instances.get(`workflow-step:${s.id}`) ?? null;
@@ -598,7 +614,7 @@ export const workflowsService = (deps: {
           finished.push({
             id: step.id,
             status: 'failed',
-            receiptId: null,
+            receiptId: result.receipt_id ?? null,
             formInstanceId: instanceId,
             error: result.error.message,
           });

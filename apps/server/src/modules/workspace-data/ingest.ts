@@ -5,6 +5,7 @@ import { typedRows, type Tx } from '../../db/sql.ts';
 import { localDay, localDayHour, tsToDate } from '../../lib/days.ts';
 import { keywordsOf } from '../activity/keywords.ts';
 import type { RollupBuffer } from '../activity/rollups.ts';
+import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
 import {
   factsRepo,
   type MemberRow,
@@ -255,8 +256,11 @@ export async function recordMessage(s: IngestScope, channelId: string, m: SlackM
     day,
     postedAt,
   };
+  // Flywheel's own sends (a workflow's or a schedule's post, even as an admin) are nobody's activity: they
+  // never make a member active, so they can never fire a workflow again.
+  const ours = m.metadata?.event_type === DELIVERY_EVENT_TYPE;
   const counted = () => {
-    if (userId && !isBot) {
+    if (userId && !isBot && !ours) {
       s.buf.add(s.teamId, slot, userId, channelId, isReply ? { replies: 1 } : { messages: 1 });
       s.buf.keywords(s.teamId, day, keywordsOf(row.text), 1);
       s.buf.active(s.teamId, userId, postedAt);

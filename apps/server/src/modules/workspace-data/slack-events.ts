@@ -35,6 +35,8 @@ export const slackMessageSchema = z.looseObject({
   text: opt,
   bot_id: opt,
   reactions: z.array(reactionSchema).nullish(),
+  /** Slack message metadata: Flywheel's own sends carry `flywheel_delivery`. */
+  metadata: z.looseObject({ event_type: opt }).nullish(),
 });
 /** What recording a message reads (the SDK's history and replies messages fit it too). */
 export type SlackMessage = {
@@ -45,6 +47,7 @@ export type SlackMessage = {
   text?: string | null;
   bot_id?: string | null;
   reactions?: { name?: string | null; users?: string[] | null }[] | null;
+  metadata?: { event_type?: string | null } | null;
 };
 
 export const messageEventSchema = slackMessageSchema.extend({

@@ -53,7 +53,18 @@ function Count(props: { receipt: Receipt; kind: RecipientKind; value: number }) 
   );
 }
 
+/** 'Not sent' for a send the daily budget refused (a schedule's or a workflow's), else spec section 4. */
+const statusOf = (r: Receipt) => (r.error ? 'Not sent' : receiptStatus(r));
+
 function Status({ receipt }: { receipt: Receipt }) {
+  if (receipt.error)
+    return (
+      <Tooltip label={receipt.error} multiline w={320} withArrow>
+        <Text fz="sm" c="red.8" aria-label={`Not sent: ${receipt.error}`}>
+          Not sent
+        </Text>
+      </Tooltip>
+    );
   const status = receiptStatus(receipt);
   if (status === 'Processed') return <Text fz="sm">{status}</Text>;
   const done = receipt.successful_recipient_count + receipt.failed_recipient_count;
@@ -126,7 +137,7 @@ const COLUMNS: DataColumn<Receipt>[] = [
   {
     id: 'status',
     header: 'Status',
-    value: (r) => receiptStatus(r),
+    value: (r) => statusOf(r),
     cell: (r) => <Status receipt={r} />,
     nowrap: true,
   },

@@ -27,6 +27,7 @@ const receipt = (id: number, extra: Partial<Receipt>): Receipt => ({
   successful_recipient_count: 3,
   failed_recipient_count: 0,
   retryable_recipient_count: 0,
+  error: null,
   ...extra,
 });
 
@@ -113,6 +114,29 @@ describe('Receipts page', () => {
     // Retry only when Processed with failures.
     expect(within(running).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(within(rowOf(table, 'Welcome DM')).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('a scheduled send the daily budget refused reads "Not sent" with why', async () => {
+    const why = "Not sent: this needs 493 messages but the workspace's daily budget has 12 of 1,479 left";
+    setup({
+      'GET /receipts/getallreceipts/T001': reply(receiptsResponse, {
+        data: [
+          receipt(20, {
+            action_type: 'Scheduled Message',
+            description: 'Weekly digest',
+            total_recipient_count: 0,
+            successful_recipient_count: 0,
+            error: why,
+          }),
+        ],
+      }),
+    });
+    renderApp('/dashboard/receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
+    const row = await within(table).findByText('Weekly digest');
+    const tr = row.closest('tr')!;
+    expect(within(tr).getByText('Not sent')).toHaveAttribute('aria-label', `Not sent: ${why}`);
+    expect(within(tr).queryByText('Processed')).toBeNull();
   });
 
   it('a download icon only for non-zero counts; it fetches that CSV through the API client', async () => {

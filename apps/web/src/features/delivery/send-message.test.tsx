@@ -226,3 +226,99 @@ describe('Members screen Send Message', () => {
     expect(body.channel_ids).toHaveLength(1);
   });
 });
+
+describe('SendMessageModal: a large send is confirmed with its count', () => {
+  const filter = { time_filter: { type: 'static' as const, days: 7 } };
+  const BUDGET = {
+    data: { limited: true, budget: 1479, used: 279, remaining: 1200, window_hours: 24, confirm_over: 100 },
+  };
+  /** The server's answer to a send to everything filtered: the count first, the send once confirmed. */
+  const confirmFirst = (body: unknown) =>
+    (body as { confirm_recipients?: number }).confirm_recipients === 493
+      ? { status: 202, body: SENT }
+      : {
+          status: 409,
+          body: {
+            statusCode: 409,
+            code: 'CONFIRM_RECIPIENTS',
+            message: 'This goes to 493 members: confirm by sending it again with confirm_recipients: 493',
+            recipients: 493,
+            members: 493,
+            channels: 0,
+          },
+        };
+  const start = async () => {
+    const view = setup(
+      { target: { kind: 'audience', audience: { filter } } },
+      { 'POST /quickaction/sendmessage': confirmFirst, 'GET /delivery/budget/T001': { body: BUDGET } },
+    );
+    expect(await screen.findByText('Daily budget: 1,200 of 1,479 messages left')).toBeInTheDocument();
+    await view.write('hello all');
+    await view.user.click(screen.getByRole('radio', { name: 'Bot' }));
+    await view.send();
+    return view;
+  };
+
+  it('"Send to 493 members?" is a second step; confirmed, the send goes again with confirm_recipients: 493', async () => {
+    const { user, api, onClose } = await start();
+    const step = await screen.findByRole('dialog', { name: 'Send to 493 members?' });
+    expect(within(step).getByText('Daily budget: 1,200 of 1,479 messages left')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/quickaction/sendmessage')).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(step).getByRole('button', { name: 'Send to 493 members' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [asked, confirmed] = api.callsTo('POST', '/quickaction/sendmessage');
+    expect((asked!.body as { confirm_recipients?: number }).confirm_recipients).toBeUndefined();
+    expect(sendMessageBody.parse(confirmed!.body)).toMatchObject({ confirm_recipients: 493, filter });
+    // Confirming is a new submit: a new Idempotency-Key.
+    expect(confirmed!.headers['idempotency-key']).not.toBe(asked!.headers['idempotency-key']);
+  });
+
+  it('Back sends nothing more, shows no failure, and the popup stays open to edit', async () => {
+    const { user, api, onClose } = await start();
+    const step = await screen.findByRole('dialog', { name: 'Send to 493 members?' });
+    await user.click(within(step).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send to 493 members?' })).toBeNull());
+    expect(api.callsTo('POST', '/quickaction/sendmessage')).toHaveLength(1);
+    expect(screen.queryByText('Failure')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+});
+
+describe('SendMessageModal: Idempotency-Key', () => {
+  it('each submit has its own key; a send with no answer (or a 503) is sent again with the same key', async () => {
+    let n = 0;
+    const { user, send, write, api, onClose } = setup(
+      {},
+      {
+        'POST /quickaction/sendmessage': () => {
+          n++;
+          if (n === 1) throw new TypeError('Failed to fetch'); // no answer: sent again
+          if (n === 2)
+            return {
+              status: 400,
+              body: { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown member: U404' },
+            };
+          if (n === 3) return { status: 503, body: { statusCode: 503, code: 'INTERNAL', message: 'down' } };
+          return { status: 202, body: SENT };
+        },
+      },
+    );
+    await write('hello');
+    await user.click(screen.getByRole('radio', { name: 'Bot' }));
+    await send();
+    // The retry got a 400: not tried again, shown.
+    expect(await screen.findByText('Unknown member: U404', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/quickaction/sendmessage')).toHaveLength(2);
+    await send(); // the person submits again: a 503, then sent
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+    const keys = api.callsTo('POST', '/quickaction/sendmessage').map((c) => c.headers['idempotency-key']);
+    expect(keys).toHaveLength(4);
+    for (const k of keys)
+      expect(k).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[3]).toBe(keys[2]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+});

@@ -10,7 +10,7 @@ export function useCreateAutomation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAutomationRequest) =>
-      apiRequest('/actions/createautomation', { body, schema: actionResponse }),
+      apiRequest('/actions/createautomation', { body, schema: actionResponse, idempotent: true }),
     onSuccess: (res) => putRow(qc, teamId, res.data),
   });
 }

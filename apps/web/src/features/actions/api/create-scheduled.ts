@@ -10,7 +10,7 @@ export function useCreateScheduled() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateScheduledRequest) =>
-      apiRequest('/actions/createscheduled', { body, schema: actionResponse }),
+      apiRequest('/actions/createscheduled', { body, schema: actionResponse, idempotent: true }),
     onSuccess: (res) => putRow(qc, teamId, res.data),
   });
 }

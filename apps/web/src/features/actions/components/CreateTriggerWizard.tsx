@@ -14,6 +14,7 @@ import {
   type ComposeDraft,
   type ComposeProblems,
 } from '../draft.ts';
+import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
 import { useUploadFlow } from '../../../lib/use-upload-flow.ts';
 import { ComposeStep } from './ComposeStep.tsx';
 
@@ -33,6 +34,7 @@ export function CreateTriggerWizard(props: {
   const [problems, setProblems] = useState<ComposeProblems>(NO_PROBLEMS);
   const flow = useUploadFlow();
   const create = useCreateAutomation();
+  const { withConfirmation, confirmation } = useRecipientsConfirmation();
 
   const edit = (next: ComposeDraft) => {
     setDraft(next);
@@ -47,12 +49,16 @@ export function CreateTriggerWizard(props: {
     setProblems(found);
     if (found.target || found.message || flow.busy) return;
     const done = await flow.run(draft.files, async (images) => {
-      const res = await create.mutateAsync({
-        team_id: flow.teamId,
-        trigger_name: start.trigger ?? MEMBER_JOIN,
-        ...messageFieldsOf(start.sender, draft, images),
-        send_dm: draft.sendDm,
-      });
+      // The whole workspace (or many members) is confirmed with its count first.
+      const res = await withConfirmation((confirm) =>
+        create.mutateAsync({
+          team_id: flow.teamId,
+          trigger_name: start.trigger ?? MEMBER_JOIN,
+          ...messageFieldsOf(start.sender, draft, images),
+          send_dm: draft.sendDm,
+          confirm_recipients: confirm,
+        }),
+      );
       props.onCreated?.(res.data);
       return res;
     });
@@ -60,51 +66,54 @@ export function CreateTriggerWizard(props: {
   };
 
   return (
-    <Wizard
-      opened={props.opened}
-      onClose={props.onClose}
-      submitLabel="create Trigger"
-      onSubmit={submit}
-      pending={flow.busy}
-      size="xl"
-      steps={[
-        {
-          title: 'Create Trigger',
-          error: triggerStartProblem(start),
-          content: (
-            <Stack gap="md">
-              <Select
-                label="Choose Trigger"
-                placeholder="Choose a trigger"
-                data={[MEMBER_JOIN]}
-                value={start.trigger}
-                onChange={(trigger) => setStart({ ...start, trigger })}
-                description="Runs each time a member joins the workspace"
-                allowDeselect={false}
+    <>
+      {confirmation}
+      <Wizard
+        opened={props.opened}
+        onClose={props.onClose}
+        submitLabel="create Trigger"
+        onSubmit={submit}
+        pending={flow.busy}
+        size="xl"
+        steps={[
+          {
+            title: 'Create Trigger',
+            error: triggerStartProblem(start),
+            content: (
+              <Stack gap="md">
+                <Select
+                  label="Choose Trigger"
+                  placeholder="Choose a trigger"
+                  data={[MEMBER_JOIN]}
+                  value={start.trigger}
+                  onChange={(trigger) => setStart({ ...start, trigger })}
+                  description="Runs each time a member joins the workspace"
+                  allowDeselect={false}
+                />
+                <SenderPicker
+                  label="Choose Sender"
+                  size="md"
+                  value={start.sender}
+                  onChange={(sender) => setStart((s) => ({ ...s, sender }))}
+                />
+              </Stack>
+            ),
+          },
+          {
+            title: 'Compose Message',
+            content: (
+              <ComposeStep
+                kind="automation"
+                draft={draft}
+                onChange={edit}
+                problems={problems}
+                progress={flow.progress}
+                busy={flow.busy}
               />
-              <SenderPicker
-                label="Choose Sender"
-                size="md"
-                value={start.sender}
-                onChange={(sender) => setStart((s) => ({ ...s, sender }))}
-              />
-            </Stack>
-          ),
-        },
-        {
-          title: 'Compose Message',
-          content: (
-            <ComposeStep
-              kind="automation"
-              draft={draft}
-              onChange={edit}
-              problems={problems}
-              progress={flow.progress}
-              busy={flow.busy}
-            />
-          ),
-        },
-      ]}
-    />
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }

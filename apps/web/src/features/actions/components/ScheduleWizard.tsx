@@ -19,6 +19,7 @@ import {
   type ComposeProblems,
   type ScheduleStart,
 } from '../draft.ts';
+import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
 import { useUploadFlow } from '../../../lib/use-upload-flow.ts';
 import { ComposeStep } from './ComposeStep.tsx';
 
@@ -121,6 +122,7 @@ export function ScheduleWizard(props: {
   const [problems, setProblems] = useState<ComposeProblems>(NO_PROBLEMS);
   const flow = useUploadFlow();
   const create = useCreateScheduled();
+  const { withConfirmation, confirmation } = useRecipientsConfirmation();
   const startProblems = scheduleStartProblems(start, props.timeZone);
 
   const edit = (next: ComposeDraft) => {
@@ -140,13 +142,17 @@ export function ScheduleWizard(props: {
         ? { post_at: postAtOf(start.at) ?? undefined }
         : { time: start.time, days: start.frequency === 'Weekly' ? start.days : [] };
     const done = await flow.run(draft.files, async (images) => {
-      const res = await create.mutateAsync({
-        team_id: flow.teamId,
-        trigger_name: start.heading.trim(),
-        frequency: start.frequency!,
-        ...when,
-        ...messageFieldsOf(start.sender, draft, images),
-      });
+      // The whole workspace (or many members) is confirmed with its count first.
+      const res = await withConfirmation((confirm) =>
+        create.mutateAsync({
+          team_id: flow.teamId,
+          trigger_name: start.heading.trim(),
+          frequency: start.frequency!,
+          ...when,
+          ...messageFieldsOf(start.sender, draft, images),
+          confirm_recipients: confirm,
+        }),
+      );
       props.onCreated?.(res.data);
       return res;
     });
@@ -154,34 +160,37 @@ export function ScheduleWizard(props: {
   };
 
   return (
-    <Wizard
-      opened={props.opened}
-      onClose={props.onClose}
-      submitLabel="create Trigger"
-      onSubmit={submit}
-      pending={flow.busy}
-      size="xl"
-      steps={[
-        {
-          title: 'Enter Message Heading',
-          error: startProblems.basic ?? startProblems.detail,
-          validation: startProblems.basic ? 'disable' : 'message',
-          content: <ScheduleFields value={start} onChange={setStart} timeZone={props.timeZone} />,
-        },
-        {
-          title: 'Compose Message',
-          content: (
-            <ComposeStep
-              kind="schedule"
-              draft={draft}
-              onChange={edit}
-              problems={problems}
-              progress={flow.progress}
-              busy={flow.busy}
-            />
-          ),
-        },
-      ]}
-    />
+    <>
+      {confirmation}
+      <Wizard
+        opened={props.opened}
+        onClose={props.onClose}
+        submitLabel="create Trigger"
+        onSubmit={submit}
+        pending={flow.busy}
+        size="xl"
+        steps={[
+          {
+            title: 'Enter Message Heading',
+            error: startProblems.basic ?? startProblems.detail,
+            validation: startProblems.basic ? 'disable' : 'message',
+            content: <ScheduleFields value={start} onChange={setStart} timeZone={props.timeZone} />,
+          },
+          {
+            title: 'Compose Message',
+            content: (
+              <ComposeStep
+                kind="schedule"
+                draft={draft}
+                onChange={edit}
+                problems={problems}
+                progress={flow.progress}
+                busy={flow.busy}
+              />
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -11,6 +11,8 @@ import { DAY_LABEL, DAYS } from '../draft.ts';
 import { FormQuestionsEditor } from '../../../components/FormQuestionsEditor.tsx';
 import { emptyQuestions, questionProblems, type FormQuestions } from '../../../lib/form-questions.ts';
 import { useCreateForm } from './api.ts';
+import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
+import { ConfirmationDeclined } from '../../../lib/confirmation-declined.ts';
 import { createFormBody, EMPTY_FORM_START, startProblems, type FormStart } from './form-draft.ts';
 
 function StartFields({
@@ -134,6 +136,7 @@ export function CreateFormWizard(props: { opened: boolean; onClose(): void; time
   const [questions, setQuestions] = useState<FormQuestions>(emptyQuestions);
   const [show, setShow] = useState(false);
   const create = useCreateForm();
+  const { withConfirmation, confirmation } = useRecipientsConfirmation();
   const first = startProblems(start, props.timeZone);
   const second = questionProblems(questions);
 
@@ -141,37 +144,43 @@ export function CreateFormWizard(props: { opened: boolean; onClose(): void; time
     setShow(true);
     if (second.first) return;
     try {
-      const res = await create.mutateAsync(createFormBody(teamId, start, questions));
+      // The whole workspace (or many members) is confirmed with its count first.
+      const res = await withConfirmation((confirm) =>
+        create.mutateAsync({ ...createFormBody(teamId, start, questions), confirm_recipients: confirm }),
+      );
       notifySuccess(res.message);
       props.onClose();
     } catch (err) {
-      notifyFailure(errorMessage(err));
+      if (!(err instanceof ConfirmationDeclined)) notifyFailure(errorMessage(err));
       throw err;
     }
   };
 
   return (
-    <Wizard
-      opened={props.opened}
-      onClose={props.onClose}
-      submitLabel="Create"
-      onSubmit={submit}
-      pending={create.isPending}
-      size="xl"
-      steps={[
-        {
-          title: 'Create Form',
-          error: first.basic ?? first.detail,
-          validation: first.basic ? 'disable' : 'message',
-          content: <StartFields value={start} onChange={setStart} timeZone={props.timeZone} />,
-        },
-        {
-          title: 'Make Your Form Questions',
-          error: show ? second.first : null,
-          validation: 'message',
-          content: <FormQuestionsEditor value={questions} onChange={setQuestions} show={show} />,
-        },
-      ]}
-    />
+    <>
+      {confirmation}
+      <Wizard
+        opened={props.opened}
+        onClose={props.onClose}
+        submitLabel="Create"
+        onSubmit={submit}
+        pending={create.isPending}
+        size="xl"
+        steps={[
+          {
+            title: 'Create Form',
+            error: first.basic ?? first.detail,
+            validation: first.basic ? 'disable' : 'message',
+            content: <StartFields value={start} onChange={setStart} timeZone={props.timeZone} />,
+          },
+          {
+            title: 'Make Your Form Questions',
+            error: show ? second.first : null,
+            validation: 'message',
+            content: <FormQuestionsEditor value={questions} onChange={setQuestions} show={show} />,
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
 import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
 import { useExecuteForm, useForms } from './api.ts';
+import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
+import { ConfirmationDeclined } from '../../../lib/confirmation-declined.ts';
 
 /** This product's texts for the Send Form popup of selected people (the spec gives none). */
 export const SEND_FORM_TEXTS = {
@@ -93,6 +95,7 @@ function SendFormBody({
   const [problem, setProblem] = useState<string | null>(null);
   const forms = useForms();
   const noForms = form === null && forms.data?.length === 0;
+  const { withConfirmation, confirmation } = useRecipientsConfirmation();
 
   const confirm = () => {
     if (send.isPending) return;
@@ -104,20 +107,28 @@ function SendFormBody({
     if (sendIds.members.length + sendIds.channels.length + sendIds.tags.length === 0)
       return setProblem(FORM_TEXTS.sendTarget);
     setProblem(null);
-    send.mutate(
-      { team_id: teamId, master_form_id: formId, send_ids: sendIds },
-      {
-        onSuccess: (res) => {
-          notifySuccess(res.message);
-          onSent();
-        },
-        onError: (err) => notifyFailure(errorMessage(err)),
+    // Many members (tags, channels' members) are confirmed with their count first.
+    withConfirmation((confirm) =>
+      send.mutateAsync({
+        team_id: teamId,
+        master_form_id: formId,
+        send_ids: sendIds,
+        confirm_recipients: confirm,
+      }),
+    ).then(
+      (res) => {
+        notifySuccess(res.message);
+        onSent();
+      },
+      (err: unknown) => {
+        if (!(err instanceof ConfirmationDeclined)) notifyFailure(errorMessage(err));
       },
     );
   };
 
   return (
     <Stack gap="md">
+      {confirmation}
       {memberIds ? <Recipients memberIds={memberIds} /> : null}
       {form === null ? (
         <FormChoice

@@ -39,7 +39,7 @@ export function useCreateForm() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateFormRequest) =>
-      apiRequest('/actions/createform', { body, schema: formResponse }),
+      apiRequest('/actions/createform', { body, schema: formResponse, idempotent: true }),
     onSuccess: (res) =>
       qc.setQueryData<FormRow[]>(formsKey(teamId), (rows) => (rows ? [res.data, ...rows] : rows)),
   });
@@ -66,7 +66,7 @@ export function useExecuteForm() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ExecuteFormRequest) =>
-      apiRequest('/actions/executeform', { body, schema: executeFormResponse }),
+      apiRequest('/actions/executeform', { body, schema: executeFormResponse, idempotent: true }),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: instancesKey(teamId, res.data.master_form_id) });
       void qc.invalidateQueries({ queryKey: formsKey(teamId), exact: true });

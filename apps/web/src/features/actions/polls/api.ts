@@ -75,7 +75,8 @@ export function useCreatePoll() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePollRequest) => apiRequest('/poll/createpoll', { body, schema: pollResponse }),
+    mutationFn: (body: CreatePollRequest) =>
+      apiRequest('/poll/createpoll', { body, schema: pollResponse, idempotent: true }),
     onSuccess: (res) =>
       qc.setQueryData<Poll[]>(pollsKey(teamId), (rows) => (rows ? [res.data, ...rows] : rows)),
   });

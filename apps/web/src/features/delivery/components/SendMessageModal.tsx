@@ -20,6 +20,8 @@ import { DM_CHOOSE_SENDER, type SenderChoice } from '../../../lib/sender.ts';
 import { useComposer } from '../use-composer.ts';
 import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
 import { useSendFlow } from '../use-send-flow.ts';
+import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
+import { budgetLine, useSendBudget } from '../../../lib/send-budget.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 
 /**
@@ -84,6 +86,7 @@ function SendMessageForm({
   const sendMessage = useSendMessage();
   const dmMany = useDmToMultipleUsers();
   const direct = useDirectMessage();
+  const { withConfirmation, confirmation } = useRecipientsConfirmation();
   const { sender, value, files, composerProps, report, clearOther } = useComposer(initialSender);
   const [picked, setPicked] = useState(() => ({
     members: listOf(target, 'members'),
@@ -150,12 +153,15 @@ function SendMessageForm({
     void flow
       .run(
         files,
-        (images) => {
-          const { path, body } = build(images);
-          if (path === 'direct') return direct.mutateAsync(body);
-          if (path === 'many') return dmMany.mutateAsync(body);
-          return sendMessage.mutateAsync(body);
-        },
+        // A send to the whole workspace, a filter or many members is confirmed with its count first.
+        (images) =>
+          withConfirmation((confirm) => {
+            const { path, body } = build(images);
+            const counted = confirm === undefined ? {} : { confirm_recipients: confirm };
+            if (path === 'direct') return direct.mutateAsync({ ...body, ...counted });
+            if (path === 'many') return dmMany.mutateAsync({ ...body, ...counted });
+            return sendMessage.mutateAsync({ ...body, ...counted });
+          }),
         onClose,
       )
       .then((res) => {
@@ -164,27 +170,30 @@ function SendMessageForm({
   };
 
   return (
-    <MessageComposer
-      {...composerProps}
-      targets={
-        <TargetFields
-          target={target}
-          pickers={pickers}
-          picked={picked}
-          onPicked={(next) => {
-            setPicked(next);
-            clearOther();
-          }}
-          summary={summary}
-          disabled={flow.busy}
-        />
-      }
-      progress={flow.progress}
-      busy={flow.busy}
-      submitLabel="Send"
-      onSubmit={submit}
-      onCancel={onClose}
-    />
+    <>
+      {confirmation}
+      <MessageComposer
+        {...composerProps}
+        targets={
+          <TargetFields
+            target={target}
+            pickers={pickers}
+            picked={picked}
+            onPicked={(next) => {
+              setPicked(next);
+              clearOther();
+            }}
+            summary={summary}
+            disabled={flow.busy}
+          />
+        }
+        progress={flow.progress}
+        busy={flow.busy}
+        submitLabel="Send"
+        onSubmit={submit}
+        onCancel={onClose}
+      />
+    </>
   );
 }
 
@@ -200,6 +209,7 @@ function TargetFields(props: {
 }) {
   const { target, pickers, picked, onPicked } = props;
   const named = useMemberNames(target.kind === 'member' ? [target.memberId] : NO_IDS);
+  const budget = budgetLine(useSendBudget().data);
   const nameOf = (id: string) => {
     const hit = named.byId.get(id);
     return hit ? nameOfHit(hit) : id;
@@ -219,6 +229,11 @@ function TargetFields(props: {
       {summary ? (
         <Text fz="sm" c="dimmed">
           {summary}
+        </Text>
+      ) : null}
+      {budget ? (
+        <Text fz="xs" c="dimmed">
+          {budget}
         </Text>
       ) : null}
       <TargetPickers pickers={pickers} value={picked} onChange={onPicked} disabled={props.disabled} />

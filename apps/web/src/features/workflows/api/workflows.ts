@@ -33,7 +33,7 @@ export function useCreateWorkflow() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateWorkflowRequest) =>
-      apiRequest('/workflows/createworkflow', { body, schema: workflowResponse }),
+      apiRequest('/workflows/createworkflow', { body, schema: workflowResponse, idempotent: true }),
     onSuccess: (res) =>
       qc.setQueryData<WorkflowRow[]>(listKey(teamId), (rows) => (rows ? [res.data, ...rows] : rows)),
   });
