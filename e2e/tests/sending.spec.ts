@@ -240,7 +240,9 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
       m.text.length > 12 &&
       !/[<@#:&*_~`]/.test(m.text) &&
       channels.get(m.channel) &&
-      !channels.get(m.channel)!.is_im,
+      !channels.get(m.channel)!.is_im &&
+      // Not pinned yet: its row offers Pin (and, once pinned, Unpin).
+      !(m as { pinned_to?: string[] }).pinned_to?.length,
   );
   expect(plain.length).toBeGreaterThan(0);
   const picked = plain[plain.length - 1]!;
@@ -256,7 +258,7 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
   const onRow = page
     .locator('tbody tr')
     .filter({ hasText: target.content.slice(0, 40) })
-    .filter({ has: page.getByRole('button', { name: `Pin ${where}`, exact: true }) })
+    .filter({ has: page.getByRole('button', { name: `Reply to ${where}`, exact: true }) })
     .first();
   const truthOf = async () =>
     (await emu.messages(`&channel=${target.channel_id}`)).find((m) => m.ts === target.ts)!;
@@ -265,6 +267,8 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
   await expect
     .poll(async () => (await truthOf()).pinned_to ?? [], { timeout: 30_000 })
     .toEqual([target.channel_id]);
+  // Pinned now: the row offers Unpin instead of Pin.
+  await expect(onRow.getByRole('button', { name: `Pin ${where}`, exact: true })).toHaveCount(0);
   await onRow.getByRole('button', { name: `Unpin ${where}`, exact: true }).click();
   await expect.poll(async () => (await truthOf()).pinned_to ?? [], { timeout: 30_000 }).toEqual([]);
   await onRow.getByRole('button', { name: `React to ${where}`, exact: true }).click();

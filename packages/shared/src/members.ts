@@ -268,6 +268,8 @@ export const actionLogRowSchema = z.object({
   channel_id: z.string(),
   content: z.string(),
   activity_type: z.enum(ACTIVITY_TYPES),
+  /** A message row: whether it is pinned in its channel (its Pin or Unpin action). */
+  is_pinned: z.boolean().optional(),
 });
 export type ActionLogRow = z.infer<typeof actionLogRowSchema>;
 

@@ -10,6 +10,8 @@ export type ActionRow = {
   channel_name: string | null;
   content: string;
   activity_type: 'message' | 'reply' | 'reaction';
+  /** Whether the message is pinned in its channel (false for reactions). */
+  is_pinned: boolean;
 };
 
 /** Countable message subtypes (the same ones the rollups count). */
@@ -39,13 +41,16 @@ export const memberRepo = (db: Db) => ({
       db,
       sql`select * from (
           select m.ts, (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.channel_id, c.name as channel_name,
-            m.text as content, case when m.is_reply then 'reply' else 'message' end as activity_type
+            m.text as content, case when m.is_reply then 'reply' else 'message' end as activity_type,
+            coalesce((select p.pinned from conversation_pins p where p.team_id = m.team_id
+              and p.channel_id = m.channel_id and p.ts = m.ts), false) as is_pinned
           from slack_messages m left join slack_channels c on c.team_id = m.team_id and c.channel_id = m.channel_id
           where m.team_id = ${teamId} and m.user_id = ${memberId} and m.posted_at >= ${since.toISOString()}::timestamptz
             and m.deleted_at is null and ${COUNTED}
           union all
           select r.ts, (extract(epoch from r.reacted_at) * 1000)::bigint::text as at, r.channel_id, c.name as channel_name,
-            ':' || r.name || ': on "' || coalesce(m.text, '') || '"' as content, 'reaction' as activity_type
+            ':' || r.name || ': on "' || coalesce(m.text, '') || '"' as content, 'reaction' as activity_type,
+            false as is_pinned
           from slack_reactions r
             left join slack_channels c on c.team_id = r.team_id and c.channel_id = r.channel_id
             left join slack_messages m on m.team_id = r.team_id and m.channel_id = r.channel_id and m.ts = r.ts

@@ -118,6 +118,7 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
         channel_name: r.channel_name ?? r.channel_id,
         content: readableMentions(r.content, names),
         activity_type: r.activity_type,
+        ...(r.activity_type === 'message' ? { is_pinned: r.is_pinned } : {}),
       }));
     },
 

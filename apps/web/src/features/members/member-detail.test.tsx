@@ -64,6 +64,7 @@ function setup(extra: Record<string, unknown> = {}) {
           channel_name: 'general',
           content: 'hello @Alan Turing in #general',
           activity_type: 'message',
+          is_pinned: false,
         },
       ],
     }),
@@ -254,8 +255,12 @@ describe('Member detail page', () => {
     await user.click(screen.getByRole('tab', { name: 'Actions' }));
     const table = await screen.findByRole('table', { name: 'Actions' });
     const where = 'the message in #general';
+    // Not pinned: Pin is offered, not Unpin; once pinned, the other way round.
+    expect(within(table).queryByRole('button', { name: `Unpin ${where}` })).toBeNull();
     await user.click(await within(table).findByRole('button', { name: `Pin ${where}` }));
     expect(await screen.findByText('Message pinned')).toBeInTheDocument();
+    expect(await within(table).findByRole('button', { name: `Unpin ${where}` })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: `Pin ${where}` })).toBeNull();
     expect(pinBody.parse(api.callsTo('POST', '/quickaction/pinpost')[0]!.body)).toEqual({
       team_id: 'T001',
       channel_id: 'C001',

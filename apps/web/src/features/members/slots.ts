@@ -7,7 +7,13 @@ import type { Audience } from '@flywheel/shared/delivery';
  */
 export type SendMessageSlotProps = { audience: Audience; summary: string; onSent?(): void };
 export type MessageMemberSlotProps = { memberId: string; name: string };
-export type MessageActionsSlotProps = { channelId: string; ts: string; channelName: string };
+export type MessageActionsSlotProps = {
+  channelId: string;
+  ts: string;
+  channelName: string;
+  /** Known pin state: only Pin (or only Unpin) is offered. Unknown: both. */
+  pinned?: boolean;
+};
 
 export type MembersSlots = {
   /** Members screen 'Send Message' (to the checked rows, or to everything filtered). */

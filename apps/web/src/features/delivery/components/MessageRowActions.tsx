@@ -12,7 +12,13 @@ import { ReplyModal } from './ReplyModal.tsx';
 /** The reaction the thumbs-up button adds (as the bot). */
 export const QUICK_REACTION = 'thumbsup';
 
-export type MessageRowActionsProps = { channelId: string; ts: string; channelName: string };
+export type MessageRowActionsProps = {
+  channelId: string;
+  ts: string;
+  channelName: string;
+  /** The message's pin state when known: only the action that changes it is offered. */
+  pinned?: boolean;
+};
 
 const toast = {
   onSuccess: (res: { message: string }) => notifySuccess(res.message),
@@ -23,8 +29,10 @@ const toast = {
  * On a message row (member detail Actions tab): 'reply' opens the reply dialog for that channel and ts
  * (spec); pin, unpin and a thumbs-up reaction as the bot (beyond the spec), each toasting the server's message.
  */
-export function MessageRowActions({ channelId, ts, channelName }: MessageRowActionsProps) {
+export function MessageRowActions({ channelId, ts, channelName, pinned }: MessageRowActionsProps) {
   const { teamId } = useCurrentTeam();
+  // What the last pin or unpin here made it (the row's own state until then).
+  const [pinnedNow, setPinnedNow] = useState(pinned);
   const pin = usePinPost();
   const unpin = useUnpinPost();
   const react = useAddReaction();
@@ -42,28 +50,48 @@ export function MessageRowActions({ channelId, ts, channelName }: MessageRowActi
       >
         reply
       </Button>
-      <Tooltip label="Pin">
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          disabled={busy}
-          onClick={() => pin.mutate(post, toast)}
-          aria-label={`Pin ${where}`}
-        >
-          <IconPin size={14} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Unpin">
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          disabled={busy}
-          onClick={() => unpin.mutate(post, toast)}
-          aria-label={`Unpin ${where}`}
-        >
-          <IconPinnedOff size={14} />
-        </ActionIcon>
-      </Tooltip>
+      {pinnedNow !== true ? (
+        <Tooltip label="Pin">
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              pin.mutate(post, {
+                ...toast,
+                onSuccess: (res) => {
+                  if (pinnedNow !== undefined) setPinnedNow(true);
+                  toast.onSuccess(res);
+                },
+              })
+            }
+            aria-label={`Pin ${where}`}
+          >
+            <IconPin size={14} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {pinnedNow !== false ? (
+        <Tooltip label={pinnedNow ? 'Pinned: unpin' : 'Unpin'}>
+          <ActionIcon
+            variant={pinnedNow ? 'light' : 'subtle'}
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              unpin.mutate(post, {
+                ...toast,
+                onSuccess: (res) => {
+                  if (pinnedNow !== undefined) setPinnedNow(false);
+                  toast.onSuccess(res);
+                },
+              })
+            }
+            aria-label={`Unpin ${where}`}
+          >
+            <IconPinnedOff size={14} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       <Tooltip label={`React with :${QUICK_REACTION}:`}>
         <ActionIcon
           variant="subtle"

@@ -58,8 +58,9 @@ const columns = (Actions: MemberDetailSlots['MessageActions']): DataColumn<Actio
   {
     id: 'content',
     header: 'Content',
-    // The widest column: what was said is what people read here.
+    // The widest column: what was said is what people read here (it kept ~110 px beside the others).
     width: 320,
+    minWidth: 280,
     value: (r) => r.content,
     cell: (r) => <SlackText text={r.content} lineClamp={3} />,
   },
@@ -72,7 +73,7 @@ const columns = (Actions: MemberDetailSlots['MessageActions']): DataColumn<Actio
       <Group gap={6} wrap="nowrap">
         <ActionBadge kind={r.activity_type} />
         {Actions && r.activity_type === 'message' ? (
-          <Actions channelId={r.channel_id} ts={r.ts} channelName={r.channel_name} />
+          <Actions channelId={r.channel_id} ts={r.ts} channelName={r.channel_name} pinned={r.is_pinned} />
         ) : null}
       </Group>
     ),
