@@ -536,8 +536,24 @@ describe('member detail', () => {
       activity_type: 'message',
       channel_id: channel,
       content: `ping @${someone.real_name} in #${channelName}`,
+      is_pinned: false,
     });
     expect(rows.map((r: any) => r.at)).toEqual([...rows.map((r: any) => r.at)].sort((a, b) => b - a));
+    // Pinned in Slack (pin_added): the row says so, so the page offers Unpin instead of Pin.
+    const pinned = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/v0/quickaction/pinpost',
+      headers: bearer(token),
+      payload: { team_id: teamId, channel_id: channel, ts: rows[0].ts },
+    });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    await env.emu.eventsIdle();
+    await env.t.ctx.services.events.drain();
+    const after = (await get(`/member/last7days/${teamId}/${p.id}`)).json().data;
+    expect(after[0]).toMatchObject({ ts: rows[0].ts, is_pinned: true });
+    expect(
+      after.filter((r: any) => r.activity_type === 'reaction').every((r: any) => !('is_pinned' in r)),
+    ).toBe(true);
   });
 
   it("an unknown member, or another workspace's member, is 404; another workspace is 403", async () => {
