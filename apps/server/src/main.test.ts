@@ -61,7 +61,7 @@ describe('the server process', () => {
   );
 
   it(
-    'in demo mode: starts the emulator, connects its workspace through install and import, and stops both',
+    'in demo mode: starts the emulator, connects its workspace through install and import, seeds its actions, and stops both',
     async () => {
       const dataDir = tempDir();
       const [port, emulatorPort] = [await freePort(), await freePort()];
@@ -113,6 +113,26 @@ describe('the server process', () => {
         data: unknown[];
       };
       expect(members.data.length).toBeGreaterThanOrEqual(40);
+
+      // After the import, in the background, the seed: the Actions tabs, Workflows and Receipts have content.
+      const get = async <T>(url: string) =>
+        (await (
+          await fetch(`${base}/api/v0${url}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as {
+          data: T[];
+        };
+      await waitFor(
+        () => (p.output().includes('demo seeded') ? Promise.resolve(true) : Promise.resolve(undefined)),
+        STARTUP_MS,
+      );
+      const [polls] = (await get<{ total_votes: number; state: string }>(`/poll/getpolls/${teamId}`)).data;
+      expect(polls).toMatchObject({ state: 'active' });
+      expect(polls!.total_votes).toBeGreaterThan(0);
+      expect((await get(`/workflows/getworkflows/${teamId}`)).data).toHaveLength(1);
+      const receipts = (await get<{ failed_recipient_count: number }>(`/receipts/getallreceipts/${teamId}`))
+        .data;
+      expect(receipts.filter((r) => r.failed_recipient_count > 0)).toHaveLength(1);
+      expect(p.output()).not.toContain('The demo seed failed');
 
       p.child.kill('SIGTERM');
       expect(await p.exited).toBe(0);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.ts';
+import { startDemoSeed } from './seed.ts';
 
 /**
  * The demo app's credentials, shared with the emulator process. The secrets are generated once per data
@@ -33,7 +34,8 @@ const DEMO_TIME_SCALE = 100;
 /**
  * With no Slack app configured: start the emulator with two generated workspaces, create the demo
  * administrator, and connect the first workspace through the real install path (authorize page, code,
- * oauth.v2.access, history import). The second is left for 'Create Workspace'.
+ * oauth.v2.access, history import). The second is left for 'Create Workspace'. Once the import is done, the
+ * first demo start seeds the workspace's actions (seed.ts) in the background.
  */
 export async function startDemo(ctx: AppContext, serverUrl: string): Promise<EmulatorProcess> {
   const { demo, publicUrl } = ctx.config;
@@ -109,7 +111,16 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
     { email: demo.email, password: demo.password, workspace: ws?.name, emulator: emulator.url },
     `Demo mode (no SLACK_CLIENT_ID set): log in as ${demo.email} / ${demo.password}`,
   );
-  return emulator;
+  // Once per database, after the history import: a few polls, forms, automations, ... made for real (seed.ts).
+  // In the background: the login does not wait for it.
+  const stopSeed = startDemoSeed(ctx, { teamId, userId, emulatorUrl: emulator.url });
+  return {
+    url: emulator.url,
+    async stop() {
+      stopSeed();
+      await emulator.stop();
+    },
+  };
 }
 
 /** Has the emulator send url_verification to the events URL again; a failure is logged (no live events). */

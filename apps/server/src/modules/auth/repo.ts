@@ -143,4 +143,24 @@ export const authRepo = (db: Db) => ({
     const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
     return row!.value;
   },
+
+  /** A one-time marker's value, or null when it was never claimed. */
+  async marker(name: string): Promise<string | null> {
+    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
+    return row?.value ?? null;
+  },
+
+  /** Claims a one-time marker: true for the one caller that wrote it (safe across processes). */
+  async claimMarker(name: string, value: string): Promise<boolean> {
+    const rows = await db
+      .insert(appSecrets)
+      .values({ name, value })
+      .onConflictDoNothing()
+      .returning({ name: appSecrets.name });
+    return rows.length === 1;
+  },
+
+  async setMarker(name: string, value: string): Promise<void> {
+    await db.update(appSecrets).set({ value }).where(eq(appSecrets.name, name));
+  },
 });

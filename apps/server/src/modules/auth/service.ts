@@ -294,6 +294,14 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     demoEpoch: async () =>
       Number(await repo.secret('demo_epoch', () => String(Math.floor(Date.now() / 1000)))),
 
+    /**
+     * One-time markers kept in the database beside the data they describe (the demo's seed): `claimMarker` is
+     * true for the one caller that wrote it, whatever runs at once.
+     */
+    marker: (name: string) => repo.marker(name),
+    claimMarker: (name: string, value: string) => repo.claimMarker(name, value),
+    setMarker: (name: string, value: string) => repo.setMarker(name, value),
+
     purgeExpired: () => repo.purgeExpired(new Date(Date.now() - 24 * 3600_000)),
   };
 }

@@ -62,7 +62,10 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_key_idx').on(t.key, t.attemptedAt)],
 );
 
-/** Server-wide generated secrets (used when the configuration does not set them). */
+/**
+ * Server-wide generated secrets (used when the configuration does not set them), and one-time markers that
+ * live with the data (the demo's epoch and its seed).
+ */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

@@ -103,6 +103,16 @@ describe('Poll Table', () => {
     expect(within(table).getByText('Expired')).toBeInTheDocument();
   });
 
+  it('a workspace without polls says so, and how to make one', async () => {
+    setup({ 'GET /poll/getpolls/T001': reply(pollsResponse, { data: [] }) });
+    renderApp('/dashboard/actions/polls');
+    await screen.findByRole('table', { name: 'Poll Table' }, { timeout: 8000 });
+    expect(
+      await screen.findByText('No polls yet: create one to ask your channels a question'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Poll' })).toBeInTheDocument();
+  });
+
   it('delete removes the row when the answer comes back; a failure is a red Failure toast', async () => {
     const api = setup({
       'DELETE /poll/deletepoll/2/T001': reply(messageResponse, { message: POLL_TEXTS.deleted }),
