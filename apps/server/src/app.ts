@@ -55,14 +55,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(healthRoutes({
+  await app.register(
+    healthRoutes({
       database: ctx.database,
       queue: ctx.queue,
       role: config.role,
       dbTimeoutMs: config.healthDbTimeoutMs,
-    }), {
-    prefix: '/api',
-  });
+    }),
+    {
+      prefix: '/api',
+    },
+  );
   if (config.devOutbox) await app.register(devOutboxRoutes(ctx.database.db), { prefix: '/api' });
   await app.register(
     async (v0) => {
