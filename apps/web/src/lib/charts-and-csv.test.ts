@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityPayload, emptyActivityFilter } from './activity-filter.ts';
 import { cutLabel, dailyTotals, dateLabel } from './chart-labels.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '@flywheel/shared/csv';
 import { rangeProblem, rangeQueryString, spanDays } from './time-filter.ts';
 
 describe('chart labels (spec section 9)', () => {

@@ -16,6 +16,7 @@ import {
   type FormResponses,
   type FormRow,
 } from '@flywheel/shared/forms';
+import { CSV_BOM, csvLine } from '@flywheel/shared/csv';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -24,7 +25,6 @@ import type { Logger } from '../../lib/logger.ts';
 import type { SlackApi } from '../../slack/client.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
-import { csvCell } from '../members-list/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import {
   closedModal,
@@ -333,11 +333,10 @@ export const formsService = (deps: {
     /** 'Form details' CSV: Name, Email, Submitted At and one column per question; 'Details of no data' when empty. */
     async *csv(teamId: string, formId: number, instanceId: number): AsyncGenerator<string> {
       const data = await responsesOf(teamId, formId, instanceId);
-      const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
-      let out = `\uFEFF${line(['Name', 'Email', 'Submitted At', ...data.questions])}`;
-      if (data.rows.length === 0) out += line([FORM_CSV_EMPTY]);
+      let out = `${CSV_BOM}${csvLine(['Name', 'Email', 'Submitted At', ...data.questions])}`;
+      if (data.rows.length === 0) out += csvLine([FORM_CSV_EMPTY]);
       for (const r of data.rows)
-        out += line([r.name, r.email, r.submitted_at, ...r.answers.map((a) => a.answer)]);
+        out += csvLine([r.name, r.email, r.submitted_at, ...r.answers.map((a) => a.answer)]);
       yield out;
     },
 
