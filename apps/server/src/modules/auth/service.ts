@@ -2,6 +2,7 @@ import { linkOrigin } from '../../lib/link-origin.ts';
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_TEXT, type LoginResponse } from '@flywheel/shared/auth';
+import { cutText } from '@flywheel/shared/text';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
@@ -170,7 +171,7 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
         userId: user.id,
         expiresAt,
         ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 300),
+        userAgent: meta.userAgent === undefined ? undefined : cutText(meta.userAgent, 300),
       });
       const token = await tokens.sign({ sub: user.id, email: user.email, jti }, expiresAt);
       return { token, ...(await loginResponse(user)) } satisfies LoginResponse;

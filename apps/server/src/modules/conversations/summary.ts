@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { truncateText } from '@flywheel/shared/text';
 import type { Config } from '../../config.ts';
 
 /** A thread as the summarizer reads it: names readable, oldest first, the parent first. */
@@ -20,7 +21,7 @@ const SYSTEM_PROMPT = [
   'Answer in the language of the thread.',
 ].join(' ');
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const clip = (s: string, n: number) => truncateText(s, n);
 
 /** The thread as the prompt's user message: "Name: text" lines, cut to MAX_PROMPT_CHARS (newest kept). */
 export function threadPrompt(t: ThreadText): string {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { cutText, storableText } from '@flywheel/shared/text';
 import type { Db } from '../../db/client.ts';
 import { typedRows, type Tx } from '../../db/sql.ts';
 import type { SlackEnvelope } from '../workspace-data/slack-events.ts';
@@ -103,7 +104,7 @@ export const inboxRepo = (db: Db) => {
     },
     /** Counts a failed attempt; after `maxAttempts` the event is set aside (processed, with its error). */
     async markFailed(id: string, error: string, maxAttempts: number): Promise<void> {
-      await db.execute(sql`update slack_inbox set attempts = attempts + 1, error = ${error.slice(0, 1000)},
+      await db.execute(sql`update slack_inbox set attempts = attempts + 1, error = ${storableText(cutText(error, 1000))},
       processed_at = case when attempts + 1 >= ${maxAttempts} then now() else null end where event_id = ${id}`);
     },
     async pending(): Promise<number> {
