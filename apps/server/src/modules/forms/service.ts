@@ -250,6 +250,15 @@ export const formsService = (deps: {
     };
   }
 
+  /** Whether a member may answer an instance (see `submit`). */
+  async function mayAnswer(inst: InstanceRecord, memberId: string): Promise<boolean> {
+    if (!(await repo.isPerson(inst.team_id, memberId))) return false;
+    if (inst.receipt_id !== null) return repo.reached(inst.team_id, inst.receipt_id, memberId);
+    // Sent a moment ago and its receipt not recorded on the instance yet: whom its audience reaches.
+    const reach = await deps.audience.resolve(inst.team_id, inst.audience).catch(() => null);
+    return reach !== null && (reach.channels.length > 0 || reach.members.includes(memberId));
+  }
+
   return {
     async create(userId: string | null, b: CreateBody): Promise<FormRow> {
       const tz = await deps.timezoneOf(b.team_id);
@@ -425,6 +434,10 @@ export const formsService = (deps: {
       const inst = id ? await repo.findInstance(teamId, id) : null;
       const form = inst && !inst.form_deleted ? await repo.findForm(teamId, inst.form_id) : null;
       if (!inst || !form) return { response_action: 'errors', errors: { q0: FORM_TEXTS.closed } };
+      // A valid signature says Slack sent it, not that this person may answer: a person of the workspace the
+      // form went to, and one it reached (everyone there when it was posted in a channel); bots never.
+      if (!(await mayAnswer(inst, p.user.id)))
+        return { response_action: 'errors', errors: { q0: FORM_TEXTS.notRecipient } };
       const read = readAnswers(form.questions, p.view.state.values);
       if ('errors' in read) return { response_action: 'errors', errors: read.errors };
       const saved = await repo.saveResponse({
