@@ -1,15 +1,29 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { cutText, storableText } from '@flywheel/shared/text';
+import { cutText, storableJson, storableText } from '@flywheel/shared/text';
 import type { Db } from '../../db/client.ts';
 import { typedRows, type Tx } from '../../db/sql.ts';
 import type { SlackEnvelope } from '../workspace-data/slack-events.ts';
 
 export type InboxItem = { event_id: string; team_id: string; payload: SlackEnvelope; attempts: number };
 
-/** The stored JSON text: the raw body as Slack signed it when we have it, else serialised. */
-const jsonText = (payload: unknown): string =>
-  typeof payload === 'string' ? payload : JSON.stringify(payload);
+/** A NUL or a surrogate written as a JSON escape: what jsonb may refuse (see storableJson). */
+const RISKY_ESCAPE = /\\u(0000|d[89a-f])/i;
+
+/**
+ * The stored JSON text: the raw body as Slack signed it when we have it, else serialised. jsonb holds no NUL
+ * and no half of an emoji, which Slack may send in a message's text: such an event is kept without them
+ * (`storableJson`) rather than refused, and lost.
+ */
+function jsonText(payload: unknown): string {
+  if (typeof payload !== 'string') return JSON.stringify(storableJson(payload));
+  if (!RISKY_ESCAPE.test(payload)) return payload;
+  try {
+    return JSON.stringify(storableJson(JSON.parse(payload)));
+  } catch {
+    return payload;
+  }
+}
 
 type Delivery = { eventId: string; teamId: string; eventType: string; payload: unknown };
 
