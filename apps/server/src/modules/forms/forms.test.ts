@@ -240,6 +240,26 @@ describe('form validation (spec section 5 texts)', () => {
   });
 });
 
+describe('the form list under both paths', () => {
+  it('GET /actions/getforms/{teamId}/{second} answers as /actions/getforms/{teamId}; tenancy and search hold', async () => {
+    const created = await call('POST', '/actions/createform', formBody({ form_title: 'Two segments' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const one = await call('GET', `/actions/getforms/${teamId}`);
+    for (const second of ['1', user.userid, 'anything']) {
+      const two = await call('GET', `/actions/getforms/${teamId}/${second}`);
+      expect([second, two.statusCode]).toEqual([second, 200]);
+      expect(two.json().data.map((f: any) => f.master_form_id)).toEqual(
+        one.json().data.map((f: any) => f.master_form_id),
+      );
+    }
+    const searched = await call('GET', `/actions/getforms/${teamId}/1?search=Two%20segments`);
+    expect(searched.json().data.map((f: any) => f.form_title)).toEqual(['Two segments']);
+    expect((await call('GET', `/actions/getforms/${otherTeam}/1`)).statusCode).toBe(403);
+    expect((await call('GET', `/actions/getforms/${teamId}/a%00b`)).statusCode).toBe(400);
+    await call('DELETE', `/actions/deleteform/${teamId}/${created.json().data.master_form_id}`);
+  });
+});
+
 describe('a form sent to a tag, answered in Slack', () => {
   it('sends a message with a button to each tagged member; the modal validates, stores, acknowledges; CSV and receipts', async () => {
     const tag = await call('POST', '/tags/createtag', { team_id: teamId, name: 'form-crew' });

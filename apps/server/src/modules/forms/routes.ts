@@ -14,6 +14,7 @@ import {
   executeFormResponse,
 } from '@flywheel/shared/forms';
 import { messageResponse } from '@flywheel/shared/http';
+import { safeText } from '@flywheel/shared/input';
 import { sendCsv } from '../../lib/csv-reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
@@ -66,6 +67,9 @@ export function formsRoutes(deps: { forms: FormsService; guard: WorkspaceGuard }
       async (req) => ({ message: FORM_TEXTS.sent, data: await deps.forms.execute(req.body) }),
     );
 
+    const listQuery = z.object({
+      search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+    });
     r.get(
       '/actions/getforms/:teamId',
       {
@@ -74,9 +78,25 @@ export function formsRoutes(deps: { forms: FormsService; guard: WorkspaceGuard }
           tags,
           summary: "The workspace's forms, newest first (search in name and description)",
           params: teamParam,
-          querystring: z.object({
-            search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+          querystring: listQuery,
+          response: { 200: formsListResponse },
+        },
+      },
+      async (req) => ({ data: await deps.forms.list(req.params.teamId, req.query.search) }),
+    );
+    // The API's description names this call with two path segments; the second has no meaning we know of.
+    r.get(
+      '/actions/getforms/:teamId/:segment',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'The same list as /actions/getforms/{teamId}: the second segment is accepted and not used (search with ?search=)',
+          params: teamParam.extend({
+            segment: safeText('the second path segment', 100),
           }),
+          querystring: listQuery,
           response: { 200: formsListResponse },
         },
       },
