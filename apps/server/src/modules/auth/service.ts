@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import { mailSendJob } from '../mail/jobs.ts';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import { resetPasswordMail, signupAttemptMail, verifyEmailMail } from '../mail/templates.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { weakPasswordReason } from './password-strength.ts';
 import { authRepo } from './repo.ts';
@@ -129,8 +129,16 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
         country: input.country,
         passwordHash: await hash(input.password, ARGON),
       };
-      if (!(await repo.insertUser(user))) throw new AppError('EMAIL_TAKEN', 409, AUTH_TEXT.emailTaken);
-      await sendVerification(user, meta.origin);
+      if (await repo.insertUser(user)) await sendVerification(user, meta.origin);
+      else {
+        // The address has an account: the answer is the same as for a new one (it tells nobody who has an
+        // account), and the owner hears of it by mail.
+        const owner = await repo.findUserByEmail(input.email);
+        if (owner) {
+          const login = `${meta.origin ?? linkOrigin(undefined, config.links)}/auth/login`;
+          await queue.send(mailSendJob, signupAttemptMail(owner.email, owner.username, login));
+        }
+      }
       return { message: AUTH_TEXT.signupDone };
     },
 
