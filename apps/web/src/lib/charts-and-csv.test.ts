@@ -13,6 +13,12 @@ describe('chart labels (spec section 9)', () => {
     expect(cutLabel('exactly12chr')).toBe('exactly12chr');
   });
 
+  it('never cuts a label inside an emoji (half of one is a broken character) or a flag', () => {
+    expect(cutLabel('launch-room🚀-2026')).toBe('launch-room…');
+    expect(cutLabel('team-chat🇩🇪-europe')).toBe('team-chat…');
+    expect(cutLabel('launch-room🚀-2026')).not.toMatch(/[\ud800-\udfff]…$/);
+  });
+
   it("labels days 'day month' up to 90 days, otherwise 'month year'", () => {
     expect(dateLabel('2026-03-05', 7)).toBe('5 Mar');
     expect(dateLabel('2026-03-05', 90)).toBe('5 Mar');
