@@ -8,6 +8,7 @@ import {
   MAX_MESSAGE_CHARS,
   senderSchema,
 } from './delivery.ts';
+import { MAX_ROW_ID } from './input.ts';
 
 /*
  * Automations (Member Join triggers) and schedules (spec sections 2 Actions area, 3 Automation trigger and
@@ -116,10 +117,18 @@ export const createScheduledBody = z
   });
 export type CreateScheduledRequest = z.input<typeof createScheduledBody>;
 
+const ACTION_ID_MESSAGE = 'id must be an automation or schedule id';
+/** An automation's or schedule's id: a whole number the database's integer holds. */
+export const actionId = z.coerce
+  .number({ error: ACTION_ID_MESSAGE })
+  .int(ACTION_ID_MESSAGE)
+  .positive(ACTION_ID_MESSAGE)
+  .max(MAX_ROW_ID, ACTION_ID_MESSAGE);
+
 /** PATCH /actions/updateactions {team_id, id, user_ids, channel_ids, message, htmlmessage}. */
 export const updateActionBody = z.object({
   team_id: teamId,
-  id: z.coerce.number().int().positive('id must be an automation or schedule id'),
+  id: actionId,
   user_ids: z.array(z.string().trim().min(1).max(254)).max(50_000).optional(),
   channel_ids: z
     .array(z.string().regex(/^[CG][A-Z0-9]{2,30}$/, 'channel_ids must be Slack channel ids'))

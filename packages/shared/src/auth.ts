@@ -90,7 +90,6 @@ export const AUTH_TEXT = {
   loggedOut: 'Logged out',
   invalidCredentials: 'Incorrect email or password',
   emailNotVerified: 'Please verify your email first: open the link we sent you when you signed up.',
-  emailTaken: 'An account with this email already exists. Log in or reset your password.',
 } as const;
 
 /** GET /public/config: whether this is the demo, and its sign-in (the login page offers it). */

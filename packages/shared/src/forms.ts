@@ -54,6 +54,7 @@ export const FORM_TEXTS = {
   chooseOption: 'Choose one of the options',
   answerTooLong: (max: number) => `Keep your answer under ${max} characters`,
   closed: 'This form is no longer accepting responses',
+  notRecipient: 'This form was not sent to you',
   /** The form instance data page. */
   selectInstance: 'Select an Instance',
   noData: (instance: string) => `No data found on ${instance}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasLoneSurrogate } from './text.ts';
 
 /*
  * Input rules every contract shares (issue 18): real calendar dates, bounded ranges, text without control
@@ -77,12 +78,17 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f
 
 export const controlCharacterMessage = (field: string) => `${field} must not contain control characters`;
 
-/** Free text: at most `max` characters, no control characters. */
+/** Half of a surrogate pair (half of an emoji): no JSON, jsonb column or Slack message holds it. */
+export const loneSurrogateMessage = (field: string) =>
+  `${field} must not contain half of a character (a broken emoji)`;
+
+/** Free text: at most `max` characters, no control characters, no half characters. */
 export const safeText = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })
     .max(max, `${field} must be at most ${max} characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), controlCharacterMessage(field));
+    .refine((v) => !CONTROL_CHARACTERS.test(v), controlCharacterMessage(field))
+    .refine((v) => !hasLoneSurrogate(v), loneSurrogateMessage(field));
 
 /** A Slack id (team, member, channel): 1 to 32 characters, no control characters. */
 export const slackId = (field: string) =>

@@ -6,6 +6,7 @@ import {
   MAX_MESSAGE_CHARS,
   senderSchema,
 } from './delivery.ts';
+import { cutText } from './text.ts';
 import { FORM_LIMITS, FORM_TEXTS, formQuestionSchema } from './forms.ts';
 
 /*
@@ -424,7 +425,7 @@ export type ActionHistory = z.infer<typeof actionHistoryResponse>['data'];
 
 /** The details modal's title rule. */
 export const cutTitle = (t: string) =>
-  t.length > WORKFLOW_LIMITS.titleCut ? `${t.slice(0, WORKFLOW_LIMITS.titleKeep)}...` : t;
+  t.length > WORKFLOW_LIMITS.titleCut ? `${cutText(t, WORKFLOW_LIMITS.titleKeep)}...` : t;
 
 /** 'after 2 day delay' / 'no delay' (spec section 2 Workflows). */
 export function delayPhrase(d: WorkflowDelay): string {

@@ -177,5 +177,53 @@ describe('bad strings and numbers', () => {
     expect([del.statusCode, del.json().message]).toEqual([400, 'taskId must be an id']);
     const tags = await call('POST', '/members/getmembersdata', { team_id: teamId, tags: [1e12] });
     expect([tags.statusCode, tags.json().message]).toEqual([400, 'tags[] must be an id']);
+    for (const id of [2 ** 31, 2 ** 53]) {
+      const update = await call('PATCH', '/actions/updateactions', { team_id: teamId, id });
+      expect([update.statusCode, update.json().message]).toEqual([
+        400,
+        'id must be an automation or schedule id',
+      ]);
+      const remove = await call('DELETE', `/actions/deleteaction/${teamId}/${id}`);
+      expect([remove.statusCode, remove.json().message]).toEqual([
+        400,
+        'id must be an automation or schedule id',
+      ]);
+    }
+    // The largest id the database holds is an id: unknown here, a 404.
+    expect((await call('DELETE', `/actions/deleteaction/${teamId}/${2 ** 31 - 1}`)).statusCode).toBe(404);
+  });
+
+  it('half of an emoji (a lone surrogate) anywhere in a body, query or path is a 400 naming the field', async () => {
+    const cases: [string, string, unknown, string][] = [
+      [
+        'POST',
+        '/homepage/createtasks',
+        { team_id: teamId, title: 'ok', description: 'half \ud83c' },
+        'description must not contain half of a character (a broken emoji)',
+      ],
+      [
+        'POST',
+        '/members/getmembersdata',
+        { team_id: teamId, search: '\udc00x' },
+        'search must not contain half of a character (a broken emoji)',
+      ],
+      [
+        'POST',
+        '/poll/createpoll',
+        { team_id: teamId, options: [{ emoji: '👍', emoji_code: 'thumbsup', value: 'a\ud800' }] },
+        'options[0].value must not contain half of a character (a broken emoji)',
+      ],
+    ];
+    for (const [method, url, body, message] of cases) {
+      const r = await call(method, url, body);
+      expect([url, r.statusCode, r.json().message]).toEqual([url, 400, message]);
+    }
+    // A whole emoji is fine.
+    const ok = await call('POST', '/homepage/createtasks', {
+      team_id: teamId,
+      title: 'ok 🎉',
+      description: '👨‍👩‍👧',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });

@@ -37,6 +37,16 @@ const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
  */
 const PG_INPUT_ERRORS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '54000']);
 
+/** The PostgreSQL error code of an error or of what it wraps (Drizzle's DrizzleQueryError keeps it as cause). */
+function pgCodeOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && PG_INPUT_ERRORS.has(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** The single error envelope: `{ statusCode, code, message }`. 5xx details are logged, never sent. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -49,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     } else if (err.code && FASTIFY_MESSAGES[err.code]) {
       const known = FASTIFY_MESSAGES[err.code]!;
       body = { statusCode: known.status, code: 'VALIDATION_ERROR', message: known.message };
-    } else if (typeof err.code === 'string' && PG_INPUT_ERRORS.has(err.code)) {
+    } else if (pgCodeOf(err)) {
       request.log.warn({ err }, 'the database refused a request value');
       body = {
         statusCode: 400,

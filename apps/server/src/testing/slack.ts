@@ -165,3 +165,24 @@ export async function deliverEvent(env: SlackTestEnv, teamId: string, event: obj
   });
   expect(res.status).toBe(200);
 }
+
+/**
+ * POSTs an interactivity payload to the server's /slack/interactivity as Slack would (form-encoded, signed),
+ * whoever it claims to come from: what a forged or unusual payload with a valid signature gets.
+ */
+export async function deliverInteractivity(env: SlackTestEnv, payload: object) {
+  const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+  const ts = Math.floor(Date.now() / 1000).toString();
+  const sig = `v0=${crypto.createHmac('sha256', env.emu.app.signingSecret).update(`v0:${ts}:${body}`).digest('hex')}`;
+  const res = await fetch(`${env.url}/slack/interactivity`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': ts,
+      'x-slack-signature': sig,
+    },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}

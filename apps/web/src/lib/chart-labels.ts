@@ -1,12 +1,12 @@
 import { BAR_LABEL_MAX, DAY_MONTH_LABEL_MAX_DAYS } from '@flywheel/shared/constants';
+import { truncateText } from '@flywheel/shared/text';
 import { formatDate, formatDayMonth, formatMonthYear } from './format-date.ts';
 
 /**
  * Spec section 9: bar labels cut to 12 characters, the cut shown by an ellipsis (11 characters and '…'); the
  * chart's tooltip and the element's title keep the full name.
  */
-export const cutLabel = (s: string): string =>
-  s.length > BAR_LABEL_MAX ? `${s.slice(0, BAR_LABEL_MAX - 1)}…` : s;
+export const cutLabel = (s: string): string => truncateText(s, BAR_LABEL_MAX);
 
 /**
  * Spec section 9: a day (YYYY-MM-DD...) is labelled 'day month' ('5 Mar') when the chart spans up to 90 days,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityPayload, emptyActivityFilter } from './activity-filter.ts';
 import { cutLabel, dailyTotals, dateLabel } from './chart-labels.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '@flywheel/shared/csv';
 import { rangeProblem, rangeQueryString, spanDays } from './time-filter.ts';
 
 describe('chart labels (spec section 9)', () => {
@@ -11,6 +11,12 @@ describe('chart labels (spec section 9)', () => {
     expect(cutLabel('exactly13chrs')).toBe('exactly13ch…');
     expect(cutLabel('general')).toBe('general');
     expect(cutLabel('exactly12chr')).toBe('exactly12chr');
+  });
+
+  it('never cuts a label inside an emoji (half of one is a broken character) or a flag', () => {
+    expect(cutLabel('launch-room🚀-2026')).toBe('launch-room…');
+    expect(cutLabel('team-chat🇩🇪-europe')).toBe('team-chat…');
+    expect(cutLabel('launch-room🚀-2026')).not.toMatch(/[\ud800-\udfff]…$/);
   });
 
   it("labels days 'day month' up to 90 days, otherwise 'month year'", () => {

@@ -1,21 +1,8 @@
 /**
- * CSV files as spec section 9 says: comma separator, strings quoted ("" for a quote inside), a byte-order mark
- * so spreadsheet programs read UTF-8, and a header row. Numbers are written bare.
+ * Saving files the browser holds. The CSV text itself comes from the shared writer (`@flywheel/shared/csv`:
+ * spec section 9's format, and a cell that would run as a spreadsheet formula written as text), the same one the
+ * server's exports use.
  */
-export type CsvCell = string | number | null | undefined;
-
-const BOM = '\uFEFF';
-
-function cell(v: CsvCell): string {
-  if (v === null || v === undefined) return '""';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '""';
-  return `"${v.replace(/"/g, '""')}"`;
-}
-
-export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const lines = [headers.map(cell).join(','), ...rows.map((r) => r.map(cell).join(','))];
-  return `${BOM}${lines.join('\r\n')}\r\n`;
-}
 
 /** Saves a CSV text as `<name>.csv` through a temporary link. */
 export function downloadCsv(name: string, csv: string): void {

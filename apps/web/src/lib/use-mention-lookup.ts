@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MentionLookup } from '@flywheel/shared/mrkdwn';
+import { cutText } from '@flywheel/shared/text';
 import { lookupMembers, type MemberHit } from './member-directory.ts';
 import { useChannels, useCurrentTeam } from './workspace-data.ts';
 
@@ -21,7 +22,7 @@ export function mentionCandidates(text: string): string[] {
         .slice(0, n)
         .join(' ')
         .replace(/[.,;:!?)]+$/, '');
-      if (name) out.add(name.slice(0, 320));
+      if (name) out.add(cutText(name, 320));
     }
   }
   return [...out];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  actionId,
   actionResponse,
   actionsListResponse,
   createAutomationBody,
@@ -118,9 +119,7 @@ export function actionsRoutes(deps: {
         schema: {
           tags,
           summary: 'Deletes an automation or schedule; runs not sent yet are cancelled',
-          params: teamParam.extend({
-            id: z.coerce.number().int().positive('id must be an automation or schedule id'),
-          }),
+          params: teamParam.extend({ id: actionId }),
           response: { 200: messageResponse },
         },
       },

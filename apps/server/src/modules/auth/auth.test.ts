@@ -73,16 +73,25 @@ describe('sign up, verify, log in, log out', () => {
     expect(days).toBeGreaterThan(29);
   });
 
-  it('refuses a second account with the same e-mail, in any case', async () => {
+  it('a signup with a taken e-mail (any case) answers as for a new one; the owner gets a mail, nothing changes', async () => {
     const user = await signedInUser(t);
-    const res = await post('/auth/signup', {
-      email: user.email.toUpperCase(),
-      password: 'another-passphrase-9',
-      username: 'Bo',
-      country: 'Spain',
+    const body = { password: 'another-passphrase-9', username: 'Bo', country: 'Spain' };
+    const taken = await post('/auth/signup', { ...body, email: user.email.toUpperCase() });
+    const fresh = await post('/auth/signup', { ...body, email: uniqueEmail('fresh') });
+    expect([taken.statusCode, taken.json()]).toEqual([201, { message: AUTH_TEXT.signupDone }]);
+    expect([taken.statusCode, taken.json()]).toEqual([fresh.statusCode, fresh.json()]);
+    // The owner is told, with the way in; no verification link goes to anyone for the taken address.
+    const link = await waitForMailLink(t, user.email, /tried to sign up/i);
+    expect(link).toBe('http://localhost:3000/auth/login');
+    const outbox = await t.app.inject({
+      method: 'GET',
+      url: `/api/dev/outbox?to=${encodeURIComponent(user.email)}`,
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ statusCode: 409, code: 'EMAIL_TAKEN', message: AUTH_TEXT.emailTaken });
+    const subjects = (outbox.json().messages as { subject: string }[]).map((m) => m.subject);
+    expect(subjects.filter((x) => /verify/i.test(x))).toHaveLength(1); // the owner's own signup
+    // The account is as it was: the owner's password works, the new one does not.
+    expect((await post('/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect((await post('/auth/login', { email: user.email, password: body.password })).statusCode).toBe(401);
   });
 
   it('re-sends verification only to unverified accounts, answering the same either way', async () => {

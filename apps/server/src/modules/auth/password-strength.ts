@@ -1,6 +1,7 @@
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 
+import { cutText } from '@flywheel/shared/text';
 /**
  * Password strength with zxcvbn-ts and its offline dictionaries (the most common passwords, names, keyboard
  * patterns). A password must score at least MIN_SCORE of 4: "safely unguessable" for an online attacker
@@ -46,7 +47,7 @@ function reason(result: ZxcvbnResult): string {
  */
 export function weakPasswordReason(password: string, userInputs: string[] = []): string | null {
   const inputs = userInputs.flatMap((v) => [v, ...v.split(/[@.\s_-]+/)]).filter((v) => v.length >= 3);
-  const result = checker().check(password.slice(0, 100), inputs);
+  const result = checker().check(cutText(password, 100), inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   return `This password is too easy to guess: ${reason(result)}. Use a few unrelated words, or a longer mix of letters, numbers and symbols.`;
 }

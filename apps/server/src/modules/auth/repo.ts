@@ -127,14 +127,38 @@ export const authRepo = (db: Db) => ({
     await db.delete(loginAttempts).where(sql`left(${loginAttempts.key}, ${prefix.length}) = ${prefix}`);
   },
 
-  /** Removes what can no longer matter: expired sessions and tokens, old attempts. */
-  async purgeExpired(attemptsBefore: Date): Promise<void> {
+  /**
+   * Marks a key (`login-ok:<e-mail>|<address>`) as proven now: one row per key, the latest proof. Kept in the
+   * attempts table, whose rows under other keys count failures.
+   */
+  async markProven(key: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.delete(loginAttempts).where(eq(loginAttempts.key, key));
+      await tx.insert(loginAttempts).values({ key });
+    });
+  },
+  /** Whether a key was proven since `since`. */
+  async provenSince(key: string, since: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: loginAttempts.id })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attemptedAt, since)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Removes what can no longer matter: expired sessions and tokens, old attempts and old proofs. */
+  async purgeExpired(attemptsBefore: Date, proofsBefore: Date, proofPrefix: string): Promise<void> {
     const now = new Date();
     await db.delete(sessions).where(lt(sessions.expiresAt, now));
     await db
       .delete(authTokens)
       .where(or(lt(authTokens.expiresAt, now), sql`${authTokens.usedAt} is not null`));
-    await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, attemptsBefore));
+    const isProof = sql`left(${loginAttempts.key}, ${proofPrefix.length}) = ${proofPrefix}`;
+    await db
+      .delete(loginAttempts)
+      .where(and(lt(loginAttempts.attemptedAt, attemptsBefore), sql`not (${isProof})`));
+    await db.delete(loginAttempts).where(and(lt(loginAttempts.attemptedAt, proofsBefore), isProof));
   },
 
   /** Returns the stored secret, creating it with `generate()` the first time (safe across processes). */

@@ -57,12 +57,12 @@ export function authRoutes(auth: AuthService, links?: LinkOriginPolicy) {
     r.post(
       '/auth/resetpassword',
       { schema: { tags, body: resetPasswordBody, response: { 200: messageResponse } } },
-      async (req) => auth.resetPassword(req.body.token, req.body.password),
+      async (req) => auth.resetPassword(req.body.token, req.body.password, { ip: req.ip }),
     );
     r.post(
       '/auth/verifyemail',
       { schema: { tags, body: verifyEmailBody, response: { 200: messageResponse } } },
-      async (req) => auth.verifyEmail(req.body.token),
+      async (req) => auth.verifyEmail(req.body.token, { ip: req.ip }),
     );
     r.post(
       '/auth/resendverification',

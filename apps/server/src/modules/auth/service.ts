@@ -2,12 +2,13 @@ import { linkOrigin } from '../../lib/link-origin.ts';
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_TEXT, type LoginResponse } from '@flywheel/shared/auth';
+import { cutText } from '@flywheel/shared/text';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import { mailSendJob } from '../mail/jobs.ts';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import { resetPasswordMail, signupAttemptMail, verifyEmailMail } from '../mail/templates.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { weakPasswordReason } from './password-strength.ts';
 import { authRepo } from './repo.ts';
@@ -17,6 +18,9 @@ import { randomToken, sessionTokens, sha256, type TokenClaims } from './tokens.t
 const ARGON = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const VERIFY_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
+/** How long a login (or verification, or reset) at an address vouches for the account there. */
+const PROOF_TTL_MS = 30 * 86400_000;
+const PROOF_PREFIX = 'login-ok:';
 
 export type AuthUser = { id: string; email: string; jti: string; exp: number };
 /** Who is asking: the client's address (throttles count per address). */
@@ -102,6 +106,13 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     );
   }
 
+  /** The account proved at the address (see login): its owner logged in, verified or reset there. */
+  const proofKey = (email: string, ip: string) => `${PROOF_PREFIX}${email}|${ip}`;
+  const prove = (email: string, ip: string | undefined) =>
+    ip ? repo.markProven(proofKey(email, ip)) : Promise.resolve();
+  const isProven = (email: string, ip: string) =>
+    repo.provenSince(proofKey(email, ip), new Date(Date.now() - PROOF_TTL_MS));
+
   async function loginResponse(user: { id: string; email: string; username: string; country: string }) {
     // Only verified accounts get here (login refuses the others): invitations to this address are theirs.
     await workspaces.acceptInvitations(user.id, user.email);
@@ -128,22 +139,39 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
         country: input.country,
         passwordHash: await hash(input.password, ARGON),
       };
-      if (!(await repo.insertUser(user))) throw new AppError('EMAIL_TAKEN', 409, AUTH_TEXT.emailTaken);
-      await sendVerification(user, meta.origin);
+      if (await repo.insertUser(user)) await sendVerification(user, meta.origin);
+      else {
+        // The address has an account: the answer is the same as for a new one (it tells nobody who has an
+        // account), and the owner hears of it by mail.
+        const owner = await repo.findUserByEmail(input.email);
+        if (owner) {
+          const login = `${meta.origin ?? linkOrigin(undefined, config.links)}/auth/login`;
+          await queue.send(mailSendJob, signupAttemptMail(owner.email, owner.username, login));
+        }
+      }
       return { message: AUTH_TEXT.signupDone };
     },
 
     async login(input: { email: string; password: string; remember?: boolean }, meta: ClientMeta) {
       const { windowMinutes, maxPerEmail, maxPerIp } = config.login;
+      const since = new Date(Date.now() - windowMinutes * 60_000);
+      const accountKey = `login:${input.email}|${meta.ip}`;
+      const addressKey = `login-ip:${meta.ip}`;
       // Counted per e-mail AND address: a stranger elsewhere cannot lock the owner out. Every check takes its
       // slot first (atomically), so parallel guesses never pass the limit.
-      const slot = await repo.reserveAttempts(
+      let slot = await repo.reserveAttempts(
         [
-          { key: `login:${input.email}|${meta.ip}`, max: maxPerEmail },
-          { key: `login-ip:${meta.ip}`, max: maxPerIp },
+          { key: accountKey, max: maxPerEmail },
+          { key: addressKey, max: maxPerIp },
         ],
-        new Date(Date.now() - windowMinutes * 60_000),
+        since,
       );
+      // Only the address is full (other accounts' failures, say from an office's shared address): whoever
+      // proved this account at this address before (logged in, verified the e-mail or reset the password
+      // here) still gets their password checked, within their account's own limit. Guesses elsewhere stay
+      // bounded: past the address's limit only such proven accounts are checked at all, each its own few.
+      if (!slot.ok && slot.key === addressKey && (await isProven(input.email, meta.ip)))
+        slot = await repo.reserveAttempts([{ key: accountKey, max: maxPerEmail }], since);
       if (!slot.ok) {
         const retryAfter = retryAfterSeconds(slot.oldest, windowMinutes);
         throw new AppError(
@@ -160,7 +188,8 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
       // The right password: this attempt does not count, and the e-mail's failures from here are forgiven.
       await repo.releaseAttempts(slot.ids);
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_TEXT.emailNotVerified);
-      await repo.clearAttempts(`login:${input.email}|${meta.ip}`);
+      await repo.clearAttempts(accountKey);
+      await prove(user.email, meta.ip);
 
       const ttlMs = input.remember ? config.rememberMeTtlDays * 86400_000 : config.tokenTtlHours * 3600_000;
       const expiresAt = new Date(Date.now() + ttlMs);
@@ -170,7 +199,7 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
         userId: user.id,
         expiresAt,
         ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 300),
+        userAgent: meta.userAgent === undefined ? undefined : cutText(meta.userAgent, 300),
       });
       const token = await tokens.sign({ sub: user.id, email: user.email, jti }, expiresAt);
       return { token, ...(await loginResponse(user)) } satisfies LoginResponse;
@@ -222,7 +251,7 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
       return { message: AUTH_TEXT.resetRequested };
     },
 
-    async resetPassword(token: string, password: string) {
+    async resetPassword(token: string, password: string, meta?: Pick<ClientMeta, 'ip'>) {
       // Strength first: a weak choice must not use up the single-use link.
       assertStrong(password, []);
       const userId = await repo.consumeToken(sha256(token), 'reset_password');
@@ -239,11 +268,14 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
       await repo.revokeAllSessions(userId);
       // The owner proved the mailbox: failed logins for the account no longer block it, from any address.
       const user = await repo.findUserById(userId);
-      if (user) await repo.clearAttemptsStartingWith(`login:${user.email}|`);
+      if (user) {
+        await repo.clearAttemptsStartingWith(`login:${user.email}|`);
+        await prove(user.email, meta?.ip);
+      }
       return { message: AUTH_TEXT.resetDone };
     },
 
-    async verifyEmail(token: string) {
+    async verifyEmail(token: string, meta?: Pick<ClientMeta, 'ip'>) {
       const userId = await repo.consumeToken(sha256(token), 'verify_email');
       if (!userId) {
         throw new AppError(
@@ -253,6 +285,8 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
         );
       }
       await repo.markVerified(userId);
+      const user = await repo.findUserById(userId);
+      if (user) await prove(user.email, meta?.ip);
       return { message: AUTH_TEXT.verifyDone };
     },
 
@@ -302,6 +336,11 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
     claimMarker: (name: string, value: string) => repo.claimMarker(name, value),
     setMarker: (name: string, value: string) => repo.setMarker(name, value),
 
-    purgeExpired: () => repo.purgeExpired(new Date(Date.now() - 24 * 3600_000)),
+    purgeExpired: () =>
+      repo.purgeExpired(
+        new Date(Date.now() - 24 * 3600_000),
+        new Date(Date.now() - PROOF_TTL_MS),
+        PROOF_PREFIX,
+      ),
   };
 }

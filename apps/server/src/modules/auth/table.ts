@@ -49,7 +49,10 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId, t.kind)],
 );
 
-/** Failed login attempts, counted per key (`email:<addr>` or `ip:<addr>`) in a sliding window. */
+/**
+ * Login attempts, counted per key (`login:<e-mail>|<address>`, `login-ip:<address>`, and the mail limits'
+ * keys) in a sliding window; and one row per account proven at an address (`login-ok:<e-mail>|<address>`).
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {

@@ -1,3 +1,4 @@
+import { csvCell } from '@flywheel/shared/csv';
 import type { z } from 'zod';
 import {
   BUCKET_CSV_COLUMNS,
@@ -17,7 +18,7 @@ import {
   type MemberExportRow,
   type MemberQuery,
 } from '../activity/members-ranking.ts';
-import { csvCell, type MembersService } from '../members-list/service.ts';
+import type { MembersService } from '../members-list/service.ts';
 import type { TagsService } from '../tags/service.ts';
 import { bucketCsvLineSql, bucketsRepo, type BucketRecord } from './repo.ts';
 

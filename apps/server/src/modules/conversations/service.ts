@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
 import { tsToDate } from '../../lib/days.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { truncateText } from '../../lib/text.ts';
+import { truncateText } from '@flywheel/shared/text';
 import type { Logger } from '../../lib/logger.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { conversationsRepo, type MessageRow, type PagePosition } from './repo.ts';

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
+import { truncateText } from '@flywheel/shared/text';
 import type { Config } from '../../config.ts';
-import { truncateText } from '../../lib/text.ts';
 
 /** A thread as the summarizer reads it: names readable, oldest first, the parent first. */
 export type ThreadText = {

@@ -19,7 +19,8 @@ import type { Logger } from '../../lib/logger.ts';
 import type { SlackApi } from '../../slack/client.ts';
 import type { AudienceService, Recipients } from '../audience/service.ts';
 import type { BotService } from '../bot/service.ts';
-import { csvCell } from '../members-list/service.ts';
+import { csvCell } from '@flywheel/shared/csv';
+import { truncateText } from '@flywheel/shared/text';
 import { channelNames, memberNames } from '../workspace-data/names.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { messageContent, SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
@@ -105,7 +106,7 @@ function describe(text: string, r: Recipients): string {
     .filter(Boolean)
     .join(', ');
   const snippet = text.replace(/\s+/g, ' ').trim();
-  return `${snippet.length > 80 ? `${snippet.slice(0, 77)}...` : snippet} (to ${whom})`;
+  return `${truncateText(snippet, 80, '...')} (to ${whom})`;
 }
 
 /**

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_ACK_MESSAGE, FORM_OPEN_ACTION, FORM_TEXTS } from '@flywheel/shared/forms';
+import {
+  DEFAULT_ACK_MESSAGE,
+  FORM_MODAL_CALLBACK,
+  FORM_OPEN_ACTION,
+  FORM_TEXTS,
+} from '@flywheel/shared/forms';
 import { createLogger } from '../../lib/logger.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
+  deliverInteractivity,
   installThroughOAuth,
   slackTestEnv,
   waitForBackfill,
@@ -231,6 +237,26 @@ describe('form validation (spec section 5 texts)', () => {
       sender: 'b',
     });
     expect((await call('DELETE', `/actions/deleteform/${teamId}/${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('the form list under both paths', () => {
+  it('GET /actions/getforms/{teamId}/{second} answers as /actions/getforms/{teamId}; tenancy and search hold', async () => {
+    const created = await call('POST', '/actions/createform', formBody({ form_title: 'Two segments' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const one = await call('GET', `/actions/getforms/${teamId}`);
+    for (const second of ['1', user.userid, 'anything']) {
+      const two = await call('GET', `/actions/getforms/${teamId}/${second}`);
+      expect([second, two.statusCode]).toEqual([second, 200]);
+      expect(two.json().data.map((f: any) => f.master_form_id)).toEqual(
+        one.json().data.map((f: any) => f.master_form_id),
+      );
+    }
+    const searched = await call('GET', `/actions/getforms/${teamId}/1?search=Two%20segments`);
+    expect(searched.json().data.map((f: any) => f.form_title)).toEqual(['Two segments']);
+    expect((await call('GET', `/actions/getforms/${otherTeam}/1`)).statusCode).toBe(403);
+    expect((await call('GET', `/actions/getforms/${teamId}/a%00b`)).statusCode).toBe(400);
+    await call('DELETE', `/actions/deleteform/${teamId}/${created.json().data.master_form_id}`);
   });
 });
 
@@ -513,6 +539,102 @@ describe('a form sent to a tag, answered in Slack', () => {
       (m) => m.channel === channel && JSON.stringify(m.blocks ?? []).includes(FORM_OPEN_ACTION),
     );
     expect(posted).toHaveLength(1);
+  });
+});
+
+describe('who may answer a form (a signed view_submission is still checked)', () => {
+  const submission = (instance: number, user: { id: string; team_id?: string }, answer = 'Shipped it') => ({
+    type: 'view_submission',
+    team: { id: teamId },
+    user: { id: user.id, team_id: user.team_id ?? teamId },
+    view: {
+      id: 'VFORGED01',
+      callback_id: FORM_MODAL_CALLBACK,
+      private_metadata: JSON.stringify({ instance }),
+      state: {
+        values: {
+          q0: { answer: { type: 'plain_text_input', value: answer } },
+          q1: { answer: { type: 'static_select', selected_option: { value: '0' } } },
+          q2: { answer: { type: 'plain_text_input', value: null } },
+        },
+      },
+    },
+  });
+  const answersTo = async (instance: number) =>
+    (
+      (await env.t.ctx.database.db.execute(
+        sql`select member_id, answers from form_responses where instance_id = ${instance} order by member_id`,
+      )) as any
+    ).rows as { member_id: string; answers: { question: string; answer: string }[] }[];
+  const acknowledgements = async (title: string) =>
+    ((await call('GET', `/receipts/getallreceipts/${teamId}`)).json().data as any[]).filter(
+      (r) => r.description === `Form acknowledgement: ${title}`,
+    );
+  const strangers = async () => {
+    const [ws] = (
+      (await env.t.ctx.database.db.execute(
+        sql`select bot_user_id from workspaces where team_id = ${teamId}`,
+      )) as any
+    ).rows;
+    const foreign = ([...env.emu.truth(otherTeam).members()] as any[]).find(
+      (m) => !m.is_bot && !m.deleted,
+    ).id;
+    return [
+      { id: ws.bot_user_id as string },
+      { id: 'UNOBODY0001' },
+      { id: foreign as string, team_id: otherTeam },
+    ];
+  };
+  const refused = { response_action: 'errors', errors: { q0: FORM_TEXTS.notRecipient } };
+
+  it('sent to people: only they answer; the bot, an unknown id, another workspace and other members are refused', async () => {
+    const created = await call(
+      'POST',
+      '/actions/createform',
+      formBody({ form_title: 'Only for you', dms: { members: [members[5]] } }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const form = created.json().data;
+    const [instance] = (
+      await call('GET', `/actions/getallforminstances/${teamId}/${form.master_form_id}`)
+    ).json().data;
+    for (const who of [...(await strangers()), { id: members[6]! }]) {
+      const r = await deliverInteractivity(env, submission(instance.form_id, who));
+      expect([who.id, r.status, r.body]).toEqual([who.id, 200, refused]);
+    }
+    expect(await answersTo(instance.form_id)).toEqual([]);
+    // The recipient answers; a NUL byte in the answer (no PostgreSQL text holds one) is dropped.
+    const ok = await deliverInteractivity(
+      env,
+      submission(instance.form_id, { id: members[5]! }, 'Ship\u0000ped'),
+    );
+    expect(ok).toEqual({ status: 200, body: undefined });
+    const stored = await answersTo(instance.form_id);
+    expect(stored.map((r) => [r.member_id, r.answers[0]!.answer])).toEqual([[members[5], 'Shipped']]);
+    expect(await acknowledgements('Only for you')).toHaveLength(1);
+  });
+
+  it('posted in a channel: any member of the workspace answers, never a bot or a stranger', async () => {
+    const created = await call(
+      'POST',
+      '/actions/createform',
+      formBody({ form_title: 'Channel form', dms: {}, channel_ids: [channel] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const form = created.json().data;
+    const [instance] = (
+      await call('GET', `/actions/getallforminstances/${teamId}/${form.master_form_id}`)
+    ).json().data;
+    for (const who of await strangers()) {
+      const r = await deliverInteractivity(env, submission(instance.form_id, who));
+      expect([who.id, r.body]).toEqual([who.id, refused]);
+    }
+    for (const m of [members[7]!, members[8]!])
+      expect((await deliverInteractivity(env, submission(instance.form_id, { id: m }))).body).toBeUndefined();
+    expect((await answersTo(instance.form_id)).map((r) => r.member_id)).toEqual(
+      [members[7], members[8]].sort(),
+    );
+    expect(await acknowledgements('Channel form')).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { KnownBlock, ModalView } from '@slack/web-api';
 import { FORM_LIMITS, FORM_MODAL_CALLBACK, FORM_OPEN_ACTION, FORM_TEXTS } from '@flywheel/shared/forms';
+import { cutText, storableText } from '@flywheel/shared/text';
 import type { StoredQuestion } from './table.ts';
 
 /*
@@ -73,7 +74,7 @@ export function formModal(
     type: 'modal',
     callback_id: FORM_MODAL_CALLBACK,
     private_metadata: JSON.stringify({ instance: instanceId }),
-    title: plain(form.name.slice(0, 24)),
+    title: plain(cutText(form.name, 24)),
     submit: plain('Submit'),
     close: plain('Cancel'),
     blocks,
@@ -119,7 +120,8 @@ export function readAnswers(
         else answer = option;
       }
     } else {
-      answer = (entry?.value ?? '').trim();
+      // What PostgreSQL cannot hold (a NUL byte, half of an emoji) is dropped, not a failed submission.
+      answer = storableText(entry?.value ?? '').trim();
       const max = q.type === 'descriptive' ? FORM_LIMITS.longAnswer : FORM_LIMITS.shortAnswer;
       if (answer.length > max) errors[block] = FORM_TEXTS.answerTooLong(max);
     }

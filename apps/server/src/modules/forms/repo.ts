@@ -272,6 +272,36 @@ export const formsRepo = (db: Db) => ({
     );
   },
 
+  /**
+   * Whether `memberId` is a person of the workspace: a member Flywheel knows there, not deactivated, not a bot,
+   * Slackbot or the app's own bot user.
+   */
+  async isPerson(teamId: string, memberId: string): Promise<boolean> {
+    const row = await firstRow<{ ok: boolean }>(
+      db,
+      sql`select exists (select 1 from slack_members m
+          where m.team_id = ${teamId} and m.member_id = ${memberId}
+            and not m.is_bot and not m.deleted and m.member_id <> 'USLACKBOT')
+        and not exists (select 1 from workspaces w where w.team_id = ${teamId} and w.bot_user_id = ${memberId})
+        as ok`,
+    );
+    return row?.ok ?? false;
+  },
+
+  /**
+   * Whether an instance's send reached `memberId`: posted in a channel (anyone there may open it), or sent to
+   * them as a DM. Read from the send's receipt (one row per member or channel, written when it was sent).
+   */
+  async reached(teamId: string, receiptId: number, memberId: string): Promise<boolean> {
+    const row = await firstRow<{ ok: boolean }>(
+      db,
+      sql`select exists (select 1 from delivery_recipients r
+        where r.receipt_id = ${receiptId} and r.team_id = ${teamId}
+          and (r.kind = 'channel' or (r.kind = 'member' and r.target_id = ${memberId}))) as ok`,
+    );
+    return row?.ok ?? false;
+  },
+
   /** Stores a member's answers (replacing earlier ones); `first` says whether this was their first. */
   async saveResponse(r: {
     instanceId: number;

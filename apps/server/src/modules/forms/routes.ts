@@ -15,6 +15,7 @@ import {
 } from '@flywheel/shared/forms';
 import { idempotencyHeaders } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
+import { safeText } from '@flywheel/shared/input';
 import { sendCsv } from '../../lib/csv-reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
@@ -78,6 +79,9 @@ export function formsRoutes(deps: {
         })),
     );
 
+    const listQuery = z.object({
+      search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+    });
     r.get(
       '/actions/getforms/:teamId',
       {
@@ -86,9 +90,25 @@ export function formsRoutes(deps: {
           tags,
           summary: "The workspace's forms, newest first (search in name and description)",
           params: teamParam,
-          querystring: z.object({
-            search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
+          querystring: listQuery,
+          response: { 200: formsListResponse },
+        },
+      },
+      async (req) => ({ data: await deps.forms.list(req.params.teamId, req.query.search) }),
+    );
+    // The API's description names this call with two path segments; the second has no meaning we know of.
+    r.get(
+      '/actions/getforms/:teamId/:segment',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'The same list as /actions/getforms/{teamId}: the second segment is accepted and not used (search with ?search=)',
+          params: teamParam.extend({
+            segment: safeText('the second path segment', 100),
           }),
+          querystring: listQuery,
           response: { 200: formsListResponse },
         },
       },

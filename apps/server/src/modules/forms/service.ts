@@ -16,6 +16,7 @@ import {
   type FormResponses,
   type FormRow,
 } from '@flywheel/shared/forms';
+import { CSV_BOM, csvLine } from '@flywheel/shared/csv';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
@@ -25,7 +26,6 @@ import type { Logger } from '../../lib/logger.ts';
 import type { SlackApi } from '../../slack/client.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
-import { csvCell } from '../members-list/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import {
   closedModal,
@@ -258,6 +258,15 @@ export const formsService = (deps: {
     };
   }
 
+  /** Whether a member may answer an instance (see `submit`). */
+  async function mayAnswer(inst: InstanceRecord, memberId: string): Promise<boolean> {
+    if (!(await repo.isPerson(inst.team_id, memberId))) return false;
+    if (inst.receipt_id !== null) return repo.reached(inst.team_id, inst.receipt_id, memberId);
+    // Sent a moment ago and its receipt not recorded on the instance yet: whom its audience reaches.
+    const reach = await deps.audience.resolve(inst.team_id, inst.audience).catch(() => null);
+    return reach !== null && (reach.channels.length > 0 || reach.members.includes(memberId));
+  }
+
   return {
     async create(userId: string | null, b: CreateBody): Promise<FormRow> {
       const tz = await deps.timezoneOf(b.team_id);
@@ -344,11 +353,10 @@ export const formsService = (deps: {
     /** 'Form details' CSV: Name, Email, Submitted At and one column per question; 'Details of no data' when empty. */
     async *csv(teamId: string, formId: number, instanceId: number): AsyncGenerator<string> {
       const data = await responsesOf(teamId, formId, instanceId);
-      const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
-      let out = `\uFEFF${line(['Name', 'Email', 'Submitted At', ...data.questions])}`;
-      if (data.rows.length === 0) out += line([FORM_CSV_EMPTY]);
+      let out = `${CSV_BOM}${csvLine(['Name', 'Email', 'Submitted At', ...data.questions])}`;
+      if (data.rows.length === 0) out += csvLine([FORM_CSV_EMPTY]);
       for (const r of data.rows)
-        out += line([r.name, r.email, r.submitted_at, ...r.answers.map((a) => a.answer)]);
+        out += csvLine([r.name, r.email, r.submitted_at, ...r.answers.map((a) => a.answer)]);
       yield out;
     },
 
@@ -439,6 +447,10 @@ export const formsService = (deps: {
       const inst = id ? await repo.findInstance(teamId, id) : null;
       const form = inst && !inst.form_deleted ? await repo.findForm(teamId, inst.form_id) : null;
       if (!inst || !form) return { response_action: 'errors', errors: { q0: FORM_TEXTS.closed } };
+      // A valid signature says Slack sent it, not that this person may answer: a person of the workspace the
+      // form went to, and one it reached (everyone there when it was posted in a channel); bots never.
+      if (!(await mayAnswer(inst, p.user.id)))
+        return { response_action: 'errors', errors: { q0: FORM_TEXTS.notRecipient } };
       const read = readAnswers(form.questions, p.view.state.values);
       if ('errors' in read) return { response_action: 'errors', errors: read.errors };
       const saved = await repo.saveResponse({

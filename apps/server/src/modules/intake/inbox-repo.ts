@@ -1,14 +1,29 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { cutText, storableJson, storableText } from '@flywheel/shared/text';
 import type { Db } from '../../db/client.ts';
 import { typedRows, type Tx } from '../../db/sql.ts';
 import type { SlackEnvelope } from '../workspace-data/slack-events.ts';
 
 export type InboxItem = { event_id: string; team_id: string; payload: SlackEnvelope; attempts: number };
 
-/** The stored JSON text: the raw body as Slack signed it when we have it, else serialised. */
-const jsonText = (payload: unknown): string =>
-  typeof payload === 'string' ? payload : JSON.stringify(payload);
+/** A NUL or a surrogate written as a JSON escape: what jsonb may refuse (see storableJson). */
+const RISKY_ESCAPE = /\\u(0000|d[89a-f])/i;
+
+/**
+ * The stored JSON text: the raw body as Slack signed it when we have it, else serialised. jsonb holds no NUL
+ * and no half of an emoji, which Slack may send in a message's text: such an event is kept without them
+ * (`storableJson`) rather than refused, and lost.
+ */
+function jsonText(payload: unknown): string {
+  if (typeof payload !== 'string') return JSON.stringify(storableJson(payload));
+  if (!RISKY_ESCAPE.test(payload)) return payload;
+  try {
+    return JSON.stringify(storableJson(JSON.parse(payload)));
+  } catch {
+    return payload;
+  }
+}
 
 type Delivery = { eventId: string; teamId: string; eventType: string; payload: unknown };
 
@@ -103,7 +118,7 @@ export const inboxRepo = (db: Db) => {
     },
     /** Counts a failed attempt; after `maxAttempts` the event is set aside (processed, with its error). */
     async markFailed(id: string, error: string, maxAttempts: number): Promise<void> {
-      await db.execute(sql`update slack_inbox set attempts = attempts + 1, error = ${error.slice(0, 1000)},
+      await db.execute(sql`update slack_inbox set attempts = attempts + 1, error = ${storableText(cutText(error, 1000))},
       processed_at = case when attempts + 1 >= ${maxAttempts} then now() else null end where event_id = ${id}`);
     },
     async pending(): Promise<number> {

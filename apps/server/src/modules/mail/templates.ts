@@ -38,6 +38,18 @@ export function resetPasswordMail(to: string, username: string, link: string): M
   };
 }
 
+/** To an account's owner when someone signs up with its address: the signup answered as for a new address. */
+export function signupAttemptMail(to: string, username: string, loginLink: string): Mail {
+  const intro = `Hi ${username}, someone just tried to create a Flywheel account with this email address, which already has one. If it was you, log in with your password, or choose a new one with "Forgot password?" on the login page.`;
+  const outro = 'If it was not you, ignore this email: nothing was changed and no account was created.';
+  return {
+    to,
+    subject: 'Someone tried to sign up to Flywheel with your email',
+    text: `${intro}\n\nLog in: ${loginLink}\n\n${outro}\n`,
+    html: layout('You already have an account', intro, 'Log in', loginLink, outro),
+  };
+}
+
 export function workspaceInvitationMail(
   to: string,
   inviter: string,

@@ -1,5 +1,6 @@
 import type { ActivityFilter, MembersFilter, TimeFilter } from '@flywheel/shared/members';
 import { MEMBERS_CSV_COLUMNS, membersDataBody, membersExportBody } from '@flywheel/shared/members';
+import { csvCell } from '@flywheel/shared/csv';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { addDays } from '../../lib/days.ts';
@@ -35,12 +36,8 @@ export function dayRange(tf: TimeFilter | undefined, today: string): { fromDay: 
   return { fromDay: addDays(today, -(days - 1)), toDay: today };
 }
 
-/** Spec section 9 CSV: comma separated, every string quoted, a byte-order mark and a header row. */
-export function csvCell(value: string): string {
-  // A leading =, +, - or @ would make spreadsheets run the cell as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
+/** The one formula-safe cell writer (packages/shared/src/csv.ts), for the modules that import it from here. */
+export { csvCell };
 
 /** The Members screen: filters, search, sort, paging and the CSV export, all from the rollups. */
 export const membersService = (deps: {

@@ -5,6 +5,7 @@ import { POLL_TEXTS } from '@flywheel/shared/polls';
 import { createLogger } from '../../lib/logger.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
+  deliverEvent,
   installThroughOAuth,
   settleEvents,
   slackTestEnv,
@@ -179,6 +180,39 @@ describe('create poll: validation texts of spec section 5', () => {
     expect((await call('GET', `/poll/getpollinfo/abc/${teamId}`)).statusCode).toBe(400);
     expect((await call('GET', `/poll/getpollinfo/99999/${teamId}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/poll/deletepoll/99999/${teamId}`)).statusCode).toBe(404);
+  });
+
+  it('a question with an emoji where the receipt description is cut is created; the cut keeps the emoji whole or leaves it out', async () => {
+    const question = `${'a'.repeat(56)}🎉 ${'b'.repeat(20)}?`;
+    const res = await call('POST', '/poll/createpoll', body({ poll_question: question }));
+    expect(res.statusCode, res.body).toBe(201);
+    const receipts = (await call('GET', `/receipts/getallreceipts/${teamId}`)).json().data as any[];
+    const receipt = receipts.find((r) => r.id === res.json().data.receipt_id);
+    expect(receipt.description).toBe(`Poll: ${'a'.repeat(56)}...`);
+    const family = `${'c'.repeat(50)}👨‍👩‍👧${'d'.repeat(20)}`;
+    const again = await call('POST', '/poll/createpoll', body({ poll_question: family }));
+    expect(again.statusCode, again.body).toBe(201);
+    const all = (await call('GET', `/receipts/getallreceipts/${teamId}`)).json().data as any[];
+    expect(all.find((r) => r.id === again.json().data.receipt_id).description).toBe(
+      `Poll: ${'c'.repeat(50)}...`,
+    );
+    await call('DELETE', `/poll/deletepoll/${res.json().data.id}/${teamId}`);
+    await call('DELETE', `/poll/deletepoll/${again.json().data.id}/${teamId}`);
+  });
+
+  it('half of an emoji (a lone surrogate) in an option is a 400 naming the field', async () => {
+    for (const [over, field] of [
+      [{ value: 'Yes \ud83c' }, 'options[0].value'],
+      [{ emoji: '\udc4d' }, 'options[0].emoji'],
+    ] as const) {
+      const res = await call(
+        'POST',
+        '/poll/createpoll',
+        body({ options: [{ ...OPTIONS[0], ...over }, OPTIONS[1]] }),
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
   });
 });
 
@@ -370,5 +404,42 @@ describe('votes from events out of order', () => {
     });
     const voters = (await call('GET', `/poll/memberpollinfo/${poll.id}/${teamId}`)).json().data as any[];
     expect(voters.map((v) => [v.user_id, v.value])).toEqual([[e, 'Thursday']]);
+  });
+});
+
+describe('who may vote (a signed event is still checked)', () => {
+  it("only the poll's workspace's people vote: not another workspace's member, an unknown id or a bot; absurd times are refused", async () => {
+    const res = await call('POST', '/poll/createpoll', body({ poll_question: 'Strangers test?' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const poll = res.json().data;
+    await drainDeliveries();
+    const ts = slackMessage(poll.receipt_id).ts as string;
+    const [ws] = (
+      (await db().execute(sql`select bot_user_id from workspaces where team_id = ${teamId}`)) as any
+    ).rows;
+    const foreign = ([...env.emu.truth(otherTeam).members()] as any[]).find(
+      (m) => !m.is_bot && !m.deleted,
+    ).id;
+    const now = Math.floor(Date.now() / 1000);
+    const votes: [string, string, string][] = [
+      [foreign, 'thumbsup', `${now}.000001`],
+      ['UNOBODY0002', 'thumbsup', `${now}.000002`],
+      [ws.bot_user_id, 'thumbsup', `${now}.000003`],
+      [members[10]!, 'thumbsup', '1000000000.000100'], // September 2001
+      [members[11]!, 'thumbsup', `${now + 10 * 365 * 86_400}.000000`], // ten years ahead
+      [members[12]!, 'tada', `${now}.000004`],
+    ];
+    for (const [i, [user, reaction, eventTs]] of votes.entries())
+      await deliverEvent(
+        env,
+        teamId,
+        { type: 'reaction_added', user, reaction, item: { type: 'message', channel, ts }, event_ts: eventTs },
+        `EvSTRANGER${poll.id}x${i}`,
+      );
+    await settleEvents(env);
+    const voters = (await call('GET', `/poll/memberpollinfo/${poll.id}/${teamId}`)).json().data as any[];
+    expect(voters.map((v) => [v.user_id, v.value])).toEqual([[members[12], 'Wednesday']]);
+    const info = (await call('GET', `/poll/getpollinfo/${poll.id}/${teamId}`)).json().data;
+    expect(info.total_votes).toBe(1);
   });
 });

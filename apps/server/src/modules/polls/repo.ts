@@ -260,24 +260,29 @@ export const pollsRepo = (db: Db) => ({
     tx: Tx,
     pollId: number,
   ): Promise<
-    Pick<PollRecord, 'id' | 'team_id' | 'options' | 'expires_at' | 'closed_at' | 'deleted_at'> | undefined
+    | Pick<PollRecord, 'id' | 'team_id' | 'options' | 'post_at' | 'expires_at' | 'closed_at' | 'deleted_at'>
+    | undefined
   > {
     return firstRow(
       tx,
-      sql`select id, team_id, options, expires_at, closed_at, deleted_at from polls where id = ${pollId}`,
+      sql`select id, team_id, options, post_at, expires_at, closed_at, deleted_at from polls where id = ${pollId}`,
     );
   },
 
-  async isBot(tx: Tx, teamId: string, memberId: string): Promise<boolean> {
-    const row = await firstRow<{ bot: boolean }>(
+  /**
+   * Whether `memberId` is a person of the workspace who may vote: a member Flywheel knows there, not
+   * deactivated, not a bot, Slackbot or the app's own bot user.
+   */
+  async isPerson(tx: Tx, teamId: string, memberId: string): Promise<boolean> {
+    const row = await firstRow<{ ok: boolean }>(
       tx,
-      sql`select (m.is_bot or m.member_id = 'USLACKBOT') as bot from slack_members m
-        where m.team_id = ${teamId} and m.member_id = ${memberId}
-        union all
-        select true from workspaces w where w.team_id = ${teamId} and w.bot_user_id = ${memberId}
-        limit 1`,
+      sql`select exists (select 1 from slack_members m
+          where m.team_id = ${teamId} and m.member_id = ${memberId}
+            and not m.is_bot and not m.deleted and m.member_id <> 'USLACKBOT')
+        and not exists (select 1 from workspaces w where w.team_id = ${teamId} and w.bot_user_id = ${memberId})
+        as ok`,
     );
-    return row?.bot ?? false;
+    return row?.ok ?? false;
   },
 
   /**

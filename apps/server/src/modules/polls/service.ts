@@ -8,6 +8,7 @@ import {
   type Poll,
   type Voter,
 } from '@flywheel/shared/polls';
+import { truncateText } from '@flywheel/shared/text';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
@@ -36,11 +37,11 @@ const LEASE_MS = 2 * 60_000;
 const SETTLE_WINDOW_MS = 60 * 60_000;
 /** While its delivery is still posting, the poll's messages are looked at again after this. */
 const SETTLE_RETRY_MS = 2_000;
+/** How far Slack's clock (an event's time) may be from ours. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
-const snippet = (text: string) => {
-  const s = text.replace(/\s+/g, ' ').trim();
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
-};
+/** The question on one line, at most 60 characters (never half of an emoji: see truncateText). */
+const snippet = (text: string) => truncateText(text.replace(/\s+/g, ' ').trim(), 60, '...');
 
 /** Reactions Slack sends as a vote: the event of a member reacting on a message. */
 export type ReactionEvent = {
@@ -366,10 +367,14 @@ export const pollsService = (deps: {
       if (!p || p.deleted_at || p.closed_at) return null;
       const ts =
         e.event_ts && /^\d{1,12}(\.\d{1,6})?$/.test(e.event_ts) ? e.event_ts : (now() / 1000).toFixed(6);
-      if (Number(ts) * 1000 >= Date.parse(p.expires_at)) return null;
+      const at = Number(ts) * 1000;
+      if (at >= Date.parse(p.expires_at)) return null;
+      // A reaction from before the poll was posted, or from the future, is not one Slack saw on it.
+      if (at < Date.parse(p.post_at) - CLOCK_SKEW_MS || at > now() + CLOCK_SKEW_MS) return null;
       const option = p.options.findIndex((o) => canonicalEmoji(o.emoji_code) === canonicalEmoji(e.reaction));
       if (option < 0) return null;
-      if (await repo.isBot(tx, teamId, e.user)) return null;
+      // Only the workspace's people vote: not a bot, nor an id it does not know (another workspace's member).
+      if (!(await repo.isPerson(tx, teamId, e.user))) return null;
       // Slack does not promise events in order: each is applied by its time, so the outcome is the same.
       const changed = await repo.react(tx, { pollId, teamId, memberId: e.user, option, present: added, ts });
       return changed ? pollId : null;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from '@flywheel/slack-emulator';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
+  deliverEvent,
   installThroughOAuth,
   settleEvents,
   slackTestEnv,
@@ -502,27 +503,58 @@ describe('the inbox', () => {
     payload: `{"type":"event_callback","team_id":"${teamId}","event_id":"${eventId}","event":{"type":"message","channel":"CINBOX","user":"UINBOX","text":"${text}","ts":"1700000000.000100"}}`,
   });
 
-  it('stores deliveries arriving together once each; one PostgreSQL refuses does not fail the others', async () => {
+  it('stores deliveries arriving together once each; what PostgreSQL cannot hold (a NUL, half an emoji) is dropped from an event, which is kept', async () => {
     const { events } = env.t.ctx.services;
     const id = (i: number) => `EvINBOX${i}${Date.now()}`;
-    // The first four go alone (one per lane); the rest wait and go in together, the bad one among them.
+    // The first four go alone (one per lane); the rest wait and go in together, the unusual ones among them.
     const batch = Array.from({ length: 10 }, (_, i) =>
-      delivery(id(i), i === 7 ? 'nul \\u0000 is not storable' : `fine ${i}`),
+      delivery(
+        id(i),
+        i === 7
+          ? 'nul \\u0000 is not storable'
+          : i === 8
+            ? 'half \\ud83c an emoji'
+            : `fine ${i} \\ud83c\\udf89`,
+      ),
     );
     const outcomes = await Promise.allSettled([...batch, batch[5]!].map((d) => events.store(d)));
     expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'refused'))).toEqual([
-      ...[true, true, true, true, true, true, true, 'refused', true, true],
+      ...[true, true, true, true, true, true, true, true, true, true],
       false,
     ]);
-    const stored = await rows<{ event_id: string }>(
-      sql`select event_id from slack_inbox where event_id like 'EvINBOX%'`,
+    const stored = await rows<{ event_id: string; text: string }>(
+      sql`select event_id, payload->'event'->>'text' as text from slack_inbox where event_id like 'EvINBOX%'`,
     );
-    expect(stored.map((r) => r.event_id).sort()).toEqual(
-      batch
-        .filter((_, i) => i !== 7)
-        .map((d) => d.eventId)
-        .sort(),
+    expect(stored.map((r) => r.event_id).sort()).toEqual(batch.map((d) => d.eventId).sort());
+    const textOf = (i: number) => stored.find((r) => r.event_id === batch[i]!.eventId)!.text;
+    expect(textOf(7)).toBe('nul  is not storable');
+    expect(textOf(8)).toBe('half \ufffd an emoji');
+    expect(textOf(2)).toBe('fine 2 🎉');
+  });
+
+  it('a signed event whose text holds a NUL is acknowledged, kept and applied without the NUL', async () => {
+    const eventId = `EvNUL${Date.now()}`;
+    await deliverEvent(
+      env,
+      teamId,
+      {
+        type: 'message',
+        channel: 'CNULTEXT',
+        user: 'UNULTEXT',
+        text: 'before\u0000after',
+        ts: '1700000100.000100',
+      },
+      eventId,
     );
+    await env.t.ctx.services.events.drain();
+    const [inbox] = await rows<{ processed: boolean; error: string | null }>(
+      sql`select processed_at is not null as processed, error from slack_inbox where event_id = ${eventId}`,
+    );
+    expect(inbox).toEqual({ processed: true, error: null });
+    const [msg] = await rows<{ text: string }>(
+      sql`select text from slack_messages where team_id = ${teamId} and channel_id = 'CNULTEXT' and ts = '1700000100.000100'`,
+    );
+    expect(msg?.text).toBe('beforeafter');
   });
 
   it('keeps an applied delivery as its event_id without its payload, and still drops its retries', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCount } from '../../lib/chart-labels.ts';
-import { toCsv, type CsvCell } from '../../lib/csv.ts';
+import { toCsv, type CsvValue } from '@flywheel/shared/csv';
 
 /**
  * One column of a DataTable. `value` is what the column sorts, searches and (by default) shows and exports;
@@ -28,7 +28,7 @@ export type DataColumn<T> = {
   /** The cell's least width in px (a column of badges keeps whole names instead of shrinking to letters). */
   minWidth?: number;
   /** In the CSV: its header and value (default: `header` and `value`); false leaves the column out. */
-  csv?: { header?: string; value?: (row: T) => CsvCell } | false;
+  csv?: { header?: string; value?: (row: T) => CsvValue } | false;
 };
 
 export type DataSort = { id: string; desc: boolean };
@@ -59,7 +59,7 @@ export function matchesSearch<T>(row: T, columns: readonly DataColumn<T>[], quer
 export function columnsCsv<T>(columns: readonly DataColumn<T>[], rows: readonly T[]): string {
   const exported = columns.filter((c) => c.csv !== false && (c.value || c.csv?.value));
   const header = (c: DataColumn<T>) => (c.csv ? c.csv.header : undefined) ?? c.header;
-  const value = (c: DataColumn<T>, row: T): CsvCell => {
+  const value = (c: DataColumn<T>, row: T): CsvValue => {
     const fn = (c.csv ? c.csv.value : undefined) ?? c.value;
     return fn ? fn(row) : '';
   };

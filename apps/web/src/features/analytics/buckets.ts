@@ -14,7 +14,7 @@ import {
   type ActivityFilterState,
   type Comparison,
 } from '../../lib/activity-filter.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { toCsv } from '@flywheel/shared/csv';
 import { DEFAULT_TIME, type TimeChoice } from '../../lib/time-filter.ts';
 import type { AdvanceFilterRequest } from './api/perform-advance-analytics.ts';
 

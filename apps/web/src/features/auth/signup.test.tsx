@@ -57,10 +57,11 @@ describe('signup page', () => {
     expect(await screen.findByLabelText('Email')).toHaveValue('grace@example.com');
   });
 
-  it("shows the server's message under 'Attention' when the email is taken", async () => {
-    const message = 'An account with this email already exists. Log in or reset your password.';
+  // A taken address answers as a new one (201, the owner gets a mail): the page cannot tell, and shows success.
+  it("shows the server's message under 'Attention' when the signup is refused", async () => {
+    const message = 'Too many e-mails were requested. Please wait 12 minutes and try again.';
     mockApi({
-      'POST /auth/signup': { status: 409, body: { statusCode: 409, code: 'EMAIL_TAKEN', message } },
+      'POST /auth/signup': { status: 429, body: { statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message } },
     });
     const { user, location } = renderApp('/auth/signup');
     await fillAccount(user);

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { cutText } from '@flywheel/shared/text';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconForms, IconMessage, IconTag } from '@tabler/icons-react';
 import type { ReactionRow, ReplyRow, Thread } from '@flywheel/shared/conversations';
@@ -176,7 +177,7 @@ function Detail({ thread, slots }: { thread: ThreadDetail; slots: ConversationSl
               selection={{
                 selected: selectedReplies,
                 onChange: setSelectedReplies,
-                rowLabel: (r) => `${r.name}: ${r.reply.slice(0, 40)}`,
+                rowLabel: (r) => `${r.name}: ${cutText(r.reply, 40)}`,
               }}
               defaultSort={{ id: 'at', desc: false }}
             />

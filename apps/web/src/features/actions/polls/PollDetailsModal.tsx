@@ -26,7 +26,8 @@ import {
 } from '@flywheel/shared/polls';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { downloadCsv, toCsv } from '../../../lib/csv.ts';
+import { toCsv } from '@flywheel/shared/csv';
+import { downloadCsv } from '../../../lib/csv.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
 import { useMentionNames } from '../../../lib/use-mention-names.ts';

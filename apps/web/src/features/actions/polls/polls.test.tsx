@@ -10,9 +10,11 @@ import {
   pollResponse,
   pollsResponse,
   POLL_TEXTS,
+  pollExportResponse,
   votersResponse,
   type Poll,
 } from '@flywheel/shared/polls';
+import { captureDownloads } from '../../../testing/downloads.ts';
 import { fixture, reply } from '../../../testing/fixture.ts';
 import { formRow, formSent } from '../../../testing/form-fixtures.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
@@ -276,6 +278,31 @@ describe('Create Poll: spec section 5', () => {
 });
 
 describe('Poll Details', () => {
+  it('Export Details saves PollDetails.csv with a formula in a name or option as text, not run', async () => {
+    setup({
+      'GET /poll/getpollinfo/2/T001': reply(pollInfoResponse, { data: POLLS[0]! }),
+      'GET /poll/memberpollinfo/2/T001': reply(votersResponse, { data: [] }),
+      'GET /poll/exportpollinfo/2/T001': reply(pollExportResponse, {
+        data: [
+          { email: 'ada@example.com', value: '=1+1', name: '=HYPERLINK("http://evil.example","Ada")' },
+          { email: 'bob@example.com', value: 'Yes', name: 'Bob "B" Smith' },
+        ],
+      }),
+    });
+    const dl = captureDownloads();
+    const { table, user } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Details of poll 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Poll Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Export Details' }));
+    await waitFor(() => expect(dl.saved).toHaveLength(1));
+    expect(dl.saved[0]!.name).toBe('PollDetails.csv');
+    expect(dl.saved[0]!.text).toBe(
+      '\uFEFF"email","value","name"\r\n' +
+        `"ada@example.com","'=1+1","'=HYPERLINK(""http://evil.example"",""Ada"")"\r\n` +
+        '"bob@example.com","Yes","Bob ""B"" Smith"\r\n',
+    );
+  });
+
   it('shows the options (5 per page) and voters (15 per page); Send Form sends a chosen form to the selected voters', async () => {
     const many = Array.from({ length: 17 }, (_, i) => ({
       user_id: `U${100 + i}`,

@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconRobot } from '@tabler/icons-react';
 import { botNameError, type BotDetails } from '@flywheel/shared/analytics';
 import { BOT_NAME_DEBOUNCE_MS } from '@flywheel/shared/constants';
+import { firstGrapheme } from '@flywheel/shared/text';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useBotDetails } from '../api/bot-details.ts';
@@ -103,7 +104,7 @@ function BotForm({ saved }: { saved: BotDetails }) {
             color="indigo"
             alt="Bot image"
           >
-            {(name || 'F').slice(0, 1).toUpperCase()}
+            {firstGrapheme(name || 'F').toUpperCase()}
           </Avatar>
           <TextInput
             label="Bot name"

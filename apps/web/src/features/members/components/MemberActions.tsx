@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Group } from '@mantine/core';
 import { IconMessage, IconMessageReply, IconMoodSmile } from '@tabler/icons-react';
 import type { ActionLogRow } from '@flywheel/shared/members';
+import { cutText } from '@flywheel/shared/text';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { SlackText } from '../../../components/SlackText.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -97,7 +98,7 @@ export function MemberActions({
       label="Actions"
       columns={cols}
       rows={q.data}
-      rowId={(r) => `${r.activity_type}-${r.channel_id}-${r.ts}-${r.at}-${r.content.slice(0, 20)}`}
+      rowId={(r) => `${r.activity_type}-${r.channel_id}-${r.ts}-${r.at}-${cutText(r.content, 20)}`}
       loading={q.isPending}
       error={q.error ? errorMessage(q.error) : null}
       emptyText="No actions in the last 7 days."

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle, IconMail } from '@tabler/icons-react';
 import type { MemberInfo } from '@flywheel/shared/members';
+import { firstGrapheme } from '@flywheel/shared/text';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
@@ -72,7 +73,7 @@ export function MemberProfile({
       <Stack gap="md">
         <Group wrap="nowrap">
           <Avatar src={member.avatar} size={64} radius="xl" alt={name} color="brand">
-            {name.slice(0, 1)}
+            {firstGrapheme(name)}
           </Avatar>
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={1} fz="xl">
