@@ -18,7 +18,14 @@ type ProvidersProps = {
 export function Providers({ children, queryClient, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-      <Notifications position="top-right" autoClose={TOAST_MS} limit={4} zIndex={1000} />
+      {/* Top-right, below the 64 px header (global.css '.app-toasts'): never over the workspace switcher or avatar. */}
+      <Notifications
+        position="top-right"
+        autoClose={TOAST_MS}
+        limit={4}
+        zIndex={1000}
+        classNames={{ root: 'app-toasts' }}
+      />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { TIME_FILTER_DAYS } from '@flywheel/shared/constants';
+import { formatDayRange } from '../lib/format-date.ts';
 import type { TimeChoice } from '../lib/time-filter.ts';
 import { DateRangeModal } from './DateRangeModal.tsx';
 
@@ -17,15 +18,11 @@ export function TimeFilterSelect(props: {
 }) {
   const [custom, setCustom] = useState(false);
   const current = props.value.type === 'static' ? String(props.value.days) : CUSTOM;
+  const range = props.value.type === 'dynamic' ? props.value : null;
   const data = [
     ...TIME_FILTER_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` })),
-    {
-      value: CUSTOM,
-      label:
-        props.value.type === 'dynamic'
-          ? `${props.value.start_date} – ${props.value.end_date}`
-          : 'Custom range…',
-    },
+    // A custom range reads short ('1 Oct – 15 Nov 2026'); the control grows for it and its title has the exact days.
+    { value: CUSTOM, label: range ? formatDayRange(range.start_date, range.end_date) : 'Custom range…' },
   ];
   return (
     <>
@@ -35,7 +32,8 @@ export function TimeFilterSelect(props: {
         value={current}
         allowDeselect={false}
         disabled={props.disabled}
-        w={props.prefix ? 250 : 200}
+        w={(props.prefix ? 250 : 200) + (range ? 60 : 0)}
+        title={range ? `${range.start_date} – ${range.end_date}` : undefined}
         leftSection={
           props.prefix ? (
             <Text fz="xs" fw={600} c="dimmed">

@@ -50,3 +50,17 @@ export function formatMonthYear(at: Date | number | string): string {
   const p = partsOf(at);
   return p ? `${MONTHS[p.m]} ${p.y}` : '';
 }
+
+/**
+ * A range of calendar days, short enough for a control: '1 Oct – 15 Nov 2026' (one year), '1 Oct 2026' (one day),
+ * '28 Dec 2025 – 3 Jan 2026' (two years).
+ */
+export function formatDayRange(start: string, end: string): string {
+  const a = partsOf(start);
+  const b = partsOf(end);
+  if (!a || !b) return `${start} – ${end}`;
+  if (start === end) return formatDate(start);
+  return a.y === b.y
+    ? `${formatDayMonth(start)} – ${formatDate(end)}`
+    : `${formatDate(start)} – ${formatDate(end)}`;
+}

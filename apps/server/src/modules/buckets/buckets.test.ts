@@ -14,6 +14,7 @@ import { typedResult } from '../../db/sql.ts';
 import { csvCellSql, bucketsRepo } from './repo.ts';
 import { csvCell } from '../members-list/service.ts';
 import { bucketCsvLines } from './service.ts';
+import { channelNames } from '../workspace-data/names.ts';
 import { addDays, localDay } from '../../lib/days.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import { countsIn, groundTruth, type Counts, type GroundTruth } from '../../testing/ground-truth.ts';
@@ -167,7 +168,9 @@ describe('POST /analytics/performadvanceanalytics against ground truth', () => {
     expect(wantEither.length).toBeGreaterThan(want.length);
     // Rows carry the window and the channels' names.
     expect(rows[0]!.date_of_data).toBe(`${last(90).fromDay} to ${today}`);
-    expect(rows[0]!.channel_name.split(', ')).toHaveLength(2);
+    const names = await channelNames(env.t.ctx.database.db, teamId, channels);
+    // Channels read as on screen, with their '#'.
+    expect(rows[0]!.channel_name).toBe(channels.map((c) => `#${names.get(c)}`).join(', '));
     expect(rows.every((r) => r.activity === r.messages + r.replies + r.reactions)).toBe(true);
   });
 
@@ -243,6 +246,9 @@ describe('POST /analytics/performadvanceanalytics against ground truth', () => {
     expect([...have].sort()).toEqual(want.sort());
     const days = rows.map((r) => r.date_of_data);
     expect(days).toEqual([...days].sort().reverse());
+    // Each row names its channel as the screens do: '#general'.
+    const names = await channelNames(env.t.ctx.database.db, teamId, channels);
+    expect(rows.every((r) => r.channel_name === `#${names.get(r.channel_id!)}`)).toBe(true);
     // A small page carries the count of every row.
     const page = await call('POST', '/analytics/performadvanceanalytics', {
       team_id: teamId,
@@ -311,7 +317,7 @@ describe('POST /analytics/performadvanceanalytics against ground truth', () => {
     expect(lines[0]).toBe(
       '"Date of Data","Member Name","Member Email ID","Channel Name","Messages","Reactions","Replies","Activity"',
     );
-    expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2}","[^"]*","[^"]*","[^"]*",\d+,\d+,\d+,\d+$/);
+    expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2}","[^"]*","[^"]*","#[^"]+",\d+,\d+,\d+,\d+$/);
     const rows = await allRows({
       time_filter: { type: 'static', days: 14 },
       split_by_date_and_channel: true,

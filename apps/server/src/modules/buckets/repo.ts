@@ -25,11 +25,11 @@ export const csvCellSql = (value: SQL) =>
 
 /**
  * One split-by-date CSV line of a breakdown row `r` (bucketCsvLines' columns: date, member name, e-mail,
- * channel, messages, reactions, replies, activity), written by the database for large exports.
+ * channel as '#name', messages, reactions, replies, activity), written by the database for large exports.
  */
 export const bucketCsvLineSql = sql`${csvCellSql(sql`r.day`)} || ',' ||
   ${csvCellSql(sql`coalesce(nullif(r.real_name, ''), r.display_name, '')`)} || ',' ||
-  ${csvCellSql(sql`coalesce(r.email, '')`)} || ',' || ${csvCellSql(sql`r.channel_name`)} || ',' ||
+  ${csvCellSql(sql`coalesce(r.email, '')`)} || ',' || ${csvCellSql(sql`'#' || r.channel_name`)} || ',' ||
   r.messages || ',' || r.reactions || ',' || r.replies || ',' || (r.messages + r.replies + r.reactions) || E'\r\n'`;
 
 export const bucketsRepo = (db: Db) => ({

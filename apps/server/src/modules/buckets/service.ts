@@ -50,8 +50,11 @@ export function toBucketRow(
   };
 }
 
+/** A channel as the screens show it: '#general' (bucket rows, their CSVs and the web's CSVs alike). */
+export const channelShown = (name: string) => `#${name}`;
+
 const fromBreakdown = (r: BreakdownRow, label: string) =>
-  toBucketRow(r, r.day ?? label, r.channel_id, r.channel_name);
+  toBucketRow(r, r.day ?? label, r.channel_id, channelShown(r.channel_name));
 
 /** Spec section 9: BOM, quoted strings, a header row; a single 'no data' row when there are none. */
 export async function* bucketCsvLines(
@@ -103,7 +106,7 @@ export const bucketsService = (deps: {
   async function channelLabel(q: MemberQuery): Promise<string> {
     if (!q.channels) return ALL_CHANNELS;
     const names = await repo.channelNames(q.teamId, q.channels);
-    return q.channels.map((id) => names.get(id) ?? id).join(', ');
+    return q.channels.map((id) => channelShown(names.get(id) ?? id)).join(', ');
   }
 
   async function found(teamId: string, id: number): Promise<BucketRecord> {

@@ -15,7 +15,7 @@ import {
   type SlackTestEnv,
 } from '../../testing/slack.ts';
 import { conversationsService, slackWebOrigin } from './service.ts';
-import { extractiveSummary, llmClient } from './summary.ts';
+import { extractiveSummary, llmClient, threadPrompt } from './summary.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -505,7 +505,38 @@ describe('summaries', () => {
     });
     expect(s).toContain('Open questions:\n- Cy: "Who brings the projector for the meetup?"');
     expect(s).not.toContain('- Ada: "Should we move');
-    expect(s).toContain('3 people');
+    expect(s).toContain('Ada started it in #general; 2 replies from 2 people (Bob, Cy).');
+  });
+
+  it('extractive: replies and repliers are counted and worded properly', () => {
+    const one = (lines: { name: string; text: string }[]) =>
+      extractiveSummary({ channelName: 'general', lines }).split('\n')[1];
+    expect(one([{ name: 'Ada', text: 'Anyone around?' }])).toBe(
+      'Ada started it in #general; no replies yet.',
+    );
+    expect(
+      one([
+        { name: 'Ada', text: 'Anyone around?' },
+        { name: 'Bob', text: 'Here.' },
+      ]),
+    ).toBe('Ada started it in #general; 1 reply from 1 person (Bob).');
+    expect(
+      one([
+        { name: 'Ada', text: 'Anyone around?' },
+        { name: 'Bob', text: 'Here.' },
+        { name: 'Ada', text: 'Great.' },
+        { name: 'Bob', text: 'Sure.' },
+      ]),
+    ).toBe('Ada started it in #general; 3 replies from 2 people (Bob, Ada).');
+    expect(
+      threadPrompt({
+        channelName: 'general',
+        lines: [
+          { name: 'Ada', text: 'Hi' },
+          { name: 'Bob', text: 'Yo' },
+        ],
+      }),
+    ).toMatch(/^Thread in #general, 1 reply\./);
   });
 
   it('with a model: asks the OpenAI-compatible endpoint with the thread and readable names', async () => {

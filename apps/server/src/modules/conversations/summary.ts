@@ -23,10 +23,13 @@ const SYSTEM_PROMPT = [
 
 const clip = (s: string, n: number) => truncateText(s, n);
 
+/** '0 replies', '1 reply', '2 replies'. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** The thread as the prompt's user message: "Name: text" lines, cut to MAX_PROMPT_CHARS (newest kept). */
 export function threadPrompt(t: ThreadText): string {
   const lines = t.lines.map((l) => `${l.name}: ${clip(l.text.replace(/\s+/g, ' ').trim(), MAX_LINE_CHARS)}`);
-  const head = `Thread in #${t.channelName}, ${t.lines.length - 1} replies.\n${lines[0] ?? ''}`;
+  const head = `Thread in #${t.channelName}, ${plural(Math.max(0, t.lines.length - 1), 'reply', 'replies')}.\n${lines[0] ?? ''}`;
   const rest: string[] = [];
   let size = head.length;
   for (let i = lines.length - 1; i >= 1; i--) {
@@ -118,11 +121,14 @@ export function extractiveSummary(t: ThreadText, note?: string): string {
       'Extractive summary (no AI model is configured): the replies most representative of the thread, picked from its own words.',
   ];
   if (!first) return [...out, 'The thread is empty.'].join('\n');
+  // Who replied (the starter counts only if they replied too), most replies first.
   const counts = new Map<string, number>();
-  for (const l of t.lines) counts.set(l.name, (counts.get(l.name) ?? 0) + 1);
+  for (const l of replies) counts.set(l.name, (counts.get(l.name) ?? 0) + 1);
   const people = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([n]) => n);
   out.push(
-    `${first.name} started it in #${t.channelName}; ${replies.length} ${replies.length === 1 ? 'reply' : 'replies'} from ${people.length} ${people.length === 1 ? 'person' : 'people'} (${people.slice(0, 8).join(', ')}${people.length > 8 ? ', …' : ''}).`,
+    replies.length === 0
+      ? `${first.name} started it in #${t.channelName}; no replies yet.`
+      : `${first.name} started it in #${t.channelName}; ${plural(replies.length, 'reply', 'replies')} from ${plural(people.length, 'person', 'people')} (${people.slice(0, 8).join(', ')}${people.length > 8 ? ', …' : ''}).`,
   );
   out.push(`Started with: "${clip(first.text.replace(/\s+/g, ' ').trim(), 280)}"`);
 

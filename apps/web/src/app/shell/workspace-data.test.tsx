@@ -136,6 +136,25 @@ describe('workspace status', () => {
     expect(screen.getByRole('status', { name: 'History import 43%' })).toBeInTheDocument();
   });
 
+  it("never says 0% while messages come in: 'Importing history…' until a channel is done", async () => {
+    seedSession();
+    mockApi({
+      'GET /auth/me': me,
+      ...workspaceDataMocks('T001', {
+        status: workspaceStatus({
+          backfill: { status: 'running', percent: 0, messages: 219, error: null },
+        }),
+      }),
+    });
+    renderApp('/dashboard/home');
+    const card = await screen.findByRole('region', { name: 'History import' });
+    expect(within(card).getByText('Importing history…')).toBeInTheDocument();
+    expect(within(card).getByText('219 messages so far')).toBeInTheDocument();
+    expect(within(card).queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText(/0%/)).toBeNull();
+    expect(screen.getByRole('status', { name: 'History import started' })).toBeInTheDocument();
+  });
+
   it('says how long is left, and that Slack limits the app when it does', async () => {
     seedSession();
     mockApi({

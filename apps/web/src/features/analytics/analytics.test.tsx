@@ -480,7 +480,7 @@ describe('Analytics page', () => {
 
   it('Channel Activity sits under #channel, busiest first, with Filter by Activity', async () => {
     setup();
-    renderApp('/dashboard/analytics#channel');
+    const { user } = renderApp('/dashboard/analytics#channel');
     const section = await card('Channel Activity');
     expect(section).toHaveAttribute('id', 'channel');
     const table = await within(section).findByRole('table', { name: 'Channel Activity' });
@@ -491,5 +491,12 @@ describe('Analytics page', () => {
         .map((r) => r.firstChild?.textContent),
     ).toEqual(['#random', '#general']);
     expect(within(section).getByRole('button', { name: 'Filter by Activity' })).toBeInTheDocument();
+    // The CSV names the channels as the table does (and as the server's bucket CSVs do): '#random'.
+    const dl = captureDownloads();
+    await user.click(within(section).getByRole('button', { name: 'Download Channel Activity CSV' }));
+    const lines = dl.saved[0]!.text.replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['"#random"', '"#general"']);
   });
 });

@@ -5,6 +5,7 @@ import { DELIVERY_TEXTS, receiptStatus, type Receipt, type RecipientKind } from 
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useCurrentTeam } from '../../lib/workspace-data.ts';
 import { downloadRecipientsCsv } from './api/export-recipients.ts';
@@ -141,6 +142,16 @@ const COLUMNS: DataColumn<Receipt>[] = [
     cell: (r) => <Status receipt={r} />,
     nowrap: true,
   },
+  {
+    // When the send was made, in the browser's timezone ('16 Nov 2026, 14:05'); sorts by the instant.
+    id: 'sent',
+    header: 'Sent',
+    value: (r) => Date.parse(r.created_at) || 0,
+    cell: (r) => formatDateTime(r.created_at),
+    sortable: true,
+    searchable: false,
+    nowrap: true,
+  },
   { id: 'retry', header: 'Retry', cell: (r) => <Retry receipt={r} /> },
 ];
 
@@ -166,6 +177,7 @@ export function ReceiptsPage() {
             error={q.error ? errorMessage(q.error) : null}
             emptyText={NO_RECEIPTS}
             search={{ label: 'Search receipts', placeholder: 'Search action or description' }}
+            defaultSort={{ id: 'sent', desc: true }}
             pageSize={RECEIPTS_PAGE_SIZE}
             countLabel={(n) => `${n} receipt${n === 1 ? '' : 's'}`}
             minWidth={900}

@@ -13,6 +13,7 @@ import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { NO_RECEIPTS, NOT_RETRYABLE } from './ReceiptsPage.tsx';
 
 const me = { body: { ...loginResponse(), token: undefined } };
@@ -93,6 +94,7 @@ describe('Receipts page', () => {
       'Success Count',
       'Failed Count',
       'Status',
+      'Sent',
       'Retry',
     ]);
     const order = within(table)
@@ -114,6 +116,27 @@ describe('Receipts page', () => {
     // Retry only when Processed with failures.
     expect(within(running).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(within(rowOf(table, 'Welcome DM')).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it("'Sent' shows each receipt's date and time and sorts by it", async () => {
+    setup();
+    const { user } = renderApp('/dashboard/receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
+    await within(table).findByText('Spring update');
+    expect(
+      within(rowOf(table, 'Spring update')).getByText(formatDateTime('2026-11-22T10:00:00.000Z')),
+    ).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Sent' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const order = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    await user.click(within(table).getByRole('button', { name: 'Sent' }));
+    expect(order()).toEqual(['Gone for good', 'Welcome DM', 'Still running', 'Spring update']);
   });
 
   it('a scheduled send the daily budget refused reads "Not sent" with why', async () => {

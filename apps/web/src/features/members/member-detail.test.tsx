@@ -185,14 +185,25 @@ describe('Member detail page', () => {
         data: info({ tags: [{ id: 1, name: 'vip' }] }),
       }),
       'DELETE /tags/removetagfromuser/T001/U001/1': reply(messageResponse, { message: 'Tag removed' }),
+      'POST /tags/createtag': reply(createTagResponse, {
+        data: { id: 7, name: 'mentors' },
+        message: "Tag 'mentors' created",
+      }),
     });
     const { user } = renderApp('/dashboard/members/U001#tags');
-    await user.click(await screen.findByRole('button', { name: 'Remove tag vip from Ada Lovelace' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove tag vip from Ada Lovelace' }, { timeout: 8000 }),
+    );
     await waitFor(() => expect(api.callsTo('DELETE', '/tags/removetagfromuser/T001/U001/1')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: '+ create tag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add tag' });
     await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
     expect(await within(dialog).findByText('Select a tag')).toBeInTheDocument();
+    // Creating a tag picks it, and the stale error goes.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'mentors');
+    await user.click(await screen.findByRole('option', { name: /\+ create tag “mentors”/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/tags/createtag')).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).queryByText('Select a tag')).toBeNull());
   });
 
   it("'+ create tag' in the dialog: 'add tag' waits while the tag is made, then adds it with the tag picked meanwhile", async () => {

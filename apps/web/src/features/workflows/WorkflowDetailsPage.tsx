@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Card, Group } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconExternalLink } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { WORKFLOW_TEXTS, type ActionHistoryRow, type TriggerHistoryRow } from '@flywheel/shared/workflows';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { downloadFormCsv, formInstancePath } from '../../lib/form-export.ts';
 import { useCurrentTeam } from '../../lib/workspace-data.ts';
@@ -14,6 +14,8 @@ import { useActionHistory, useTriggerHistory } from './api/history.ts';
 const PAGE_SIZE = 10;
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 const at = (iso: string) => Date.parse(iso) || 0;
+/** The server knows no such workflow or step in this workspace. */
+const unknown = (err: unknown) => isApiError(err) && (err.status === 404 || err.status === 400);
 
 const STATUS_COLOR: Record<ActionHistoryRow['status'], string> = {
   sent: 'teal.9',
@@ -43,6 +45,7 @@ const triggerColumns: DataColumn<TriggerHistoryRow>[] = [
 
 function TriggerHistoryTable({ workflowId }: { workflowId: number | null }) {
   const q = useTriggerHistory(workflowId);
+  if (unknown(q.error)) return <Navigate to="/404" replace />;
   return (
     <DataTable
       label="Trigger details"
@@ -161,6 +164,7 @@ function ActionHistoryTable(props: {
     ];
   }, [props.form, props.title, teamId, exporting]);
 
+  if (unknown(q.error)) return <Navigate to="/404" replace />;
   return (
     <DataTable
       label="Action details"
@@ -179,13 +183,21 @@ function ActionHistoryTable(props: {
   );
 }
 
-/** /dashboard/workflows/details?workflowid&type&actiontype&id&name (spec section 2 Details). */
+/**
+ * /dashboard/workflows/details?workflowid&type&actiontype&id&name (spec section 2 Details); /404 without a
+ * workflow id or type, or when the workflow or step is not in this workspace.
+ */
 export function WorkflowDetailsPage() {
   const [params] = useSearchParams();
   const name = params.get('name') ?? '';
   const workflowId = idOf(params.get('workflowid'));
   const action = params.get('type') === 'action';
   const form = params.get('actiontype') === 'form';
+  const type = params.get('type');
+  const taskId = idOf(params.get('id'));
+  // No workflow, an unknown type or a step without its id: the not-found page, as for an id that does not exist.
+  if (workflowId === null || (type !== 'trigger' && type !== 'action') || (action && taskId === null))
+    return <Navigate to="/404" replace />;
   const title = action
     ? `Action details for the message "${name}"`
     : `Trigger details for the workflow "${name}"`;
@@ -206,12 +218,7 @@ export function WorkflowDetailsPage() {
       />
       <Card withBorder radius="md" padding="lg">
         {action ? (
-          <ActionHistoryTable
-            workflowId={workflowId}
-            taskId={idOf(params.get('id'))}
-            form={form}
-            title={name}
-          />
+          <ActionHistoryTable workflowId={workflowId} taskId={taskId} form={form} title={name} />
         ) : (
           <TriggerHistoryTable workflowId={workflowId} />
         )}

@@ -264,6 +264,30 @@ const historyRow = (id: number, extra: Partial<ActionHistoryRow> = {}): ActionHi
 });
 
 describe('Workflow details page', () => {
+  it.each([
+    '/dashboard/workflows/details',
+    '/dashboard/workflows/details?type=trigger&name=x',
+    '/dashboard/workflows/details?workflowid=abc&type=trigger',
+    '/dashboard/workflows/details?workflowid=2&type=bogus',
+    '/dashboard/workflows/details?workflowid=2&type=action&actiontype=message',
+  ])('%s goes to the not-found page', async (path) => {
+    setup();
+    const { location } = renderApp(path);
+    await waitFor(() => expect(location().pathname).toBe('/404'), { timeout: 8000 });
+    expect(await screen.findByText("The page you're looking for was not found.")).toBeInTheDocument();
+  });
+
+  it('a workflow the server does not know goes to the not-found page', async () => {
+    setup({
+      'GET /workflows/gettriggerinfo/T001/999': {
+        status: 404,
+        body: { statusCode: 404, code: 'NOT_FOUND', message: 'No such workflow' },
+      },
+    });
+    const { location } = renderApp('/dashboard/workflows/details?workflowid=999&type=trigger&name=x');
+    await waitFor(() => expect(location().pathname).toBe('/404'), { timeout: 8000 });
+  });
+
   it('trigger history: title, columns, newest first, and the search box', async () => {
     setup({
       'GET /workflows/gettriggerinfo/T001/2': reply(triggerHistoryResponse, {

@@ -3,7 +3,7 @@ import { Box, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LogoMark } from '../../components/Logo.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifyInfo } from '../../lib/notify.tsx';
 import { applyInstalledWorkspaces, getSession } from '../../lib/session.ts';
 import { completeInstallOnce } from './api/auth-redirect.ts';
@@ -14,6 +14,16 @@ export const INSTALL_WAIT_TEXT = 'Please wait while our robots get your present 
 export const INSTALL_CANCELLED_TEXT = 'You cancelled the installation in Slack.';
 export const INSTALL_NO_CODE_TEXT =
   'Slack did not send an authorization code. Start again from Create Workspace.';
+
+/** A link without its state, or one the server cannot read: what happened, in the user's words. */
+export const INSTALL_EXPIRED_TEXT =
+  'This Slack link has expired or was already used. Start again from Create Workspace.';
+
+/** The server's failure as the toast says it: its own words, except a malformed link's field errors. */
+function installFailureText(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') return INSTALL_EXPIRED_TEXT;
+  return errorMessage(err);
+}
 
 /** Slack's ?error=... when the user did not allow the app (Cancel on the authorize page gives access_denied). */
 function slackErrorText(error: string): string {
@@ -39,10 +49,10 @@ export function InstallWorkspacePage() {
     let active = true;
     const finish = () => navigate(HOME, { replace: true });
 
-    if (error || !code) {
+    if (error || !code || !state) {
       // Deferred a tick so strict mode's throw-away first mount does not toast twice.
       const timer = setTimeout(() => {
-        notifyFailure(error ? slackErrorText(error) : INSTALL_NO_CODE_TEXT);
+        notifyFailure(error ? slackErrorText(error) : !code ? INSTALL_NO_CODE_TEXT : INSTALL_EXPIRED_TEXT);
         finish();
       }, 0);
       return () => clearTimeout(timer);
@@ -61,7 +71,7 @@ export function InstallWorkspacePage() {
       },
       (err: unknown) => {
         if (!active) return;
-        notifyFailure(errorMessage(err));
+        notifyFailure(installFailureText(err));
         finish();
       },
     );

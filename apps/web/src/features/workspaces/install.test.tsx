@@ -104,6 +104,40 @@ describe('/installworkspace', () => {
     expect(storedSession()).toMatchObject({ currentworkspace: 'T001', workspace: WORKSPACES });
   });
 
+  it('a link without its state says it expired in user words, without calling the server', async () => {
+    seedSession();
+    const api = mockApi({ 'GET /auth/me': me(WORKSPACES), ...workspaceDataMocks('T001') });
+    const { location } = renderApp('/installworkspace?code=code-1', { strict: true });
+    const toast = await findToast('Failure');
+    expect(
+      within(toast).getByText(
+        'This Slack link has expired or was already used. Start again from Create Workspace.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/state is required/)).toBeNull();
+    await waitFor(() => expect(location().pathname).toBe('/dashboard/home'));
+    expect(api.callsTo('POST', '/auth-redirect')).toHaveLength(0);
+  });
+
+  it("a field error from the server ('state is required') is said in user words", async () => {
+    seedSession();
+    mockApi({
+      'POST /auth-redirect': {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_ERROR', message: 'state: state is required' },
+      },
+      'GET /auth/me': me(WORKSPACES),
+      ...workspaceDataMocks('T001'),
+    });
+    renderApp('/installworkspace?code=code-2&state=x');
+    const toast = await findToast('Failure');
+    expect(
+      within(toast).getByText(
+        'This Slack link has expired or was already used. Start again from Create Workspace.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says the user cancelled in Slack (?error=access_denied) without calling the server; no workspace: create-dashboard', async () => {
     seedSession({ workspace: [], currentworkspace: null });
     const api = mockApi({ 'GET /auth/me': me([]) });

@@ -20,16 +20,19 @@ export function ChannelSelect({
       .map((c) => ({ value: c.channel_id, label: `#${c.channel_name}` }))
       .sort((a, b) => a.label.localeCompare(b.label)),
   ];
+  const selected = data.find((d) => d.value === (value ?? WORKSPACE));
   return (
     <Select
       aria-label={label}
+      // The control is wide enough for 'Workspace (all channels)'; a long channel name shows whole on hover.
+      title={selected?.label}
       data={data}
       value={value ?? WORKSPACE}
       onChange={(v) => onChange(v ? v : null)}
       allowDeselect={false}
       searchable
       maxDropdownHeight={150}
-      w={240}
+      w={290}
     />
   );
 }

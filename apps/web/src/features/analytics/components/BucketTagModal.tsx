@@ -43,7 +43,14 @@ function TagForm({ bucket, onClose }: { bucket: Bucket; onClose(): void }) {
         The tags go to the {bucket.member_count ?? 0} member{bucket.member_count === 1 ? '' : 's'} the last
         run of <b>{bucket.name}</b> found.
       </Text>
-      <TagPicker value={tagIds} onChange={setTagIds} error={problem} />
+      <TagPicker
+        value={tagIds}
+        onChange={(ids) => {
+          setTagIds(ids);
+          if (ids.length > 0) setProblem(null);
+        }}
+        error={problem}
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel

@@ -14,7 +14,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useChannelsActivity } from '../api/channels-activity-analytics.ts';
 import { DownloadButton } from './controls.tsx';
 
-/** The table's columns; the CSV has the same with 'Channel Name' bare (no #) and plain numbers. */
+/** The table's columns; the CSV has the same ('Channel Name' as '#general', like bucket rows) with plain numbers. */
 const COLUMNS: DataColumn<ChannelActivity>[] = [
   {
     id: 'channel',
@@ -22,7 +22,7 @@ const COLUMNS: DataColumn<ChannelActivity>[] = [
     value: (c) => c.channel_name,
     cell: (c) => `#${c.channel_name}`,
     fw: 500,
-    csv: { header: 'Channel Name' },
+    csv: { header: 'Channel Name', value: (c) => `#${c.channel_name}` },
   },
   countColumn<ChannelActivity>('Messages', (c) => c.messages),
   countColumn<ChannelActivity>('Replies', (c) => c.replies),

@@ -76,9 +76,19 @@ function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): voi
         searchOptions={searchOptions}
         lookupOptions={lookupOptions}
         value={memberIds}
-        onChange={setMemberIds}
+        onChange={(ids) => {
+          setMemberIds(ids);
+          if (ids.length > 0 && tagIds.length > 0) setProblem(null);
+        }}
       />
-      <TagPicker value={tagIds} onChange={setTagIds} />
+      <TagPicker
+        value={tagIds}
+        onChange={(ids) => {
+          setTagIds(ids);
+          // Both fields filled (a tag picked or just created) answers 'Both fields are required...'.
+          if (ids.length > 0 && memberIds.length > 0) setProblem(null);
+        }}
+      />
       {problem ? (
         <Text c="red" fz="sm" role="alert">
           {problem}

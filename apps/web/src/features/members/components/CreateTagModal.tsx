@@ -37,7 +37,14 @@ function Form({ onClose, memberId }: { onClose(): void; memberId: string }) {
   };
   return (
     <Stack>
-      <TagPicker value={tagIds} onChange={setTagIds} />
+      <TagPicker
+        value={tagIds}
+        onChange={(ids) => {
+          setTagIds(ids);
+          // A tag picked (or just created) answers 'Select a tag'.
+          if (ids.length > 0) setProblem(null);
+        }}
+      />
       {problem ? (
         <Text c="red" fz="sm" role="alert">
           {problem}

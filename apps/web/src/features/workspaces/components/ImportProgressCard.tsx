@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCloudDownload } from '@tabler/icons-react';
 import type { WorkspaceStatus } from '@flywheel/shared/directory';
 
@@ -14,9 +14,21 @@ export function durationText(seconds: number | null | undefined): string | null 
   return hours < 48 ? `about ${hours} hours` : `about ${Math.round(hours / 24)} days`;
 }
 
+/**
+ * The import's percent for display, or null while it is not meaningful yet: the server counts channels done, so
+ * a first large channel reads 0% while its messages arrive ('0%' beside '219 messages so far' looked stuck).
+ */
+export function importPercent(percent: number): number | null {
+  const p = Math.max(0, Math.min(100, Math.round(percent)));
+  return p === 0 ? null : p;
+}
+
 type ImportProgressCardProps = { status: WorkspaceStatus | undefined; workspaceName?: string };
 
-/** Home: 'Importing history: 43%' with a progress bar while the history import runs; a note if it failed. */
+/**
+ * Home: 'Importing history: 43%' with a progress bar while the history import runs ('Importing history…' before
+ * the first channel is done); a note if it failed.
+ */
 export function ImportProgressCard({ status, workspaceName }: ImportProgressCardProps) {
   const backfill = status?.backfill;
   if (!backfill || status?.status === 'disconnected') return null;
@@ -38,8 +50,8 @@ export function ImportProgressCard({ status, workspaceName }: ImportProgressCard
   }
   if (backfill.status !== 'running') return null;
 
-  const percent = Math.max(0, Math.min(100, Math.round(backfill.percent)));
-  const label = `Importing history: ${percent}%`;
+  const percent = importPercent(backfill.percent);
+  const label = percent === null ? 'Importing history…' : `Importing history: ${percent}%`;
   const remaining = durationText(backfill.remaining_seconds);
   return (
     <Paper withBorder shadow="xs" p="lg" mb="lg" role="region" aria-label="History import">
@@ -54,7 +66,11 @@ export function ImportProgressCard({ status, workspaceName }: ImportProgressCard
               {count.format(backfill.messages)} messages so far
             </Text>
           </Group>
-          <Progress value={percent} size="lg" radius="xl" animated striped aria-label={label} />
+          {percent === null ? (
+            <Loader type="dots" size="sm" aria-label={label} />
+          ) : (
+            <Progress value={percent} size="lg" radius="xl" animated striped aria-label={label} />
+          )}
           <Text fz="sm" c="dimmed">
             {workspaceName
               ? `We are bringing in the history of ${workspaceName}`
