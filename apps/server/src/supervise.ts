@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * `npm start`'s supervisor: runs the server (main.ts) as a child and starts it again when it ends abnormally
@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 const EXIT_CONFIG = 78;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.resolve(here, '../../../node_modules/tsx/dist/cli.mjs');
+// tsx's loader in the server's own process: its CLI adds a wrapper process that, on SIGTERM, sometimes exited
+// (143) before the server had stopped, and stood between the supervisor and the server's health reports.
+const tsxLoader = pathToFileURL(path.resolve(here, '../../../node_modules/tsx/dist/loader.mjs')).href;
 const main = path.join(here, 'main.ts');
 const MAX_DELAY_MS = 30_000;
 /** A run this long counts as healthy: the next crash starts the backoff again at 1 s. */
@@ -43,7 +45,7 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
 
 function start() {
   const startedAt = Date.now();
-  const c = spawn(process.execPath, [tsx, main], {
+  const c = spawn(process.execPath, ['--import', tsxLoader, main], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     detached: true,
   });

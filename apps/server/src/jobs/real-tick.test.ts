@@ -378,6 +378,9 @@ beforeAll(
       body: JSON.stringify({ user: joiner }),
     });
     const spokeIn = channels.find((c) => c.members.includes(comesBack))?.id ?? pollChannel;
+    // A member's last activity is kept to the second: the message must come in a later second than the activity
+    // workflow started watching, or it is not a crossing after its start.
+    await new Promise((r) => setTimeout(r, 1_100));
     await fetch(`${env.emu.url}/_admin/teams/${teamId}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
