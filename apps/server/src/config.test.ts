@@ -65,6 +65,10 @@ describe('configuration', () => {
   it('turns the development outbox off with SMTP or in production', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
+    // Any other value starts, as production (never the outbox that shows every mailed link).
+    expect(loadConfig({ NODE_ENV: 'staging' }).nodeEnv).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'staging' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: '' }).nodeEnv).toBe('development');
   });
 
   it('ranks heavy Members pages in 2 slices on PostgreSQL by default, in 1 on PGlite', () => {

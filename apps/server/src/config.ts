@@ -17,7 +17,17 @@ const optionalString = z
 
 /** Every environment variable the server reads. `.env.example` lists the same set. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Any other value (staging, prod ...) is production: the strict behaviour, never the development outbox.
+  NODE_ENV: z
+    .string()
+    .optional()
+    .transform((v): 'development' | 'production' | 'test' =>
+      v === undefined || v.trim() === '' || v === 'development'
+        ? 'development'
+        : v === 'test'
+          ? 'test'
+          : 'production',
+    ),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(
@@ -38,7 +48,9 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be one of all, api, worker' }).default('all'),
+  ROLE: z
+    .enum(['all', 'api', 'worker', 'migrate'], { error: 'must be one of all, api, worker, migrate' })
+    .default('all'),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -150,7 +162,7 @@ export type Config = {
    * user is on when it is loopback or in ALLOWED_ORIGINS, else publicUrl (lib/link-origin.ts).
    */
   links: LinkOriginPolicy;
-  role: 'all' | 'api' | 'worker';
+  role: 'all' | 'api' | 'worker' | 'migrate';
   /** How long /api/health (and the supervisor's watchdog) waits for a trivial query before the database is down. */
   healthDbTimeoutMs: number;
   databaseUrl: string | undefined;

@@ -111,6 +111,28 @@ function secretsKey(config: Config): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/**
+ * `ROLE=migrate`: applies the migrations, the job queue's schema and its queues, then closes the database. A container
+ * setup runs it once before the api and worker processes (compose.yml); a process of any other role also does this
+ * at start-up (taking turns under the same lock), finding it done.
+ */
+export async function migrateDatabase(config: Config, logger: Logger): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await database.exclusive(async () => {
+      await database.migrate();
+      const q = await createQueue(database, logger);
+      await q.register(registeredJobs(allModules));
+      await q.stop();
+    });
+  } finally {
+    await database.close();
+  }
+}
+
 /** Wiring only: opens the database and queue, builds the services, and lists the modules. */
 export async function createContext(
   config: Config,

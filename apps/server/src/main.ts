@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, REPO_ROOT, loadConfig } from './config.ts';
-import { createContext } from './context.ts';
+import { createContext, migrateDatabase } from './context.ts';
 import { startDemo } from './demo/demo.ts';
 import type { EmulatorProcess } from './demo/emulator-process.ts';
 import { createLogger } from './lib/logger.ts';
@@ -30,6 +30,11 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
+if (config.role === 'migrate') {
+  await migrateDatabase(config, logger);
+  logger.info('migrations applied');
+  process.exit(0);
+}
 const started = Date.now();
 const ctx = await createContext(config, { logger });
 const app = config.role === 'worker' ? undefined : await buildApp(ctx);

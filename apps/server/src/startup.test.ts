@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.ts';
 import { createScratchDatabase, testDbKind } from './testing/build-test-app.ts';
 import { freePort, runScript, stopStarted, waitFor } from './testing/processes.ts';
 
@@ -79,3 +80,55 @@ describe.runIf(testDbKind() === 'postgres')(
     );
   },
 );
+
+// ROLE=migrate (compose.yml's one-shot service): the migrations and the job queue's schema are applied, then it exits.
+describe(`ROLE=migrate on a fresh ${testDbKind() === 'postgres' ? 'PostgreSQL' : 'PGlite'} database`, () => {
+  it(
+    'applies every migration and the queue schema, serves nothing, and exits 0',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-migrate-'));
+      dirs.push(dataDir);
+      const scratch = testDbKind() === 'postgres' ? await createScratchDatabase() : undefined;
+      try {
+        const port = await freePort();
+        const proc = runScript('main.ts', {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ROLE: 'migrate',
+          ...(scratch
+            ? { DATABASE_URL: scratch.url, SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }
+            : {}),
+          SLACK_CLIENT_ID: '1.2',
+          SLACK_CLIENT_SECRET: 'secret',
+          SLACK_SIGNING_SECRET: 'signing',
+        });
+        expect(await proc.exited, proc.output()).toBe(0);
+        expect(proc.output()).toContain('migrations applied');
+        await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+        const database = await openDatabase(
+          scratch ? { databaseUrl: scratch.url } : { pgliteDir: path.join(dataDir, 'pglite') },
+        );
+        try {
+          const migrations = await database.executeSql(
+            'select count(*)::int as n from drizzle.__drizzle_migrations',
+          );
+          const files = fs
+            .readdirSync(path.join(import.meta.dirname, 'db/migrations'))
+            .filter((f) => f.endsWith('.sql'));
+          expect(migrations.rows[0]).toEqual({ n: files.length });
+          const queues = await database.executeSql(
+            "select count(*)::int as n from pgboss.queue where name = 'delivery.send'",
+          );
+          expect(queues.rows[0]).toEqual({ n: 1 });
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await stopStarted();
+        await scratch?.drop();
+      }
+    },
+    STARTUP_MS,
+  );
+});

@@ -13,10 +13,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const EXIT_CONFIG = 78;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// tsx's loader in the server's own process: its CLI adds a wrapper process that, on SIGTERM, sometimes exited
-// (143) before the server had stopped, and stood between the supervisor and the server's health reports.
-const tsxLoader = pathToFileURL(path.resolve(here, '../../../node_modules/tsx/dist/loader.mjs')).href;
-const main = path.join(here, 'main.ts');
+/** Built (scripts/build.mjs: dist/supervise.js runs dist/main.js with plain node) or run from source through tsx. */
+const built = import.meta.url.endsWith('.js');
+// From source, tsx's loader in the server's own process: its CLI adds a wrapper process that, on SIGTERM, sometimes
+// exited (143) before the server had stopped, and stood between the supervisor and the server's health reports.
+const nodeArgs = built
+  ? [path.join(here, 'main.js')]
+  : [
+      '--import',
+      pathToFileURL(path.resolve(here, '../../../node_modules/tsx/dist/loader.mjs')).href,
+      path.join(here, 'main.ts'),
+    ];
 const MAX_DELAY_MS = 30_000;
 /** A run this long counts as healthy: the next crash starts the backoff again at 1 s. */
 const HEALTHY_MS = 60_000;
@@ -45,7 +52,7 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
 
 function start() {
   const startedAt = Date.now();
-  const c = spawn(process.execPath, ['--import', tsxLoader, main], {
+  const c = spawn(process.execPath, nodeArgs, {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     detached: true,
   });

@@ -17,6 +17,10 @@ import { build } from 'vite';
 import { compressAssets } from './compress.mjs';
 import { FRAME, MAIN_PAGES } from './main-pages.mjs';
 
+// Always a production build, whatever NODE_ENV the shell has (`NODE_ENV=development npm start` built React's
+// development bundle, over the login route's budget): a development build is what the Vite dev server serves.
+process.env.NODE_ENV = 'production';
+
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (file) => path.join(root, file);
 

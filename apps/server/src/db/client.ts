@@ -37,7 +37,7 @@ export type Database = {
 /** The session-level advisory lock of start-up (migrations, the job queue's schema and queues). */
 const STARTUP_LOCK = 72_410_002;
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenOptions = {
   /** postgres:// URL; when absent an embedded PGlite database is opened. */

@@ -14,9 +14,15 @@ export async function startEmulatorProcess(
   port: number,
   logger: Logger,
 ): Promise<EmulatorProcess> {
-  const tsx = path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
-  const cli = path.join(REPO_ROOT, 'packages/slack-emulator/src/cli.ts');
-  const child: ChildProcess = spawn(process.execPath, [tsx, cli], {
+  // A built server (apps/server/dist/main.js) starts the emulator built beside it, with plain node; from source,
+  // the emulator's source through tsx.
+  const args = import.meta.url.endsWith('.js')
+    ? [path.join(REPO_ROOT, 'apps/server/dist/emulator.js')]
+    : [
+        path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        path.join(REPO_ROOT, 'packages/slack-emulator/src/cli.ts'),
+      ];
+  const child: ChildProcess = spawn(process.execPath, args, {
     // Its stdin is a pipe from us: when this process dies (even by kill -9) the emulator stops too.
     env: { ...process.env, ...env, EMULATOR_PORT: String(port), EMULATOR_EXIT_WITH_PARENT: '1' },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -48,6 +48,43 @@ describe('platform', () => {
     expect(res.json().queue.workers).toBeGreaterThan(0);
   });
 
+  it('GET /api/health/live answers without the database; /api/health/ready checks database, queue and migrations', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    const files = fs
+      .readdirSync(path.join(import.meta.dirname, '../../db/migrations'))
+      .filter((f) => f.endsWith('.sql'));
+    expect(ready.json()).toMatchObject({
+      status: 'ok',
+      database: { status: 'ok' },
+      queue: { status: 'ok' },
+      migrations: { status: 'ok', applied: files.length, expected: files.length },
+    });
+  });
+
+  it('ready is 503 when a migration of this build is missing from the database; live stays 200', async () => {
+    const other = await buildTestApp({}, { workers: false });
+    try {
+      const last = await other.ctx.database.executeSql(
+        'select id from drizzle.__drizzle_migrations order by created_at desc limit 1',
+      );
+      const id = (last.rows[0] as { id: number }).id;
+      await other.ctx.database.executeSql(
+        `delete from drizzle.__drizzle_migrations where id = ${Number(id)}`,
+      );
+      const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'degraded', migrations: { status: 'behind' } });
+      expect(ready.json().migrations.applied).toBe(ready.json().migrations.expected - 1);
+      expect((await other.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('health says degraded with 503 once the queue has stopped', async () => {
     const other = await buildTestApp();
     await other.ctx.queue.stop();
@@ -76,6 +113,9 @@ describe('platform', () => {
         status: 'degraded',
         database: { status: 'down', reason: 'no answer to a trivial query within 300 ms' },
       });
+      // Not ready either, but alive: an orchestrator keeps the process and stops sending it traffic.
+      expect((await other.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
+      expect((await other.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       release();
       await Promise.all(holders);
