@@ -98,11 +98,11 @@ async function registerSpa(app: FastifyInstance, webDist: string) {
       // The build writes brotli and gzip copies beside each file (apps/web/scripts/compress.mjs): the one the
       // browser accepts is sent, else the file itself.
       preCompressed: true,
-      setHeaders: (res, filePath) => {
+      // The same URL answers in brotli, gzip or plain by the request's Accept-Encoding: @fastify/static adds
+      // `Vary: accept-encoding` itself when pre-compressed copies are on.
+      setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The same URL answers in brotli, gzip or plain by the request's Accept-Encoding: caches must key on it.
-        res.setHeader('vary', 'Accept-Encoding');
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

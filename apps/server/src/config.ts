@@ -61,6 +61,9 @@ const envSchema = z.object({
   DB_QUERY_SLICES: z.coerce.number().int().min(1).max(8).optional(),
   HEALTH_DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // pretty: one readable, coloured line per entry (pino-pretty); json: pino's lines, for log collectors. Unset: pretty
+  // in development when the output is a terminal, json otherwise.
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -173,6 +176,8 @@ export type Config = {
    */
   querySlices: number;
   logLevel: string;
+  /** How log lines are written: pino's JSON, or pino-pretty's readable lines (development on a terminal). */
+  logFormat: 'json' | 'pretty';
   jwtSecret: string | undefined;
   tokenTtlHours: number;
   rememberMeTtlDays: number;
@@ -297,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     querySlices: e.DATABASE_URL ? (e.DB_QUERY_SLICES ?? 2) : 1,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json'),
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,

@@ -5,7 +5,7 @@ import { ConfigError, REPO_ROOT, loadConfig } from './config.ts';
 import { createContext, migrateDatabase } from './context.ts';
 import { startDemo } from './demo/demo.ts';
 import type { EmulatorProcess } from './demo/emulator-process.ts';
-import { createLogger } from './lib/logger.ts';
+import { processLogger } from './lib/logger.ts';
 import { databaseHealth } from './modules/health/check.ts';
 
 /** Exit code for a wrong configuration (EX_CONFIG); supervise.ts does not restart after it. */
@@ -29,7 +29,7 @@ try {
   throw err;
 }
 
-const logger = createLogger(config.logLevel);
+const logger = processLogger(config.logLevel, config.logFormat);
 if (config.role === 'migrate') {
   await migrateDatabase(config, logger);
   logger.info('migrations applied');

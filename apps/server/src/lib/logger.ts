@@ -1,4 +1,5 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
 
 export type Logger = pino.Logger;
 
@@ -44,3 +45,25 @@ export function loggerOptions(level: string): pino.LoggerOptions {
 
 export const createLogger = (level: string, stream?: pino.DestinationStream): Logger =>
   stream ? pino(loggerOptions(level), stream) : pino(loggerOptions(level));
+
+/**
+ * The process's logger: pino's JSON lines, or with `format: 'pretty'` readable coloured lines (pino-pretty in the
+ * process itself, synchronous: no worker thread, nothing lost at exit). Redaction applies either way.
+ */
+export const processLogger = (
+  level: string,
+  format: 'json' | 'pretty',
+  destination?: NodeJS.WritableStream,
+): Logger =>
+  format === 'pretty'
+    ? createLogger(
+        level,
+        pretty({
+          colorize: destination === undefined,
+          sync: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+          ...(destination ? { destination } : {}),
+        }),
+      )
+    : createLogger(level, destination as pino.DestinationStream | undefined);
