@@ -6,6 +6,7 @@
 //
 //   dist/main.js       the server (API, web app, workers), what a service manager or a container runs
 //   dist/supervise.js  `npm start`'s supervisor, which runs dist/main.js
+//   dist/backup.js     `npm run backup` / `npm run restore`
 //   dist/emulator.js   the bundled Slack emulator that demo mode starts
 //   dist/migrations/   the database migrations main.js applies at start-up
 //
@@ -43,7 +44,11 @@ const common = {
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: { main: path.join(root, 'src/main.ts'), supervise: path.join(root, 'src/supervise.ts') },
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    supervise: path.join(root, 'src/supervise.ts'),
+    backup: path.join(root, 'src/backup.ts'),
+  },
   outdir: dist,
   external: npmDependencies(path.join(root, 'package.json')),
 });

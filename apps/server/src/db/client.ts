@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { lockPglite } from './pglite-lock.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,7 +54,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const release = dir ? lockPglite(dir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (err) {
+    release();
+    throw err;
+  }
   // One connection: a statement through the client inside one of its transactions waits for itself (tx-guard.ts).
   const owner = {};
   for (const method of ['query', 'exec', 'transaction'] as const) guardMethod(owner, client, method);
@@ -74,7 +82,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
 
