@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
 import { intakeRoutes } from './modules/intake/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -67,6 +68,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   );
   if (config.devOutbox) await app.register(devOutboxRoutes(ctx.database.db), { prefix: '/api' });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route's template (/api/v0/members/memberinfo/:a/:b), never the raw URL; unmatched URLs are one series.
+    const route = req.routeOptions.url ?? 'unmatched';
+    ctx.metrics.observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  await app.register(metricsRoutes({ metrics: ctx.metrics, token: config.metricsToken }));
   await app.register(
     async (v0) => {
       // How long the server took over each call (standard Server-Timing; the browser's own timing of a call also

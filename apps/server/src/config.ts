@@ -60,6 +60,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   DB_QUERY_SLICES: z.coerce.number().int().min(1).max(8).optional(),
   HEALTH_DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  // GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404).
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // pretty: one readable, coloured line per entry (pino-pretty); json: pino's lines, for log collectors. Unset: pretty
   // in development when the output is a terminal, json otherwise.
@@ -168,6 +172,8 @@ export type Config = {
   role: 'all' | 'api' | 'worker' | 'migrate';
   /** How long /api/health (and the supervisor's watchdog) waits for a trivial query before the database is down. */
   healthDbTimeoutMs: number;
+  /** The bearer token of GET /metrics; undefined: metrics are off. */
+  metricsToken: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   /**
@@ -298,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     role: e.ROLE,
     healthDbTimeoutMs: e.HEALTH_DB_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     querySlices: e.DATABASE_URL ? (e.DB_QUERY_SLICES ?? 2) : 1,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
 import { registeredJobs } from './jobs/registry.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
@@ -50,6 +51,8 @@ export type AppContext = {
   logger: Logger;
   database: Database;
   queue: Queue;
+  /** Prometheus metrics (GET /metrics when METRICS_TOKEN is set). */
+  metrics: Metrics;
   mailer: Mailer;
   slack: SlackApi;
   services: {
@@ -185,6 +188,7 @@ export async function createContext(
   });
 
   const polling = pollJobs(() => queue);
+  const metrics = createMetrics({ database, limits: config.sendLimits });
 
   let publicConfig: PublicConfig = { demoMode: false, demoEmail: null, demoPassword: null };
   let closed = false;
@@ -193,6 +197,7 @@ export async function createContext(
     logger,
     database,
     queue,
+    metrics,
     mailer,
     slack,
     services: {
@@ -223,6 +228,7 @@ export async function createContext(
         senders: delivery.senderHandle,
         config: config.delivery,
         logger: logger.child({ module: 'delivery' }),
+        onOutcome: (teamId, outcome) => metrics.deliveryOutcome(teamId, outcome),
       }),
       actions: actionsService({
         db,

@@ -136,6 +136,8 @@ export function deliveryEngine(deps: {
   senders: SenderLookup;
   config: DeliveryConfig;
   logger: Logger;
+  /** Told every attempt's outcome (metrics). */
+  onOutcome?: (teamId: string, outcome: 'sent' | 'failed' | 'retried' | 'rate_limited') => void;
 }) {
   const { repo, pacing, config, logger } = deps;
 
@@ -259,6 +261,10 @@ export function deliveryEngine(deps: {
   }
 
   async function record(r: ClaimedRecipient, o: Outcome): Promise<void> {
+    deps.onOutcome?.(
+      r.team_id,
+      o.kind === 'later' ? (o.error === 'ratelimited' ? 'rate_limited' : 'retried') : o.kind,
+    );
     if (o.kind === 'sent') await repo.markSent(r, o.channel, o.ts);
     else if (o.kind === 'failed') await repo.markFailed(r, o.error, o.retryable);
     else {
