@@ -339,6 +339,31 @@ function read<S extends z.ZodType>(schema: S, e: unknown, type: string): z.infer
   return r.data;
 }
 
+/**
+ * The Events API event types applyEvent handles (its switch's cases; slack/manifest.test.ts keeps the two equal).
+ * The Slack app manifest subscribes to these and to every module's listeners' types (slack/manifest.ts).
+ */
+export const INGESTED_EVENT_TYPES = [
+  'message',
+  'reaction_added',
+  'reaction_removed',
+  'team_join',
+  'user_change',
+  'member_joined_channel',
+  'member_left_channel',
+  'channel_created',
+  'channel_rename',
+  'group_rename',
+  'channel_archive',
+  'channel_deleted',
+  'channel_unarchive',
+  'group_archive',
+  'group_deleted',
+  'group_unarchive',
+  'app_uninstalled',
+  'tokens_revoked',
+] as const;
+
 /** Applies one Events API event. Returns workspace-level effects for the caller. */
 export async function applyEvent(s: IngestScope, envelope: SlackEnvelope): Promise<WorkspaceEffect[]> {
   const raw = envelope.event ?? {};

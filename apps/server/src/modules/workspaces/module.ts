@@ -16,6 +16,7 @@ export const workspacesModule = defineModule({
         authed: authenticate(ctx.services.auth),
         guard: workspaceGuard(ctx.services),
         links: ctx.config.links,
+        publicUrl: ctx.config.publicUrl,
       }),
     );
     await app.register(

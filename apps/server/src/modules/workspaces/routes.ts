@@ -9,6 +9,7 @@ import {
   workspaceStatusResponse,
 } from '@flywheel/shared/directory';
 import { currentUser } from '../../plugins/auth.ts';
+import { manifestCreateUrl, slackAppManifest } from '../../slack/manifest.ts';
 import type { BackfillService } from '../workspace-data/history-import.ts';
 import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import type { InstallService } from './install.ts';
@@ -25,6 +26,8 @@ export function workspaceRoutes(deps: {
   guard: WorkspaceGuard;
   /** Where Slack sends the user back: the origin they are on when allowed (lib/link-origin.ts). */
   links?: LinkOriginPolicy;
+  /** This installation's public address (PUBLIC_URL): the Slack app manifest's URLs. */
+  publicUrl?: string;
 }) {
   const redirectUri = (req: FastifyRequest) =>
     deps.links ? `${linkOrigin(req, deps.links)}/installworkspace` : undefined;
@@ -46,6 +49,15 @@ export function workspaceRoutes(deps: {
         url: await deps.install.authorizeUrl(currentUser(req).id, req.query.team_id, redirectUri(req)),
       }),
     );
+
+    /**
+     * The Slack app manifest for this installation (slack/manifest.ts): scopes, events and URLs from the code, and
+     * the link that opens Slack's app creation with it filled in.
+     */
+    r.get('/slack/manifest', { preHandler: deps.authed, schema: { tags } }, async () => {
+      const manifest = slackAppManifest(deps.publicUrl ?? 'http://localhost:3000');
+      return { manifest, create_url: manifestCreateUrl(manifest) };
+    });
 
     /** Spec: POST /auth-redirect {id, email, code} with no token; the OAuth state proves who started it. */
     r.post(

@@ -1,0 +1,85 @@
+import type { AppsManifestCreateArguments } from '@slack/web-api';
+import { modules as allModules } from '../modules/index.ts';
+import { eventListenersOf } from '../modules/intake/listeners.ts';
+import { INGESTED_EVENT_TYPES } from '../modules/workspace-data/ingest.ts';
+import { BOT_SCOPES, USER_SCOPES } from './client.ts';
+
+export type SlackAppManifest = AppsManifestCreateArguments['manifest'];
+
+/**
+ * How an event type the code handles is subscribed to in a Slack app, and the scope Slack requires for it. A
+ * message arrives as `message` whatever the conversation; the subscription names the kind of conversation.
+ */
+const SUBSCRIPTIONS: Record<string, { events: string[]; scopes: string[] }> = {
+  message: { events: ['message.channels', 'message.groups'], scopes: ['channels:history', 'groups:history'] },
+  reaction_added: { events: ['reaction_added'], scopes: ['reactions:read'] },
+  reaction_removed: { events: ['reaction_removed'], scopes: ['reactions:read'] },
+  team_join: { events: ['team_join'], scopes: ['users:read'] },
+  user_change: { events: ['user_change'], scopes: ['users:read'] },
+  member_joined_channel: { events: ['member_joined_channel'], scopes: ['channels:read', 'groups:read'] },
+  member_left_channel: { events: ['member_left_channel'], scopes: ['channels:read', 'groups:read'] },
+  channel_created: { events: ['channel_created'], scopes: ['channels:read'] },
+  channel_rename: { events: ['channel_rename'], scopes: ['channels:read'] },
+  channel_archive: { events: ['channel_archive'], scopes: ['channels:read'] },
+  channel_unarchive: { events: ['channel_unarchive'], scopes: ['channels:read'] },
+  channel_deleted: { events: ['channel_deleted'], scopes: ['channels:read'] },
+  group_rename: { events: ['group_rename'], scopes: ['groups:read'] },
+  group_archive: { events: ['group_archive'], scopes: ['groups:read'] },
+  group_unarchive: { events: ['group_unarchive'], scopes: ['groups:read'] },
+  group_deleted: { events: ['group_deleted'], scopes: ['groups:read'] },
+  pin_added: { events: ['pin_added'], scopes: ['pins:read'] },
+  pin_removed: { events: ['pin_removed'], scopes: ['pins:read'] },
+  app_uninstalled: { events: ['app_uninstalled'], scopes: [] },
+  tokens_revoked: { events: ['tokens_revoked'], scopes: [] },
+};
+
+/** Every event type the product handles: what workspace-data applies and what any module listens to. */
+export function handledEventTypes(): string[] {
+  return [...new Set([...INGESTED_EVENT_TYPES, ...eventListenersOf(allModules).keys()])].sort();
+}
+
+/** The subscriptions for the handled events; an event type with no known subscription is an error (test-guarded). */
+export function subscriptionsOf(types: readonly string[]) {
+  const missing = types.filter((t) => !SUBSCRIPTIONS[t]);
+  if (missing.length) throw new Error(`No Slack subscription known for event type(s): ${missing.join(', ')}`);
+  return {
+    events: [...new Set(types.flatMap((t) => SUBSCRIPTIONS[t]!.events))].sort(),
+    scopes: [...new Set(types.flatMap((t) => SUBSCRIPTIONS[t]!.scopes))].sort(),
+  };
+}
+
+/**
+ * The Slack app manifest for this build: its scopes are the ones the OAuth install asks for (slack/client.ts), its
+ * bot events are every event the code handles, its URLs are this installation's. Paste it at
+ * https://api.slack.com/apps?new_app=1 ("From a manifest"), or open manifestCreateUrl().
+ */
+export function slackAppManifest(publicUrl: string, opts: { name?: string } = {}): SlackAppManifest {
+  const base = publicUrl.replace(/\/+$/, '');
+  const name = opts.name ?? 'Flywheel';
+  return {
+    display_information: {
+      name,
+      description: 'Community analytics, segments and messaging for this workspace',
+      background_color: '#1c2b4a',
+    },
+    features: { bot_user: { display_name: name, always_online: true } },
+    oauth_config: {
+      redirect_urls: [`${base}/installworkspace`],
+      scopes: { bot: [...BOT_SCOPES] as never, user: [...USER_SCOPES] as never },
+    },
+    settings: {
+      event_subscriptions: {
+        request_url: `${base}/slack/events`,
+        bot_events: subscriptionsOf(handledEventTypes()).events as never,
+      },
+      interactivity: { is_enabled: true, request_url: `${base}/slack/interactivity` },
+      org_deploy_enabled: false,
+      socket_mode_enabled: false,
+      token_rotation_enabled: false,
+    },
+  };
+}
+
+/** Slack's "create an app from this manifest" page, with the manifest filled in. */
+export const manifestCreateUrl = (manifest: SlackAppManifest) =>
+  `https://api.slack.com/apps?new_app=1&manifest_json=${encodeURIComponent(JSON.stringify(manifest))}`;
