@@ -47,7 +47,7 @@ export function ConfirmDeleteModal({
           <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy}>
+          <Button color="red.9" onClick={onConfirm} loading={busy}>
             {confirmLabel}
           </Button>
         </Group>

@@ -44,6 +44,8 @@ export function AdminChannelWarning({
       icon={<IconAlertTriangle size={18} />}
       title={missing.length > 0 ? `${admin} is not in ${list}` : 'Slack would refuse this message'}
       role="alert"
+      // The title in the text's colour: Mantine's orange on its light orange reads below AA contrast.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">
@@ -51,7 +53,7 @@ export function AdminChannelWarning({
             ? `Slack refuses a message from someone who is not a member of the channel. Send it as the Bot instead, or have ${admin} join ${them} in Slack first.`
             : refused!.replace(/^[a-z_]+: /, '')}
         </Text>
-        <Button size="xs" variant="light" color="orange.9" onClick={onUseBot} disabled={disabled}>
+        <Button size="xs" variant="default" onClick={onUseBot} disabled={disabled}>
           Send as the Bot instead
         </Button>
       </Stack>

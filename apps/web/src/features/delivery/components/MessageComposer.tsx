@@ -22,7 +22,7 @@ type MessageComposerProps = {
   targets?: ReactNode;
   /** A problem with the whole send (e.g. no target), shown above the buttons. */
   error?: string | null;
-  /** A warning about this send before it goes (an admin outside the channel), shown above the buttons. */
+  /** A warning about this send before it goes (an admin outside the channel), shown under the targets. */
   notice?: ReactNode;
   /** 'Send a test to me' (a DM to your own Slack user), offered when given. */
   onTest?(): void;
@@ -47,6 +47,7 @@ export function MessageComposer(props: MessageComposerProps) {
         disabled={props.busy}
       />
       {props.targets}
+      {props.notice}
       <RichEditor onChange={props.onMessage} mentions={mentions} error={props.messageError} />
       <ImagePicker files={props.files} onChange={props.onFiles} disabled={props.busy} />
       <SlackPreview sender={props.sender} text={props.text} files={props.files} />
@@ -58,7 +59,6 @@ export function MessageComposer(props: MessageComposerProps) {
           </Text>
         </Stack>
       ) : null}
-      {props.notice}
       {props.error ? <Input.Error role="alert">{props.error}</Input.Error> : null}
       <Group justify="space-between" gap="sm">
         {props.onTest ? (

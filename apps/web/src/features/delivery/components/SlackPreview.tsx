@@ -67,7 +67,7 @@ export function SlackPreview({ sender, text, files }: SlackPreviewProps) {
                   {from?.name ?? 'Choose a sender'}
                 </Text>
                 {from?.app ? (
-                  <Badge size="xs" radius="sm" color="gray.7" variant="light">
+                  <Badge size="xs" radius="sm" color="gray.7" variant="outline">
                     APP
                   </Badge>
                 ) : null}
