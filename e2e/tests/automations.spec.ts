@@ -164,10 +164,18 @@ test('automation: a Member Join DM reaches the new member exactly once, redelive
   await page.mouse.move(0, 0);
   expect(await axeViolations(page, 'main')).toEqual([]);
 
-  // Delete both.
+  // Delete both (each asks first).
+  const confirmDelete = async () => {
+    const ask = page.getByRole('dialog', { name: 'Delete trigger?' });
+    await expect(ask).toContainText('Members who join from now on will not get its message.');
+    await ask.getByRole('button', { name: 'Delete trigger' }).click();
+    await expect(ask).toBeHidden();
+  };
   await bulk.getByRole('button', { name: 'Delete Member Join' }).click();
+  await confirmDelete();
   await expect(bulk).toHaveCount(0);
   await edited.getByRole('button', { name: 'Delete Member Join' }).click();
+  await confirmDelete();
   await expect(edited).toHaveCount(0);
   await page.reload();
   await expect(triggers(page)).toBeVisible();
@@ -229,6 +237,9 @@ test('schedule: a weekly message created in the wizard shows in the Schedule Tab
   await rowWith(page.getByRole('table', { name: 'Schedule Table' }), `Digest ${marker}`)
     .getByRole('button', { name: `Delete Digest ${marker}` })
     .click();
+  const ask = page.getByRole('dialog', { name: 'Delete schedule?' });
+  await expect(ask).toContainText(`The schedule "Digest ${marker}" will be deleted.`);
+  await ask.getByRole('button', { name: 'Delete schedule' }).click();
   await expect(rowWith(page.getByRole('table', { name: 'Schedule Table' }), `Digest ${marker}`)).toHaveCount(
     0,
   );

@@ -193,6 +193,10 @@ test('forms: create one with all three question types, send it to a tag, a membe
   await expect(page.getByText('Form sent successfully')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await row.getByRole('button', { name: `Delete ${formName}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete form?' })
+    .getByRole('button', { name: 'Delete form' })
+    .click();
   await expect(page.getByText('Form deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

@@ -266,8 +266,19 @@ test('polls: create a poll in the UI; members vote with reactions (one changes, 
   await details.getByRole('button', { name: 'Close' }).first().click();
   await expect(details).toBeHidden();
 
+  // Delete asks first, saying the Slack message goes too; Cancel keeps the poll and its message.
+  await row.getByRole('button', { name: /^Delete poll/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete poll?' });
+  await expect(ask).toContainText("This also deletes the poll's message in Slack");
+  expect(await axeViolations(page, '[role="dialog"]'), 'axe violations on Delete poll?').toEqual([]);
+  await shoot(page, 'poll-delete-confirm');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(row).toHaveCount(1);
+  expect((await emu.messages(channel!.id)).some((m) => m.ts === ts && !m.deleted && !m.subtype)).toBe(true);
   // Delete: the row goes, and the Slack message is removed (chat.delete).
   await row.getByRole('button', { name: /^Delete poll/ }).click();
+  await ask.getByRole('button', { name: 'Delete poll' }).click();
   await expect(page.getByText('Poll deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect

@@ -155,7 +155,11 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
-    await expect(dialog.getByRole('img', { name: 'dot.png' })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'dot.png', exact: true })).toBeVisible();
+    // The preview shows it too, as Slack will under the text.
+    await expect(
+      dialog.getByRole('group', { name: 'Preview' }).getByRole('img', { name: 'Image 1: dot.png' }),
+    ).toBeVisible();
     if (as === 'Admin') expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('textbox', { name: 'Message' }).click();
     await page.keyboard.type(text);

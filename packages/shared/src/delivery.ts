@@ -254,6 +254,47 @@ export const reactionBody = z
   .refine(adminNeedsUser, adminNeedsUserIssue);
 export type ReactionRequest = z.input<typeof reactionBody>;
 
+/** POST /quickaction/sendtest: the message as a DM to the signed-in admin's own Slack user, before the real send. */
+export const testMessageBody = z
+  .object({
+    ...senderFields,
+    text: messageText(DELIVERY_TEXTS.emptyMessage),
+    htmlmessage: z.string().max(200_000).optional(),
+    images: imagesSchema,
+  })
+  .refine(adminNeedsUser, adminNeedsUserIssue);
+export type TestMessageRequest = z.input<typeof testMessageBody>;
+
+/**
+ * GET /delivery/adminchannels/:teamId?admin_user=U…&channel_ids=C1,C2: which of these channels the admin's
+ * Slack user is not in (Slack refuses a post as them there), asked before a send as that admin.
+ */
+export const adminChannelsQuery = z.object({
+  admin_user: slackUserId,
+  channel_ids: z
+    .string({ error: 'channel_ids: name one channel id or more, separated by commas' })
+    .transform((s) =>
+      s
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(channelId('channel_ids'))
+        .min(1, 'channel_ids: name one channel id or more, separated by commas')
+        .max(1000, 'channel_ids: at most 1000 channels'),
+    ),
+});
+export const adminChannelsSchema = z.object({
+  /** The admin's name as Slack shows it. */
+  admin: z.string(),
+  /** The channels they are not in (empty: a send as them may go). */
+  channels: z.array(z.object({ channel_id: z.string(), name: z.string() })),
+});
+export type AdminChannels = z.infer<typeof adminChannelsSchema>;
+export const adminChannelsResponse = z.object({ data: adminChannelsSchema });
+
 /** Every send answers at once with its receipt; the Receipts page follows it. */
 export const sendResponse = z.object({
   message: z.string(),
@@ -302,6 +343,36 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptsResponse = z.object({ data: z.array(receiptSchema) });
+
+/** GET /receipts/getreceipt/:teamId/:id: one receipt and why its failed recipients failed (Slack's codes). */
+export const receiptDetailSchema = receiptSchema.extend({
+  failures: z.array(z.object({ error: z.string(), count: z.number().int() })),
+});
+export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
+export const receiptResponse = z.object({ data: receiptDetailSchema });
+
+/** Why a recipient failed, in words (Slack's error codes and the engine's own), for toasts and tooltips. */
+const FAILURE_TEXTS: Record<string, string> = {
+  not_in_channel: 'the sender is not a member of the channel',
+  channel_not_found: 'Slack did not find the channel (or the sender cannot see it)',
+  is_archived: 'the channel is archived',
+  user_deactivated: 'the member is deactivated',
+  user_not_found: 'Slack did not find the member',
+  cannot_dm_bot: 'a bot cannot get a DM',
+  admin_not_authorized: 'the admin has not authorized Flywheel to send as them',
+  workspace_disconnected: 'the workspace is disconnected from Slack',
+  restricted_action: 'the workspace does not allow the sender to post there',
+  msg_too_long: 'the message is too long for Slack',
+  invalid_blocks: 'Slack could not show the message (its images or layout)',
+  ratelimited: 'Slack kept rate-limiting the sends',
+  token_revoked: "the sender's access to Slack was revoked",
+  invalid_auth: "the sender's access to Slack is no longer valid",
+  account_inactive: "the sender's Slack account is deactivated",
+};
+export function failureText(code: string): string {
+  const base = code.replace(/^unconfirmed:/, '');
+  return FAILURE_TEXTS[base] ?? `Slack answered ${base}`;
+}
 
 /** Spec section 4: 'Processed' when every recipient is done, else 'N% Processed' (whole number). */
 export function receiptStatus(

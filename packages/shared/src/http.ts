@@ -8,6 +8,7 @@ export const errorEnvelope = z.object({
   /** CONFIRM_RECIPIENTS: the count to confirm (members and channels). */
   recipients: z.number().int().optional(),
   members: z.number().int().optional(),
+  /** CONFIRM_RECIPIENTS: channels in the count; ADMIN_NOT_IN_CHANNEL: how many channels the admin is not in. */
   channels: z.number().int().optional(),
   /** SEND_BUDGET_EXCEEDED: what the daily budget has left, its size and what the send needed. */
   remaining: z.number().int().optional(),
@@ -44,6 +45,8 @@ export type ErrorCode =
   /** The server is at a limit of work it takes at once (503 with Retry-After). */
   | 'BUSY'
   | 'CONFIRM_RECIPIENTS'
+  /** A send as an admin into a channel the admin's Slack user is not in (400 before anything is queued). */
+  | 'ADMIN_NOT_IN_CHANNEL'
   | 'SEND_BUDGET_EXCEEDED'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_KEY_IN_PROGRESS'

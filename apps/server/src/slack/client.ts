@@ -10,6 +10,7 @@ const TIER_PER_MINUTE: Record<string, number> = {
   'conversations.members': 100,
   'conversations.join': 50,
   'conversations.info': 50,
+  'users.conversations': 50,
   'users.info': 100,
   'team.info': 50,
   'auth.test': 600,

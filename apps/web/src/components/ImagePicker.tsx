@@ -21,7 +21,7 @@ export function imagesProblem(current: readonly File[], picked: readonly File[])
 }
 
 /** A preview URL per file while it is shown (none where the browser cannot make one). */
-function usePreviews(files: readonly File[]): Map<File, string> {
+export function usePreviews(files: readonly File[]): Map<File, string> {
   const [urls, setUrls] = useState(() => new Map<File, string>());
   useEffect(() => {
     if (typeof URL.createObjectURL !== 'function') return;

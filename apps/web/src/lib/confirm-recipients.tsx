@@ -83,7 +83,7 @@ function ConfirmBody({ asked, label }: { asked: Asked; label: string }) {
         <Button variant="default" onClick={() => asked.answer(false)}>
           Back
         </Button>
-        <Button color="red" onClick={() => asked.answer(true)}>
+        <Button color="red.9" onClick={() => asked.answer(true)}>
           Send to {label}
         </Button>
       </Group>

@@ -5,3 +5,11 @@ export class ConfirmationDeclined extends Error {
     this.name = 'ConfirmationDeclined';
   }
 }
+
+/** The server refused, and the dialog shows why itself (with what to do): no failure toast on top of it. */
+export class ShownInDialog extends Error {
+  constructor(readonly refusal: unknown) {
+    super('Shown in the dialog');
+    this.name = 'ShownInDialog';
+  }
+}

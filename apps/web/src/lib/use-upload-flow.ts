@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from './api-client.ts';
-import { ConfirmationDeclined } from './confirmation-declined.ts';
+import { ConfirmationDeclined, ShownInDialog } from './confirmation-declined.ts';
 import { notifyFailure, notifySuccess } from './notify.tsx';
 import { uploadImages } from './upload-image.ts';
 import { useCurrentTeam } from './workspace-data.ts';
@@ -22,11 +22,13 @@ export function useUploadFlow() {
 
   /**
    * Resolves with the call's answer CLOSE_AFTER_MS after the bar reached 100% (the caller closes; the flow
-   * stays busy), or null after a failure (the toast is shown).
+   * stays busy), or null after a failure (the toast is shown). `onAnswer` shows the answer (default: the
+   * server's message as a success toast).
    */
   const run = async <T extends { message: string }>(
     files: readonly File[],
     call: (images: string[]) => Promise<T>,
+    onAnswer: (res: T) => void = (res) => notifySuccess(res.message),
   ): Promise<T | null> => {
     setBusy(true);
     setProgress(0);
@@ -37,14 +39,16 @@ export function useUploadFlow() {
       setProgress(UPLOAD_SHARE);
       const res = await call(images);
       setProgress(100);
-      notifySuccess(res.message);
+      onAnswer(res);
       await new Promise((resolve) => setTimeout(resolve, CLOSE_AFTER_MS));
       return res;
     } catch (err) {
       setProgress(null);
       setBusy(false);
-      // Back from "Send to N members?": nothing was sent and nothing failed.
-      if (!(err instanceof ConfirmationDeclined)) notifyFailure(errorMessage(err));
+      // Back from "Send to N members?": nothing was sent and nothing failed. A refusal the dialog shows itself
+      // needs no toast.
+      if (!(err instanceof ConfirmationDeclined) && !(err instanceof ShownInDialog))
+        notifyFailure(errorMessage(err));
       return null;
     }
   };

@@ -78,7 +78,7 @@ export function createChannels(ws: Workspace, ctx: TeamContext) {
   const members = (channelId: string): string[] => {
     const ch = records.get(channelId);
     if (!ch) return [];
-    if (ch.imUsers) return [...ch.imUsers];
+    if (ch.imUsers) return [...new Set(ch.imUsers)];
     const live = overlay.get(channelId);
     const out: string[] = [];
     const now = nowSeconds(ctx);
@@ -138,8 +138,10 @@ export function createChannels(ws: Workspace, ctx: TeamContext) {
   };
 
   const openIm = (a: string, b: string): { ch: ChannelRecord; created: boolean } => {
+    // The pair exactly: a user's DM with themselves (Slack's self-DM, a === b) is not their DM with someone else.
     for (const ch of records.values()) {
-      if (ch.imUsers && ch.imUsers.includes(a) && ch.imUsers.includes(b)) return { ch, created: false };
+      const [x, y] = ch.imUsers ?? [];
+      if ((x === a && y === b) || (x === b && y === a)) return { ch, created: false };
     }
     const ch: ChannelRecord = {
       ...{

@@ -74,6 +74,52 @@ export const conversationMethods: Record<string, MethodDef> = {
       };
     },
   },
+  /**
+   * The conversations a user is in (the calling user by default). Slack: public channels by the user's own
+   * membership; private channels and IMs only where the calling token's user is in them too; the objects carry
+   * neither `is_member` nor `num_members`. Tier 3, 100 a page by default, at most 1000.
+   */
+  'users.conversations': {
+    tier: 3,
+    scope: (c) => {
+      const types = String(c.params.types ?? 'public_channel').split(',');
+      return types.includes('im')
+        ? 'im:read'
+        : types.includes('private_channel')
+          ? 'groups:read'
+          : 'channels:read';
+    },
+    handle: (call) => {
+      const c = authed(call);
+      const types = String(c.params.types ?? 'public_channel')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+      if (types.some((t) => !TYPES.includes(t))) throw new SlackError('invalid_types');
+      const me = c.token.userId;
+      const who = strArg(c.params.user) || me;
+      const user = c.team.users.get(who);
+      if (!user) throw new SlackError('user_not_found');
+      const excludeArchived = boolArg(c.params.exclude_archived);
+      const isMember = c.team.channels.isMember;
+      const list = c.team.channels.all().filter((ch) => {
+        if (excludeArchived && ch.isArchived) return false;
+        if (!isMember(ch.id, who)) return false;
+        if (ch.isIm) return types.includes('im') && isMember(ch.id, me);
+        if (ch.isPrivate) return types.includes('private_channel') && isMember(ch.id, me);
+        return types.includes('public_channel');
+      });
+      const { page, next } = paginate(c, list, 100, 1000);
+      return {
+        ok: true,
+        channels: page.map((ch) => {
+          const { is_member: _member, num_members: _count, ...json } = c.team.channels.toJson(ch, me);
+          return json;
+        }),
+        response_metadata: { next_cursor: next },
+      };
+    },
+  },
   'conversations.info': {
     tier: 3,
     scope: (c) => readScope(chOf(c)),

@@ -317,6 +317,16 @@ export const deliveryRepo = (db: Db) => ({
     return row ?? null;
   },
 
+  /** Why a receipt's failed recipients failed: each error with how many, the most common first (at most 5). */
+  async failureReasons(receiptId: number): Promise<{ error: string; count: number }[]> {
+    return typedRows<{ error: string; count: number }>(
+      db,
+      sql`select coalesce(error, 'unknown') as error, count(*)::int as count from delivery_recipients
+        where receipt_id = ${receiptId} and state = 'failed'
+        group by 1 order by 2 desc, 1 limit 5`,
+    );
+  },
+
   /** Recipients of a receipt with their names (members) or channel names, for the CSV downloads. */
   async recipients(receiptId: number, kind: 'total' | 'successful' | 'failed'): Promise<RecipientCsvRow[]> {
     const state =

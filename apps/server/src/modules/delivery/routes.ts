@@ -6,12 +6,15 @@ import { z } from 'zod';
 import {
   DELIVERY_TEXTS,
   MAX_IMAGE_BYTES,
+  adminChannelsQuery,
+  adminChannelsResponse,
   RECIPIENT_KINDS,
   directMessageBody,
   dmManyBody,
   idempotencyHeaders,
   pinBody,
   reactionBody,
+  receiptResponse,
   receiptsResponse,
   replyBody,
   retryBody,
@@ -19,6 +22,7 @@ import {
   sendBudgetResponse,
   sendMessageBody,
   sendResponse,
+  testMessageBody,
   uploadImageResponse,
   type ActionType,
   type Sender,
@@ -147,6 +151,61 @@ export function deliveryRoutes(deps: {
           ...noAudience,
           dms: { members: [req.body.id], tags: [], channels: [] },
         }),
+    );
+
+    r.post(
+      '/quickaction/sendtest',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "Send a test to me: the message as a DM to the signed-in admin's own Slack user, from the chosen sender, through the same delivery as every send",
+          headers: idempotencyHeaders,
+          body: testMessageBody,
+          response: { 202: sendResponse },
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        return answerOnce(deps.idempotency, req, reply, b.team_id, async (token) => {
+          const result = await deps.delivery.sendTest({
+            teamId: b.team_id,
+            userId: userOf(req),
+            sender: b.sender,
+            adminUser: b.admin_user ?? null,
+            text: b.text,
+            images: b.images,
+            idempotencyKey: receiptKeyOf(token),
+          });
+          return {
+            status: 202,
+            body: { message: 'Sending the test to you: it arrives as a DM in Slack', data: result },
+          };
+        });
+      },
+    );
+
+    r.get(
+      '/delivery/adminchannels/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "Which of these channels an admin's Slack user is not in (asked of Slack with their token): a send as them there is refused",
+          params: z.object({ teamId: teamIdParam }),
+          querystring: adminChannelsQuery,
+          response: { 200: adminChannelsResponse },
+        },
+      },
+      async (req) => ({
+        data: await deps.delivery.adminChannels(
+          req.params.teamId,
+          req.query.admin_user,
+          req.query.channel_ids,
+        ),
+      }),
     );
 
     // /mentions/replytomention and /mentions/addreaction live in conversations (they also mark the mention 'Seen').
@@ -302,6 +361,24 @@ export function deliveryRoutes(deps: {
         },
       },
       async (req) => ({ data: await deps.delivery.receipts(req.params.teamId) }),
+    );
+
+    r.get(
+      '/receipts/getreceipt/:teamId/:id',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'One receipt with its counts and why its failed recipients failed (Slack error codes, most common first)',
+          params: z.object({
+            teamId: teamIdParam,
+            id: z.coerce.number().int().positive('id must be a receipt id'),
+          }),
+          response: { 200: receiptResponse },
+        },
+      },
+      async (req) => ({ data: await deps.delivery.receipt(req.params.teamId, req.params.id) }),
     );
 
     r.get(

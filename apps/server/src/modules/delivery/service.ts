@@ -7,6 +7,7 @@ import {
   receiptStatus,
   type ActionType,
   type Receipt,
+  type ReceiptDetail,
   type RecipientKind,
   type ResolvedAudienceInput,
   type Sender,
@@ -27,6 +28,7 @@ import { messageContent, SenderUnavailable, type DeliveryConfig, type SenderHand
 import { pacing as pacingOf } from './pacing.ts';
 import { budgetOf, budgetState, confirmationError, overBudget, type SendLimits } from './limits.ts';
 import { limitsRepo } from './limits-repo.ts';
+import { adminMembership } from './membership.ts';
 import { deliveryRepo, imagesRepo, type NewReceipt, type ReceiptRow } from './repo.ts';
 import type { DeliveryMessage } from './table.ts';
 import { imageFileName, imageKind, postFile, type StoredImage } from './uploads.ts';
@@ -63,6 +65,8 @@ export type SendRequest = {
   confirm?: number | null;
   /** At most one message per member from `scope` within `windowMs` before `at` (a workflow's step). */
   memberLimit?: { scope: string; windowMs: number; at: Date };
+  /** The request's field naming the channels, for the 400 of an admin outside them (default channel_ids). */
+  channelField?: string;
 };
 
 /** One send of `sendMany`: its receipt, or the error `send` would have thrown (with the refused receipt, if any). */
@@ -98,6 +102,10 @@ const GONE = new Set(['message_not_found', 'channel_not_found', 'is_archived']);
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** '#a', '#a and #b', '#a, #b and #c'. */
+const listOf = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 function describe(text: string, r: Recipients): string {
   const whom = [
     r.members.length ? plural(r.members.length, 'member') : '',
@@ -130,6 +138,53 @@ export const deliveryService = (deps: {
   const repo = deliveryRepo(deps.db);
   const images = imagesRepo(deps.db);
   const pacing = pacingOf(deps.db);
+  const membership = adminMembership({
+    db: deps.db,
+    pacing,
+    perMinute: deps.slack.perMinute('users.conversations'),
+    logger: deps.logger,
+    clientOf: async (teamId, adminUser) => {
+      const token = await deps.workspaces.adminToken(teamId, adminUser);
+      return token ? deps.slack.sendingClient(token, 10_000) : null;
+    },
+  });
+
+  /**
+   * The channels (id and name) among `channelIds` an admin's Slack user is not in, and the admin's name: a
+   * post as them there would come back `not_in_channel`.
+   */
+  async function adminOutside(teamId: string, adminUser: string, channelIds: string[]) {
+    const missing = await membership.notIn(teamId, adminUser, channelIds);
+    const [names, admins] = await Promise.all([
+      channelNames(deps.db, teamId, missing),
+      memberNames(deps.db, teamId, [adminUser]),
+    ]);
+    return {
+      admin: admins.get(adminUser) ?? adminUser,
+      channels: missing.map((id) => ({ channel_id: id, name: names.get(id) ?? id })),
+    };
+  }
+
+  /** The 400 of a person's send as an admin into channels they are not in (null when they are in every one). */
+  async function adminOutsideError(
+    teamId: string,
+    adminUser: string,
+    channelIds: string[],
+    field: string,
+  ): Promise<AppError | null> {
+    const out = await adminOutside(teamId, adminUser, channelIds);
+    if (out.channels.length === 0) return null;
+    const list = listOf(out.channels.map((c) => `#${c.name}`));
+    const them = out.channels.length === 1 ? 'it' : 'them';
+    return new AppError(
+      'ADMIN_NOT_IN_CHANNEL',
+      400,
+      `${field}: ${out.admin} (the admin sending) is not a member of ${list} in Slack, so Slack would refuse ` +
+        `the message. Send it as the Bot instead, or have ${out.admin} join ${them} in Slack first.`,
+      {},
+      { channels: out.channels.length },
+    );
+  }
 
   /** The Slack client and identity a sender posts with (SenderUnavailable when it cannot). */
   async function senderHandle(
@@ -342,6 +397,22 @@ export const deliveryService = (deps: {
     budget: (teamId: string) => budgetState(deps.db, deps.limits, teamId),
 
     /**
+     * For the send dialogs, before sending: the channels among `channelIds` an admin of this workspace is not
+     * in (a send as them there is refused). 400 when `adminUser` is not one of the workspace's senders.
+     */
+    async adminChannels(teamId: string, adminUser: string, channelIds: string[]) {
+      const admins = await deps.workspaces.listAdmins(teamId);
+      if (!admins.some((a) => a.slackUserId === adminUser))
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'admin_user is not an admin of this workspace in Flywheel',
+        );
+      await checkChannels(teamId, channelIds);
+      return adminOutside(teamId, adminUser, channelIds);
+    },
+
+    /**
      * For a future send a person sets up (a schedule, an automation, a form): its audience now must name its
      * count when it is the whole workspace, a Members filter or more than SEND_CONFIRM_OVER recipients (409
      * otherwise), and one send of it must fit in the daily budget (400 otherwise). Answers the recipients.
@@ -421,6 +492,28 @@ export const deliveryService = (deps: {
           results[i] = { error: nobody() };
           continue;
         }
+        // A person's post as an admin into a channel the admin is not in would only come back not_in_channel.
+        if (
+          req.sender === 'admin' &&
+          req.adminUser &&
+          req.origin !== 'automation' &&
+          recipients.channels.length > 0
+        ) {
+          const outside = await memo(
+            `outside\n${req.teamId}\n${req.adminUser}\n${[...recipients.channels].sort().join(',')}\n${req.channelField ?? ''}`,
+            () =>
+              adminOutsideError(
+                req.teamId,
+                req.adminUser!,
+                recipients.channels,
+                req.channelField ?? 'channel_ids',
+              ),
+          );
+          if (outside) {
+            results[i] = { error: outside as AppError };
+            continue;
+          }
+        }
         if (req.confirm !== undefined) {
           const refused = confirmationError(deps.limits, req.audience, recipients, req.confirm);
           if (refused) {
@@ -499,6 +592,7 @@ export const deliveryService = (deps: {
           sendtoworkspace: false,
         },
         recipients: { members: [], channels: [r.channel] },
+        channelField: 'channel_id',
         ...(r.idempotencyKey ? { idempotencyKey: r.idempotencyKey } : {}),
       });
     },
@@ -599,19 +693,55 @@ export const deliveryService = (deps: {
     /** Receipts newest first; a description's mentions (a workflow step's member) read as @real name. */
     async receipts(teamId: string): Promise<Receipt[]> {
       const listed = await repo.listReceipts(teamId, 1000);
-      const errors = await limitsRepo.receiptErrors(
-        deps.db,
-        teamId,
-        listed.map((r) => r.id),
-      );
-      const rows = listed.map((r) => toReceipt(r, errors.get(r.id) ?? null));
-      const ids = mentionedIds(rows.map((r) => r.description).join(' '));
-      if (ids.members.length === 0 && ids.channels.length === 0) return rows;
-      const names = namesFrom(
-        await memberNames(deps.db, teamId, ids.members),
-        await channelNames(deps.db, teamId, ids.channels),
-      );
-      return rows.map((r) => ({ ...r, description: readableMentions(r.description, names) }));
+      return readable(teamId, listed);
+    },
+
+    /** One receipt (a send dialog follows the send it made) and why its failed recipients failed. */
+    async receipt(teamId: string, id: number): Promise<ReceiptDetail> {
+      const row = await repo.findReceipt(teamId, id);
+      if (!row) throw notFound('No such receipt in this workspace');
+      const [[receipt], failures] = await Promise.all([readable(teamId, [row]), repo.failureReasons(id)]);
+      return { ...receipt!, failures };
+    },
+
+    /**
+     * "Send a test to me": the message as a DM to the signed-in admin's own Slack user (from the chosen sender:
+     * the bot's DM with them, or the admin's DM with themselves), sent like every message (a receipt, the
+     * engine, the sender's token), so what arrives in Slack is what the real send will post.
+     */
+    async sendTest(r: {
+      teamId: string;
+      userId: string;
+      sender: Sender;
+      adminUser: string | null;
+      text: string;
+      images: string[];
+      idempotencyKey?: string;
+    }): Promise<{ receipt_id: number; total: number; budget_remaining: number | null }> {
+      const me = await deps.workspaces.slackUserOf(r.teamId, r.userId);
+      if (!me)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'Flywheel does not know your own Slack user in this workspace: use Add as Admin to link it, then send the test again',
+        );
+      const snippet = truncateText(r.text.replace(/\s+/g, ' ').trim(), 80, '...');
+      return this.send({
+        teamId: r.teamId,
+        userId: r.userId,
+        actionType: 'Direct Message',
+        sender: r.sender,
+        adminUser: r.adminUser,
+        text: r.text,
+        images: r.images,
+        description: `Test to you: ${snippet}`,
+        audience: {
+          channel_ids: [],
+          dms: { members: [me], tags: [], channels: [] },
+          sendtoworkspace: false,
+        },
+        ...(r.idempotencyKey ? { idempotencyKey: r.idempotencyKey } : {}),
+      });
     },
 
     async *recipientsCsv(teamId: string, receiptId: number, kind: RecipientKind): AsyncGenerator<string> {
@@ -642,13 +772,36 @@ export const deliveryService = (deps: {
     },
   };
 
+  /** Receipts as the API shows them: a refused one's reason, a description's mentions as @real name. */
+  async function readable(teamId: string, listed: ReceiptRow[]): Promise<Receipt[]> {
+    const errors = await limitsRepo.receiptErrors(
+      deps.db,
+      teamId,
+      listed.map((r) => r.id),
+    );
+    const rows = listed.map((r) => toReceipt(r, errors.get(r.id) ?? null));
+    const ids = mentionedIds(rows.map((r) => r.description).join(' '));
+    if (ids.members.length === 0 && ids.channels.length === 0) return rows;
+    const names = namesFrom(
+      await memberNames(deps.db, teamId, ids.members),
+      await channelNames(deps.db, teamId, ids.channels),
+    );
+    return rows.map((r) => ({ ...r, description: readableMentions(r.description, names) }));
+  }
+
   async function checkChannel(teamId: string, channel: string) {
+    await checkChannels(teamId, [channel]);
+  }
+
+  /** Every channel must be this workspace's (the audience's 400 names the unknown ones). */
+  async function checkChannels(teamId: string, channels: string[]) {
     const known = await deps.audience.resolve(teamId, {
-      channel_ids: [channel],
+      channel_ids: channels,
       dms: { members: [], tags: [], channels: [] },
       sendtoworkspace: false,
     });
-    if (!known.channels.includes(channel)) throw new AppError('VALIDATION_ERROR', 400, 'Unknown channel');
+    if (channels.some((c) => !known.channels.includes(c)))
+      throw new AppError('VALIDATION_ERROR', 400, 'Unknown channel');
   }
 };
 export type DeliveryService = ReturnType<typeof deliveryService>;

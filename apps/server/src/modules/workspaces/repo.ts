@@ -121,6 +121,22 @@ export const workspacesRepo = (db: Db) => ({
       .where(eq(workspaceSenders.teamId, teamId))
       .orderBy(asc(workspaceSenders.createdAt));
   },
+  /**
+   * The Slack user a Flywheel admin is in a workspace: the one they authorized as, else the workspace's member
+   * with their account's e-mail (an invited admin who has not used Add as Admin); null when neither is known.
+   */
+  async slackUserOf(teamId: string, userId: string): Promise<string | null> {
+    const [row] = await typedRows<{ id: string | null }>(
+      db,
+      sql`select coalesce(a.slack_user_id, (
+          select m.member_id from slack_members m
+          where m.team_id = a.team_id and lower(m.email) = lower(u.email) and not m.deleted and not m.is_bot
+          order by m.member_id limit 1)) as id
+        from workspace_admins a join users u on u.id = a.user_id
+        where a.team_id = ${teamId} and a.user_id = ${userId}`,
+    );
+    return row?.id ?? null;
+  },
   async adminToken(teamId: string, slackUserId: string): Promise<string | null> {
     const [row] = await db
       .select({ token: workspaceSenders.userTokenSealed })

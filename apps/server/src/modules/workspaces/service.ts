@@ -69,6 +69,8 @@ export const workspacesService = (db: Db, box: SecretBox) => {
       return sealed ? box.open(sealed) : null;
     },
     listAdmins: (teamId: string) => repo.listAdmins(teamId),
+    /** The Slack user a Flywheel admin is in the workspace (authorized as, else by e-mail), or null. */
+    slackUserOf: (teamId: string, userId: string) => repo.slackUserOf(teamId, userId),
     createState: (row: { state: string; userId: string; teamId: string | null; expiresAt: Date }) =>
       repo.createState(row),
     consumeState: (state: string) => repo.consumeState(state),

@@ -177,14 +177,25 @@ describe('Automate tab', () => {
     expect(await screen.findByText(/No triggers yet/, {}, { timeout: 8000 })).toBeInTheDocument();
   });
 
-  it('delete removes the row and toasts the server message', async () => {
+  it('delete asks first (Cancel keeps the trigger), then removes the row and toasts the server message', async () => {
     const api = setup({
       'DELETE /actions/deleteaction/T001/5': reply(messageResponse, { message: 'Deleted successfully' }),
     });
     const { table, user } = await openTable('/dashboard/actions/automate', 'Triggers');
-    await user.click(
-      within(rowOf(table, 'Channel note')).getByRole('button', { name: 'Delete Channel note' }),
-    );
+    const ask = () =>
+      user.click(within(rowOf(table, 'Channel note')).getByRole('button', { name: 'Delete Channel note' }));
+    await ask();
+    let dialog = await screen.findByRole('dialog', { name: 'Delete trigger?' });
+    expect(dialog).toHaveTextContent('The trigger "Channel note" will be deleted.');
+    expect(dialog).toHaveTextContent('Members who join from now on will not get its message.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete trigger?' })).toBeNull());
+    expect(api.callsTo('DELETE', '/actions/deleteaction/T001/5')).toEqual([]);
+    expect(names(table)).toContain('Channel note');
+
+    await ask();
+    dialog = await screen.findByRole('dialog', { name: 'Delete trigger?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete trigger' }));
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(names(table)).toEqual(['Everyone hello', 'From the API', 'Welcome wagon']));
     expect(api.callsTo('DELETE', '/actions/deleteaction/T001/5')).toHaveLength(1);
@@ -400,6 +411,24 @@ describe('Schedule tab', () => {
     expect(cells[6]).toBe(
       `${formatNextRun('2026-11-23T08:00:00.000Z', 'Europe/Berlin').replace(/ [^ ]+$/, '')}Europe/Berlin`,
     );
+  });
+
+  it('delete asks first, naming the next send that will not go out', async () => {
+    const api = setup({
+      'DELETE /actions/deleteaction/T001/9': reply(messageResponse, { message: 'Deleted successfully' }),
+    });
+    const { table, user } = await openTable('/dashboard/actions/schedule', 'Schedule Table');
+    await user.click(
+      within(rowOf(table, 'Monday digest')).getByRole('button', { name: 'Delete Monday digest' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete schedule?' });
+    expect(dialog).toHaveTextContent(
+      `Its next send (${formatNextRun('2026-11-23T08:00:00.000Z', 'Europe/Berlin')}) and every later one will not go out.`,
+    );
+    expect(api.callsTo('DELETE', '/actions/deleteaction/T001/9')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete schedule' }));
+    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/actions/deleteaction/T001/9')).toHaveLength(1);
   });
 
   async function openWizard() {

@@ -31,6 +31,8 @@ export function useComposer(initialSender?: SenderChoice) {
     files,
     onFiles: setFiles,
     error: problems.other,
+    /** What goes to Slack as it is now (the preview reads it). */
+    text: value.mrkdwn,
   };
   /** Shows `found`; true when there is nothing to show. */
   const report = (found: Problems) => {

@@ -1,9 +1,11 @@
 import type { SendResponse } from '@flywheel/shared/delivery';
 import { useUploadFlow } from '../../lib/use-upload-flow.ts';
+import { followReceipt } from './follow-receipt.tsx';
 
 /**
  * A send with images (the shared upload flow), then `onDone` (the popup closes): resolves with the send's
- * answer, or null when it failed (the failure toast is shown).
+ * answer, or null when it failed (the failure toast is shown). Its toast follows the receipt: "Sending to …"
+ * until Slack took it, then whether every recipient got it (followReceipt).
  */
 export function useSendFlow() {
   const flow = useUploadFlow();
@@ -12,7 +14,7 @@ export function useSendFlow() {
     send: (images: string[]) => Promise<SendResponse>,
     onDone: () => void,
   ): Promise<SendResponse | null> => {
-    const res = await flow.run(files, send);
+    const res = await flow.run(files, send, (answer) => void followReceipt(flow.teamId, answer));
     if (res) onDone();
     return res;
   };

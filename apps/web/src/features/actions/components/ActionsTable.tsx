@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { ACTION_TEXTS, type ActionRow } from '@flywheel/shared/actions';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
@@ -100,6 +101,17 @@ const daysDate = (r: ActionRow) =>
       ? 'Every day'
       : r.days_date;
 
+/** What deleting a trigger or a schedule stops (what it already sent stays in Slack). */
+export function actionDeleteConsequences(r: ActionRow): string[] {
+  const stays = 'Messages it already sent stay in Slack.';
+  if (r.kind === 'automation') return [`Members who join from now on will not get its message. ${stays}`];
+  return [
+    r.next_run
+      ? `Its next send (${formatNextRun(r.next_run, r.timezone)}) and every later one will not go out. ${stays}`
+      : `It will not send again. ${stays}`,
+  ];
+}
+
 type ActionsTableProps = {
   kind: ActionRow['kind'];
   rows: ActionRow[] | undefined;
@@ -111,6 +123,7 @@ type ActionsTableProps = {
 /** The Automate ('Triggers') and Schedule ('Schedule Table') tables, newest first, with edit and delete. */
 export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTableProps) {
   const { mutate: remove, isPending: deleting, variables: deletingId } = useDeleteAction();
+  const [asked, setAsked] = useState<ActionRow | null>(null);
   const busy = loading || deleting;
   const names = useMentionNames();
 
@@ -143,12 +156,7 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
         aria-label={`Delete ${r.trigger_name}`}
         disabled={busy}
         loading={deleting && deletingId === r.id}
-        onClick={() =>
-          remove(r.id, {
-            onSuccess: (res) => notifySuccess(res.message),
-            onError: (err) => notifyFailure(errorMessage(err)),
-          })
-        }
+        onClick={() => setAsked(r)}
       >
         <IconTrash size={18} />
       </ActionIcon>
@@ -212,35 +220,59 @@ export function ActionsTable({ kind, rows, loading, error, onEdit }: ActionsTabl
       edit,
       del,
     ];
-  }, [kind, busy, onEdit, remove, deleting, deletingId, names]);
+  }, [kind, busy, onEdit, deleting, deletingId, names]);
+
+  const confirmDelete = () => {
+    if (!asked) return;
+    remove(asked.id, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        setAsked(null);
+      },
+      onError: (err) => notifyFailure(errorMessage(err)),
+    });
+  };
+  const noun = kind === 'automation' ? 'trigger' : 'schedule';
 
   const sorted = useMemo(() => (rows ? [...rows].sort((a, b) => b.id - a.id) : undefined), [rows]);
   const label = kind === 'automation' ? 'Triggers' : 'Schedule Table';
 
   return (
-    <DataTable
-      label={label}
-      columns={columns}
-      rows={sorted}
-      rowId={(r) => String(r.id)}
-      rowProps={(r) => ({ 'data-action-id': String(r.id) })}
-      loading={loading}
-      error={error}
-      emptyText={
-        kind === 'automation'
-          ? 'No triggers yet: create one to welcome new members automatically'
-          : 'No scheduled messages yet'
-      }
-      search={{
-        label: kind === 'automation' ? 'Search triggers' : 'Search schedules',
-        width: 320,
-      }}
-      countLabel={(n) =>
-        kind === 'automation' ? `${n} trigger${n === 1 ? '' : 's'}` : `${n} schedule${n === 1 ? '' : 's'}`
-      }
-      minWidth={kind === 'automation' ? 900 : 1040}
-      highlightOnHover
-      verticalSpacing="sm"
-    />
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={sorted}
+        rowId={(r) => String(r.id)}
+        rowProps={(r) => ({ 'data-action-id': String(r.id) })}
+        loading={loading}
+        error={error}
+        emptyText={
+          kind === 'automation'
+            ? 'No triggers yet: create one to welcome new members automatically'
+            : 'No scheduled messages yet'
+        }
+        search={{
+          label: kind === 'automation' ? 'Search triggers' : 'Search schedules',
+          width: 320,
+        }}
+        countLabel={(n) =>
+          kind === 'automation' ? `${n} trigger${n === 1 ? '' : 's'}` : `${n} schedule${n === 1 ? '' : 's'}`
+        }
+        minWidth={kind === 'automation' ? 900 : 1040}
+        highlightOnHover
+        verticalSpacing="sm"
+      />
+      <ConfirmDeleteModal
+        opened={asked !== null}
+        title={`Delete ${noun}?`}
+        what={asked ? `The ${noun} "${asked.trigger_name}" will be deleted.` : ''}
+        consequences={asked ? actionDeleteConsequences(asked) : []}
+        confirmLabel={`Delete ${noun}`}
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setAsked(null)}
+      />
+    </>
   );
 }

@@ -2,11 +2,13 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Poll } from '@flywheel/shared/polls';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { currentWorkspace, useSession } from '../../../lib/session.ts';
 import { useMentionNames } from '../../../lib/use-mention-names.ts';
+import { truncateText } from '@flywheel/shared/text';
 import { MessagePreview } from '../components/MessagePreview.tsx';
 import type { PollSlots } from '../slots.ts';
 import { useDeletePoll, usePolls } from './api.ts';
@@ -44,6 +46,15 @@ export function PollStatusBadge({ state }: { state: Poll['state'] }) {
   );
 }
 
+/** What else a poll's delete removes: its messages in Slack (posted), or its post (scheduled). */
+export function pollDeleteConsequences(p: Poll): string[] {
+  const where = p.channels.map((c) => `#${c}`).join(', ');
+  if (p.state === 'scheduled') return [`It will not be posted${where ? ` in ${where}` : ''}.`];
+  return [
+    `This also deletes the poll's message in Slack${where ? ` (${where})` : ''}: members will no longer see it or vote.`,
+  ];
+}
+
 /** The Polls tab: the Poll Table ('+Create Poll', search, details and delete per row). */
 export function PollsTab({ SendDm }: PollSlots) {
   const q = usePolls();
@@ -52,6 +63,7 @@ export function PollsTab({ SendDm }: PollSlots) {
   const [creating, setCreating] = useState(false);
   const [details, setDetails] = useState<number | null>(null);
   const { mutate: remove, isPending: deleting, variables: deletingId } = useDeletePoll();
+  const [asked, setAsked] = useState<Poll | null>(null);
   const names = useMentionNames();
 
   const columns = useMemo<DataColumn<Poll>[]>(
@@ -123,12 +135,7 @@ export function PollsTab({ SendDm }: PollSlots) {
             aria-label={`Delete poll ${p.id}`}
             disabled={deleting}
             loading={deleting && deletingId === p.id}
-            onClick={() =>
-              remove(p.id, {
-                onSuccess: (res) => notifySuccess(res.message),
-                onError: (err) => notifyFailure(errorMessage(err)),
-              })
-            }
+            onClick={() => setAsked(p)}
           >
             <IconTrash size={18} />
           </ActionIcon>
@@ -136,8 +143,19 @@ export function PollsTab({ SendDm }: PollSlots) {
         width: 70,
       },
     ],
-    [timeZone, names, deleting, deletingId, remove],
+    [timeZone, names, deleting, deletingId],
   );
+
+  const confirmDelete = () => {
+    if (!asked) return;
+    remove(asked.id, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        setAsked(null);
+      },
+      onError: (err) => notifyFailure(errorMessage(err)),
+    });
+  };
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -180,6 +198,20 @@ export function PollsTab({ SendDm }: PollSlots) {
           createdBy={session?.username}
         />
       ) : null}
+      <ConfirmDeleteModal
+        opened={asked !== null}
+        title="Delete poll?"
+        what={
+          asked
+            ? `The poll "${truncateText(asked.question.replace(/\s+/g, ' ').trim(), 80)}" will be deleted, with its votes.`
+            : ''
+        }
+        consequences={asked ? pollDeleteConsequences(asked) : []}
+        confirmLabel="Delete poll"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setAsked(null)}
+      />
       {details !== null ? (
         <PollDetailsModal
           pollId={details}

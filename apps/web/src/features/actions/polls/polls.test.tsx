@@ -22,6 +22,7 @@ import { renderApp } from '../../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../../testing/session-fixtures.ts';
 import { workspaceDataMocks } from '../../../testing/workspace-fixtures.ts';
 import { defaultEnd, EMPTY_POLL_START, localInput, pollDraftProblems, pollStartProblems } from './draft.ts';
+import { pollDeleteConsequences } from './PollsTab.tsx';
 
 const me = { body: { ...loginResponse(), token: undefined } };
 
@@ -124,13 +125,44 @@ describe('Poll Table', () => {
       },
     });
     const { table, user } = await openTable();
+    const confirm = async () => {
+      const dialog = await screen.findByRole('dialog', { name: 'Delete poll?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete poll' }));
+    };
     await user.click(within(table).getByRole('button', { name: 'Delete poll 1' }));
+    await confirm();
     expect(await screen.findByText('Slack did not answer')).toBeInTheDocument();
     expect(screen.getByText('Failure')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(table).getByRole('button', { name: 'Delete poll 2' }));
+    await confirm();
     expect(await screen.findByText(POLL_TEXTS.deleted)).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText(/Lunch/)).toBeNull());
     expect(api.callsTo('DELETE', '/poll/deletepoll/2/T001')).toHaveLength(1);
+  });
+});
+
+describe('Deleting a poll asks first', () => {
+  it("says it also deletes the poll's message in Slack; Cancel keeps the poll and sends nothing", async () => {
+    const api = setup({
+      'DELETE /poll/deletepoll/1/T001': reply(messageResponse, { message: POLL_TEXTS.deleted }),
+    });
+    const { table, user } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Delete poll 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete poll?' });
+    expect(dialog).toHaveTextContent('The poll "Question 1?" will be deleted, with its votes.');
+    expect(dialog).toHaveTextContent("This also deletes the poll's message in Slack (#general)");
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete poll?' })).toBeNull());
+    expect(api.callsTo('DELETE', '/poll/deletepoll/1/T001')).toEqual([]);
+    expect(within(table).getByRole('button', { name: 'Delete poll 1' })).toBeInTheDocument();
+  });
+
+  it('a scheduled poll: it will not be posted', () => {
+    expect(pollDeleteConsequences(poll(3, { state: 'scheduled', channels: ['general', 'random'] }))).toEqual([
+      'It will not be posted in #general, #random.',
+    ]);
   });
 });
 

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor, type EditorValue } from '../../../components/RichEditor.tsx';
 import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
 import type { SenderChoice } from '../../../lib/sender.ts';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
+import { SlackPreview } from './SlackPreview.tsx';
 
 type MessageComposerProps = {
   sender: SenderChoice;
@@ -12,12 +14,19 @@ type MessageComposerProps = {
   senderError?: string | null;
   onMessage(value: EditorValue): void;
   messageError?: string | null;
+  /** The message as it goes to Slack (mrkdwn), for the preview. */
+  text: string;
   files: readonly File[];
   onFiles(files: File[]): void;
   /** Target pickers or a summary of whom it goes to, shown above the editor. */
   targets?: ReactNode;
   /** A problem with the whole send (e.g. no target), shown above the buttons. */
   error?: string | null;
+  /** A warning about this send before it goes (an admin outside the channel), shown under the targets. */
+  notice?: ReactNode;
+  /** 'Send a test to me' (a DM to your own Slack user), offered when given. */
+  onTest?(): void;
+  testBusy?: boolean;
   progress: number | null;
   busy: boolean;
   submitLabel: string;
@@ -38,8 +47,10 @@ export function MessageComposer(props: MessageComposerProps) {
         disabled={props.busy}
       />
       {props.targets}
+      {props.notice}
       <RichEditor onChange={props.onMessage} mentions={mentions} error={props.messageError} />
       <ImagePicker files={props.files} onChange={props.onFiles} disabled={props.busy} />
+      <SlackPreview sender={props.sender} text={props.text} files={props.files} />
       {props.progress !== null ? (
         <Stack gap={2}>
           <Progress value={props.progress} aria-label="Sending progress" animated={props.progress < 100} />
@@ -49,13 +60,28 @@ export function MessageComposer(props: MessageComposerProps) {
         </Stack>
       ) : null}
       {props.error ? <Input.Error role="alert">{props.error}</Input.Error> : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button onClick={props.onSubmit} loading={props.busy}>
-          {props.submitLabel}
-        </Button>
+      <Group justify="space-between" gap="sm">
+        {props.onTest ? (
+          <Button
+            variant="subtle"
+            leftSection={<IconFlask size={16} />}
+            onClick={props.onTest}
+            loading={props.testBusy}
+            disabled={props.busy}
+          >
+            Send a test to me
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="sm" ml="auto">
+          <Button variant="default" onClick={props.onCancel} disabled={props.busy}>
+            Cancel
+          </Button>
+          <Button onClick={props.onSubmit} loading={props.busy}>
+            {props.submitLabel}
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );

@@ -1,11 +1,16 @@
+import { useState } from 'react';
 import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { DELIVERY_TEXTS, replyBody, type SendResponse } from '@flywheel/shared/delivery';
 import { useReplyToMention, useReplyToThread } from '../api/reply-to-thread.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
+import { adminRefusal } from '../admin-refusal.ts';
+import { adminChannelsKey } from '../api/admin-channels.ts';
 import type { SenderChoice } from '../../../lib/sender.ts';
 import { useComposer } from '../use-composer.ts';
 import { useSendFlow } from '../use-send-flow.ts';
+import { AdminChannelWarning } from './AdminChannelWarning.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 
 export type ReplyModalProps = {
@@ -45,6 +50,13 @@ function ReplyForm({
   const toMention = useReplyToMention();
   const reply = mentionId ? toMention : toThread;
   const { sender, value, files, composerProps, report } = useComposer(initialSender);
+  const qc = useQueryClient();
+  // The server's refusal of a reply as an admin outside the channel (shown with the offer to use the bot).
+  const [refused, setRefused] = useState<string | null>(null);
+  const onSender = (next: SenderChoice) => {
+    setRefused(null);
+    composerProps.onSender(next);
+  };
 
   const body = (images: string[]) => ({
     team_id: flow.teamId,
@@ -66,7 +78,17 @@ function ReplyForm({
     const other = found.sender || found.message ? null : firstIssue(replyBody.safeParse(body([])));
     if (!report({ ...found, other })) return;
     void flow
-      .run(files, (images) => reply.mutateAsync(body(images)), onClose)
+      .run(
+        files,
+        (images) =>
+          reply.mutateAsync(body(images)).catch((err: unknown) => {
+            throw adminRefusal(err, (message) => {
+              setRefused(message);
+              void qc.invalidateQueries({ queryKey: adminChannelsKey(flow.teamId) });
+            });
+          }),
+        onClose,
+      )
       .then((res) => {
         if (res) onSent?.(res);
       });
@@ -75,6 +97,16 @@ function ReplyForm({
   return (
     <MessageComposer
       {...composerProps}
+      onSender={onSender}
+      notice={
+        <AdminChannelWarning
+          sender={sender}
+          channelIds={[channelId]}
+          refused={refused}
+          onUseBot={() => onSender({ sender: 'bot', adminUser: null })}
+          disabled={flow.busy}
+        />
+      }
       targets={
         channelName ? (
           <Text fz="sm" c="dimmed">

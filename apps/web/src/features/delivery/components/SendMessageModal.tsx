@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import {
   audienceSchema,
@@ -8,6 +9,7 @@ import {
   directMessageBody,
   dmManyBody,
   sendMessageBody,
+  testMessageBody,
   type Audience,
   type SendResponse,
 } from '@flywheel/shared/delivery';
@@ -17,6 +19,10 @@ import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { composeProblems, firstIssue } from '../compose-checks.ts';
 import { DM_CHOOSE_SENDER, type SenderChoice } from '../../../lib/sender.ts';
+import { adminRefusal } from '../admin-refusal.ts';
+import { adminChannelsKey } from '../api/admin-channels.ts';
+import { useTestSend } from '../use-test-send.ts';
+import { AdminChannelWarning } from './AdminChannelWarning.tsx';
 import { useComposer } from '../use-composer.ts';
 import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
 import { useSendFlow } from '../use-send-flow.ts';
@@ -88,6 +94,14 @@ function SendMessageForm({
   const direct = useDirectMessage();
   const { withConfirmation, confirmation } = useRecipientsConfirmation();
   const { sender, value, files, composerProps, report, clearOther } = useComposer(initialSender);
+  const test = useTestSend();
+  const qc = useQueryClient();
+  // The server's refusal of a post as an admin outside a channel (shown with the offer to use the bot).
+  const [refused, setRefused] = useState<string | null>(null);
+  const onSender = (next: SenderChoice) => {
+    setRefused(null);
+    composerProps.onSender(next);
+  };
   const [picked, setPicked] = useState(() => ({
     members: listOf(target, 'members'),
     tags: listOf(target, 'tags'),
@@ -148,6 +162,34 @@ function SendMessageForm({
     return report({ ...base, other });
   };
 
+  /** The channels the message is posted in (DMs to channels' members are not posts). */
+  const postChannels =
+    target.kind !== 'audience'
+      ? []
+      : shows('channels')
+        ? picked.channels
+        : [...(target.audience.channel_ids ?? [])];
+
+  /** 'Send a test to me': the sender and message checks only (it goes to you, not to the targets). */
+  const sendTest = () => {
+    if (flow.busy || test.busy) return;
+    const base = composeProblems(sender, value, {
+      chooseSender: target.kind === 'audience' ? DELIVERY_TEXTS.chooseSender : DM_CHOOSE_SENDER,
+      empty: DELIVERY_TEXTS.emptyMessage,
+    });
+    const body = (images: string[]) => ({
+      team_id: flow.teamId,
+      sender: sender.sender ?? 'bot',
+      admin_user: sender.sender === 'admin' ? sender.adminUser : null,
+      text: value.mrkdwn,
+      htmlmessage: value.html,
+      images,
+    });
+    const other = base.sender || base.message ? null : firstIssue(testMessageBody.safeParse(body([])));
+    if (!report({ ...base, other })) return;
+    void test.run(files, body);
+  };
+
   const submit = () => {
     if (flow.busy || !check()) return;
     void flow
@@ -160,7 +202,12 @@ function SendMessageForm({
             const counted = confirm === undefined ? {} : { confirm_recipients: confirm };
             if (path === 'direct') return direct.mutateAsync({ ...body, ...counted });
             if (path === 'many') return dmMany.mutateAsync({ ...body, ...counted });
-            return sendMessage.mutateAsync({ ...body, ...counted });
+            return sendMessage.mutateAsync({ ...body, ...counted }).catch((err: unknown) => {
+              throw adminRefusal(err, (message) => {
+                setRefused(message);
+                void qc.invalidateQueries({ queryKey: adminChannelsKey(flow.teamId) });
+              });
+            });
           }),
         onClose,
       )
@@ -174,6 +221,18 @@ function SendMessageForm({
       {confirmation}
       <MessageComposer
         {...composerProps}
+        onSender={onSender}
+        notice={
+          <AdminChannelWarning
+            sender={sender}
+            channelIds={postChannels}
+            refused={refused}
+            onUseBot={() => onSender({ sender: 'bot', adminUser: null })}
+            disabled={flow.busy}
+          />
+        }
+        onTest={sendTest}
+        testBusy={test.busy}
         targets={
           <TargetFields
             target={target}
