@@ -213,7 +213,7 @@ describe('Members page', () => {
     fireEvent.paste(members, { clipboardData: { getData: () => 'U002@EXAMPLE.com; GRACIE, nobody' } });
     expect(await within(dialog).findByText('Alan Turing')).toBeInTheDocument();
     expect(within(dialog).getByText('Grace Two')).toBeInTheDocument();
-    expect(within(dialog).getByText('No member matches: nobody')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 member not found: nobody')).toBeInTheDocument();
     expect(api.callsTo('POST', '/members/lookup')[0]?.body).toMatchObject({
       entries: ['U002@EXAMPLE.com', 'GRACIE', 'nobody'],
     });
