@@ -198,12 +198,15 @@ export function EntryPicker({
                   e.preventDefault();
                   commit(`${search}${text}`);
                   setSearch('');
+                  // What became of the list (its names, what matched nobody) shows, not the empty suggestions.
+                  combobox.closeDropdown();
                 }}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && combobox.getSelectedOptionIndex() === -1 && typed) {
                     e.preventDefault();
                     commit(typed);
                     setSearch('');
+                    combobox.closeDropdown();
                   } else if (e.key === 'Backspace' && search === '' && value.length > 0) {
                     e.preventDefault();
                     onChange(value.slice(0, -1));
