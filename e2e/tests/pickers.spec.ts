@@ -53,7 +53,7 @@ test('compose: a pasted list of three e-mails adds three members; an entry match
   await start.getByRole('radio', { name: 'Bot' }).check();
   await start.getByRole('button', { name: 'Next' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compose Message' });
-  const members = dialog.getByRole('textbox', { name: 'Members', exact: true });
+  const members = dialog.getByRole('combobox', { name: 'Members', exact: true });
   await expect(members).toBeVisible();
 
   // Pasted as a person pastes from a spreadsheet or a mail: mixed separators and letter case, a line break.
@@ -109,7 +109,7 @@ test('add tag: the same picker takes a pasted list on the Members page', async (
   await page.goto('/dashboard/members');
   await page.getByRole('button', { name: 'Add Tag' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Tag' });
-  const members = dialog.getByRole('textbox', { name: 'Members', exact: true });
+  const members = dialog.getByRole('combobox', { name: 'Members', exact: true });
   await page.evaluate(
     (text) => navigator.clipboard.writeText(text),
     `${chosen[0]!.email} ${chosen[1]!.email.toUpperCase()}; ghost@nowhere.test, who@nowhere.test`,

@@ -172,7 +172,7 @@ export function EntryPicker({
                 {byValue.get(v)?.label ?? v}
               </Pill>
             ))}
-            <Combobox.EventsTarget>
+            <Combobox.EventsTarget withExpandedAttribute>
               <PillsInput.Field
                 aria-label={label}
                 disabled={disabled}

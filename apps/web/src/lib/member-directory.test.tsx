@@ -90,7 +90,7 @@ describe('member picker (TargetPickers)', () => {
     const api = mockApi(workspaceDataMocks('T001', { members: many }));
     const onChange = vi.fn();
     renderUi(<Picker initial={NO_TARGETS} onChange={onChange} />);
-    const input = screen.getByRole('textbox', { name: 'Send Direct Message to members' });
+    const input = screen.getByRole('combobox', { name: 'Send Direct Message to members' });
     fireEvent.paste(input, {
       clipboardData: {
         getData: () => 'U001@example.com, ua37@EXAMPLE.com;nobody@x.com\n Grace  ghost@y.com',
@@ -119,7 +119,7 @@ describe('member picker (TargetPickers)', () => {
       'POST /members/lookup': { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } },
     });
     renderUi(<Picker initial={NO_TARGETS} onChange={vi.fn()} />);
-    const input = screen.getByRole('textbox', { name: 'Send Direct Message to members' });
+    const input = screen.getByRole('combobox', { name: 'Send Direct Message to members' });
     fireEvent.paste(input, { clipboardData: { getData: () => 'a@x.com b@y.com' } });
     expect(await screen.findByText('Could not look up 2 entries; try again')).toBeInTheDocument();
     expect(input).toHaveValue('a@x.com b@y.com');
