@@ -103,7 +103,7 @@ test('buckets: the table in Analytics, create a bucket, run it, export it, tag a
   const tagName = `bucket${Date.now().toString(36)}`;
   await row.getByRole('button', { name: `Add Tag to ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Tag to bucket members' });
-  await dialog.getByRole('textbox', { name: 'Tags' }).fill(tagName);
+  await dialog.getByRole('combobox', { name: 'Tags' }).fill(tagName);
   await page.getByRole('option', { name: new RegExp(`create tag “${tagName}”`) }).click();
   await expect(dialog.getByText(tagName, { exact: true })).toBeVisible();
   await shoot(dialog, 'bucket-add-tag');

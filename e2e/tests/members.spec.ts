@@ -63,7 +63,7 @@ test('members: filter, tag several, remove a tag, export CSV, open a member, tab
   const addTag = page.getByRole('dialog', { name: 'Add Tag' });
   for (const n of names) await expect(addTag.getByText(n, { exact: true })).toBeVisible();
   const tagName = `e2e${Date.now().toString(36)}`;
-  await addTag.getByRole('textbox', { name: 'Tags' }).fill(tagName);
+  await addTag.getByRole('combobox', { name: 'Tags' }).fill(tagName);
   await page.getByRole('option', { name: new RegExp(`create tag “${tagName}”`) }).click();
   await expect(addTag.getByText(tagName, { exact: true })).toBeVisible();
   await addTag.getByRole('button', { name: 'add tag' }).click();

@@ -120,7 +120,7 @@ test('sending: an image to 3 members, a tag and a channel as Admin and as the na
   await page.getByRole('button', { name: 'Add Tag' }).click();
   const addTag = page.getByRole('dialog', { name: 'Add Tag' });
   const tagName = `send${Date.now().toString(36)}`;
-  await addTag.getByRole('textbox', { name: 'Tags' }).fill(tagName);
+  await addTag.getByRole('combobox', { name: 'Tags' }).fill(tagName);
   // The new tag is made first (its id is what 'add tag' sends): wait for it before adding.
   const created = page.waitForResponse((r) => r.url().includes('/tags/createtag') && r.ok());
   await page.getByRole('option', { name: new RegExp(`create tag “${tagName}”`) }).click();

@@ -71,6 +71,28 @@ export const pageLimit = z.coerce
   .max(MAX_THREADS_PAGE, `limit must be at most ${MAX_THREADS_PAGE}`)
   .default(THREADS_PAGE);
 
+/**
+ * What the Threads table sorts by, on the server over the whole time window (the table's column ids):
+ * time posted, sender's name, channel's name, live replies, live reactions. Ties fall back to time, ts and
+ * channel, so a page's cursor resumes exactly where the last one ended.
+ */
+export const THREAD_SORTS = ['time', 'sender', 'channel', 'replies', 'reactions'] as const;
+export type ThreadSort = (typeof THREAD_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+/** GET /actions/getthreads/...?cursor=&limit=&sort=&direction= (default: newest first). */
+export const threadsQuery = z.object({
+  // Longer than other cursors: sorted by sender or channel, it carries the last row's name.
+  cursor: z
+    .string()
+    .max(1000, 'cursor must be the next_cursor of a previous answer')
+    .regex(/^[A-Za-z0-9_-]*$/, 'cursor must be the next_cursor of a previous answer')
+    .optional(),
+  limit: pageLimit,
+  sort: z.enum(THREAD_SORTS, { error: `sort must be one of ${THREAD_SORTS.join(', ')}` }).default('time'),
+  direction: z.enum(['asc', 'desc'], { error: "direction must be 'asc' or 'desc'" }).default('desc'),
+});
+
 /** Spec section 3 "Thread", with what the cards also show. */
 export const threadSchema = z.object({
   ts: z.string(),
@@ -93,7 +115,7 @@ export type Thread = z.infer<typeof threadSchema>;
 
 export const threadsResponse = z.object({
   data: z.array(threadSchema),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  /** Pass as `cursor` (with the same sort and direction) for the next page; null on the last page. */
   next_cursor: z.string().nullable(),
 });
 export type ThreadsResponse = z.infer<typeof threadsResponse>;

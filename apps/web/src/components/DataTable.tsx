@@ -80,6 +80,11 @@ export type DataTableProps<T> = {
   countLabel?(total: number): ReactNode;
   /** Client mode: the initial sort. */
   defaultSort?: DataSort;
+  /**
+   * Client paging and search over rows the caller sorted (the server, over more rows than are loaded): the
+   * header shows this sort and reports clicks, and the rows keep their order.
+   */
+  sortedBy?: { sort: DataSort; onChange(sort: DataSort): void };
   /** Client mode: rows per page (without it every row shows). */
   pageSize?: number;
   /** A rows-per-page select (client or server mode). */
@@ -119,7 +124,9 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const [ownSelected, setOwnSelected] = useState<Set<string>>(new Set());
   const selected = p.selection?.selected ?? ownSelected;
   const setSelected = p.selection?.onChange ?? setOwnSelected;
-  const [sorting, setSorting] = useState<SortingState>(p.defaultSort ? [p.defaultSort] : []);
+  const [ownSorting, setSorting] = useState<SortingState>(p.defaultSort ? [p.defaultSort] : []);
+  const sorting: SortingState = server?.sort ? [server.sort] : p.sortedBy ? [p.sortedBy.sort] : ownSorting;
+  const callerSorts = Boolean(server || p.sortedBy);
   const viewportRef = useScrollFocus(p.label);
   const [pagination, setPagination] = useState<PaginationState>({
     pageIndex: 0,
@@ -142,22 +149,25 @@ export function DataTable<T>(p: DataTableProps<T>) {
     columns: columnDefs,
     getRowId: (row) => p.rowId(row),
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: server ? undefined : getSortedRowModel(),
+    getSortedRowModel: callerSorts ? undefined : getSortedRowModel(),
     getPaginationRowModel: server || p.pageSize === undefined ? undefined : getPaginationRowModel(),
-    manualSorting: Boolean(server),
+    manualSorting: callerSorts,
     manualPagination: Boolean(server),
     rowCount: server?.total,
     enableSortingRemoval: false,
     autoResetPageIndex: !server,
     state: {
-      sorting: server?.sort ? [server.sort] : sorting,
+      sorting,
       pagination: server ? { pageIndex: server.page - 1, pageSize: server.pageSize } : pagination,
       rowSelection,
     },
     onSortingChange: (u) => {
-      const next = applyUpdater(u, server?.sort ? [server.sort] : sorting);
+      const next = applyUpdater(u, sorting);
+      const first = next[0] ? { id: next[0].id, desc: next[0].desc } : null;
       if (server) {
-        if (next[0]) server.onSortChange?.({ id: next[0].id, desc: next[0].desc });
+        if (first) server.onSortChange?.(first);
+      } else if (p.sortedBy) {
+        if (first) p.sortedBy.onChange(first);
       } else setSorting(next);
     },
     onPaginationChange: (u) => {

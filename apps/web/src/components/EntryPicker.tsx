@@ -24,7 +24,21 @@ type EntryPickerProps = {
   searchOptions?(query: string, signal: AbortSignal): Promise<PickOption[]>;
   /** Options the typed or pasted entries name exactly (e-mails, names), asked from the server before resolving. */
   lookupOptions?(entries: string[]): Promise<PickOption[]>;
+  /** With searchOptions: what the empty list says before anything is typed. */
+  emptyHint?: string;
+  disabled?: boolean;
 };
+
+/** How many unmatched entries the message names; the rest are counted. */
+const NAMED_MISSES = 10;
+
+/** '2 members not found: a@x.com, b@y.com' (the first ten named, then 'and N more'). */
+export function notFoundMessage(what: string, missing: readonly string[]): string {
+  const unique = [...new Set(missing)];
+  const named = unique.slice(0, NAMED_MISSES).join(', ');
+  const more = unique.length > NAMED_MISSES ? ` and ${unique.length - NAMED_MISSES} more` : '';
+  return `${unique.length} ${what}${unique.length === 1 ? '' : 's'} not found: ${named}${more}`;
+}
 
 const SEPARATOR = /[,;\s]/;
 
@@ -46,11 +60,15 @@ export function EntryPicker({
   what = 'entry',
   searchOptions,
   lookupOptions,
+  emptyHint = 'Type to search',
+  disabled,
 }: EntryPickerProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SUGGESTION_DEBOUNCE_MS);
   const [unresolved, setUnresolved] = useState<string[]>([]);
+  const [lookupFailed, setLookupFailed] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
   // Options met on the way (server hits and looked-up entries), so chosen ones keep their names.
   const [seen, setSeen] = useState<readonly PickOption[]>([]);
   const [remoteHits, setRemoteHits] = useState<PickOption[]>([]);
@@ -62,13 +80,17 @@ export function EntryPicker({
     const q = debounced.trim();
     if (!q) return setRemoteHits([]);
     const abort = new AbortController();
+    setSearching(true);
     searchOptions(q, abort.signal).then(
       (found) => {
         if (abort.signal.aborted) return;
         setRemoteHits(found);
         setSeen((had) => [...had, ...found]);
+        setSearching(false);
       },
-      () => undefined,
+      () => {
+        if (!abort.signal.aborted) setSearching(false);
+      },
     );
     return () => abort.abort();
   }, [debounced, searchOptions]);
@@ -91,6 +113,7 @@ export function EntryPicker({
     onChange(next);
   };
   const commit = (text: string) => {
+    setLookupFailed(null);
     if (!lookupOptions) {
       const { found, unresolved: missing } = resolveEntries(text, options);
       add(found.map((f) => f.value));
@@ -107,7 +130,14 @@ export function EntryPicker({
         add(resolved.found.map((f) => f.value));
         setUnresolved(resolved.unresolved);
       },
-      () => setUnresolved(entries),
+      // Not 'not found': nobody was asked. The entries go back into the input, to try again.
+      () => {
+        setUnresolved([]);
+        setLookupFailed(
+          `Could not look up ${entries.length === 1 ? entries[0] : `${entries.length} entries`}; try again`,
+        );
+        setSearch((now) => now || entries.join(' '));
+      },
     );
   };
 
@@ -119,6 +149,7 @@ export function EntryPicker({
         else add([v]);
         setSearch('');
         setUnresolved([]);
+        setLookupFailed(null);
         combobox.closeDropdown();
       }}
     >
@@ -126,23 +157,25 @@ export function EntryPicker({
         <PillsInput
           label={label}
           description={description}
-          error={error || (unresolved.length ? `No ${what} matches: ${unresolved.join(', ')}` : undefined)}
+          error={error || lookupFailed || (unresolved.length ? notFoundMessage(what, unresolved) : undefined)}
+          disabled={disabled}
           onClick={() => combobox.openDropdown()}
         >
           <Pill.Group>
             {value.map((v) => (
               <Pill
                 key={v}
-                withRemoveButton
+                withRemoveButton={!disabled}
                 removeButtonProps={{ 'aria-label': `Remove ${byValue.get(v)?.label ?? v}` }}
                 onRemove={() => onChange(value.filter((x) => x !== v))}
               >
                 {byValue.get(v)?.label ?? v}
               </Pill>
             ))}
-            <Combobox.EventsTarget>
+            <Combobox.EventsTarget withExpandedAttribute>
               <PillsInput.Field
                 aria-label={label}
+                disabled={disabled}
                 placeholder={value.length ? undefined : placeholder}
                 value={search}
                 onFocus={() => combobox.openDropdown()}
@@ -165,12 +198,15 @@ export function EntryPicker({
                   e.preventDefault();
                   commit(`${search}${text}`);
                   setSearch('');
+                  // What became of the list (its names, what matched nobody) shows, not the empty suggestions.
+                  combobox.closeDropdown();
                 }}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && combobox.getSelectedOptionIndex() === -1 && typed) {
                     e.preventDefault();
                     commit(typed);
                     setSearch('');
+                    combobox.closeDropdown();
                   } else if (e.key === 'Backspace' && search === '' && value.length > 0) {
                     e.preventDefault();
                     onChange(value.slice(0, -1));
@@ -200,7 +236,17 @@ export function EntryPicker({
               </Text>
             </Combobox.Option>
           ) : null}
-          {hits.length === 0 && !(onCreate && typed) ? <Combobox.Empty>Nothing found</Combobox.Empty> : null}
+          {hits.length === 0 && !(onCreate && typed) ? (
+            <Combobox.Empty>
+              {!searchOptions
+                ? 'Nothing found'
+                : !typed
+                  ? emptyHint
+                  : searching || debounced.trim() !== typed
+                    ? 'Searching…'
+                    : 'Nothing found'}
+            </Combobox.Empty>
+          ) : null}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

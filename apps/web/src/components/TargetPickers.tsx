@@ -1,11 +1,7 @@
-import { useMemo, useState } from 'react';
 import { MultiSelect } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { nameOfHit, useMemberNames, useMemberSearch } from '../lib/member-directory.ts';
+import { useMemberEntrySources } from '../lib/member-directory.ts';
+import { EntryPicker } from './EntryPicker.tsx';
 import { useChannels, useTags } from '../lib/workspace-data.ts';
-
-/** The member picker asks the server this long after typing stops. */
-export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
 
 /** Pickers a send can show: DM members, DM tags, post in channels. */
 export type TargetPicker = 'members' | 'tags' | 'channels';
@@ -23,8 +19,9 @@ export type TargetPickersProps = {
 };
 
 /**
- * A multi-select of members that searches on the server as you type (at most 10 hits, members who left
- * not offered); the chosen members' names are looked up by id.
+ * The member target picker of every screen (spec section 5): suggestions from the server as you type (at most
+ * 10, members who left not offered); a typed or pasted list (comma, space or semicolon between) resolved on
+ * the server by e-mail, name or id, and the entries that match nobody named under the input.
  */
 export function MemberPicker(props: {
   label: string;
@@ -33,42 +30,18 @@ export function MemberPicker(props: {
   disabled?: boolean;
   placeholder?: string;
 }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, MEMBER_SEARCH_DEBOUNCE_MS);
-  const found = useMemberSearch(debounced);
-  const chosen = useMemberNames(props.value);
-  const data = useMemo(() => {
-    const options = props.value.map((id) => {
-      const hit = chosen.byId.get(id);
-      return { value: id, label: hit ? nameOfHit(hit) : id };
-    });
-    const taken = new Set(props.value);
-    for (const hit of found.data?.data ?? [])
-      if (!taken.has(hit.member_id)) options.push({ value: hit.member_id, label: nameOfHit(hit) });
-    return options;
-  }, [props.value, chosen.byId, found.data]);
-  const typed = search.trim() !== '';
+  const sources = useMemberEntrySources(props.value);
   return (
-    <MultiSelect
+    <EntryPicker
       label={props.label}
-      placeholder={props.placeholder ?? 'Search members'}
-      data={data}
+      placeholder={props.placeholder ?? 'Search members, or paste e-mails'}
+      what="member"
+      emptyHint="Type a name or e-mail, or paste a list"
+      options={sources.options}
+      searchOptions={sources.searchOptions}
+      lookupOptions={sources.lookupOptions}
       value={props.value}
       onChange={props.onChange}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server filtered them already (names, display names and e-mails).
-      filter={({ options }) => options}
-      hidePickedOptions
-      nothingFoundMessage={
-        !typed
-          ? 'Type a name or e-mail'
-          : found.isFetching || debounced !== search
-            ? 'Searching…'
-            : 'Nothing found'
-      }
-      limit={10 + props.value.length}
       disabled={props.disabled}
     />
   );

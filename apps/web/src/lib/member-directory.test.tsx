@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../testing/editor-layout.ts';
 import { RichEditor, type EditorValue } from '../components/RichEditor.tsx';
 import { SlackText } from '../components/SlackText.tsx';
@@ -78,9 +78,52 @@ describe('member picker (TargetPickers)', () => {
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(10), { timeout: 3000 });
     // One search for the word, after typing stopped.
     expect(api.callsTo('GET', '/members/search/T001')).toHaveLength(1);
-    await user.click(screen.getByRole('option', { name: 'Ada Lovelace' }));
+    await user.click(screen.getByRole('option', { name: /^Ada Lovelace/ }));
     expect(onChange).toHaveBeenLastCalledWith({ ...NO_TARGETS, members: ['U003', 'U001'] });
     noDirectory(api);
+  });
+
+  it('a pasted list of e-mails is resolved on the server (not only the 10 suggestions); misses are named', async () => {
+    seedSession();
+    // A member far past any suggestion list, found by e-mail all the same.
+    const many = [...MEMBERS, ...Array.from({ length: 40 }, (_, i) => member(`UA${i}`, `Adalbert ${i}`))];
+    const api = mockApi(workspaceDataMocks('T001', { members: many }));
+    const onChange = vi.fn();
+    renderUi(<Picker initial={NO_TARGETS} onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: 'Send Direct Message to members' });
+    fireEvent.paste(input, {
+      clipboardData: {
+        getData: () => 'U001@example.com, ua37@EXAMPLE.com;nobody@x.com\n Grace  ghost@y.com',
+      },
+    });
+    const field = input.closest('.mantine-InputWrapper-root') as HTMLElement;
+    expect(await within(field).findByText('Adalbert 37')).toBeInTheDocument();
+    expect(within(field).getByText('Ada Lovelace')).toBeInTheDocument();
+    // A name resolves too (Grace: a display name).
+    expect(within(field).getByText('Grace Hopper')).toBeInTheDocument();
+    expect(within(field).getByText('2 members not found: nobody@x.com, ghost@y.com')).toBeInTheDocument();
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_TARGETS, members: ['U001', 'UA37', 'U003'] });
+    // One lookup of the entries, trimmed; nothing loads the whole directory.
+    expect(api.callsTo('POST', '/members/lookup').map((c) => c.body)).toContainEqual({
+      team_id: 'T001',
+      member_ids: [],
+      entries: ['U001@example.com', 'ua37@EXAMPLE.com', 'nobody@x.com', 'Grace', 'ghost@y.com'],
+    });
+    noDirectory(api);
+  });
+
+  it('says so when the lookup fails, and keeps the entries to try again', async () => {
+    seedSession();
+    mockApi({
+      ...workspaceDataMocks('T001'),
+      'POST /members/lookup': { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } },
+    });
+    renderUi(<Picker initial={NO_TARGETS} onChange={vi.fn()} />);
+    const input = screen.getByRole('combobox', { name: 'Send Direct Message to members' });
+    fireEvent.paste(input, { clipboardData: { getData: () => 'a@x.com b@y.com' } });
+    expect(await screen.findByText('Could not look up 2 entries; try again')).toBeInTheDocument();
+    expect(input).toHaveValue('a@x.com b@y.com');
+    expect(screen.queryByText(/not found/)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { dataOf } from '@flywheel/shared/directory';
 import {
@@ -146,6 +146,42 @@ export function useMemberNames(memberIds: readonly string[]): {
       return { byId, pending: results.some((r) => r.isPending && r.fetchStatus !== 'idle') };
     },
   });
+}
+
+/**
+ * What a member target picker (EntryPicker) needs, one implementation for every picker (spec section 5: typed
+ * or pasted entries split on comma, space or semicolon; e-mail-like ones resolved to members by e-mail, others
+ * by name, display name or id): the chosen members as options (their names looked up by id), suggestions from
+ * the server's search (at most 10), and a pasted list's entries looked up on the server (exact e-mail, name or
+ * id, any number of members in the workspace; members who left are not offered). Whatever is found is kept
+ * as a known member, so its name shows without another call.
+ */
+export function useMemberEntrySources(chosenIds: readonly string[]): {
+  options: PickOption[];
+  searchOptions(q: string, signal: AbortSignal): Promise<PickOption[]>;
+  lookupOptions(entries: string[]): Promise<PickOption[]>;
+} {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  const chosen = useMemberNames(chosenIds);
+  const options = useMemo(() => [...chosen.byId.values()].map(hitToOption), [chosen.byId]);
+  const searchOptions = useCallback(
+    async (q: string, signal: AbortSignal) => {
+      const hits = (await searchMembers(teamId, q, { signal })).data;
+      rememberMembers(qc, teamId, hits);
+      return hits.map(hitToOption);
+    },
+    [teamId, qc],
+  );
+  const lookupOptions = useCallback(
+    async (entries: string[]) => {
+      const hits = (await lookupMembers(teamId, { entries })).filter((m) => !m.deleted);
+      rememberMembers(qc, teamId, hits);
+      return hits.map(hitToOption);
+    },
+    [teamId, qc],
+  );
+  return { options, searchOptions, lookupOptions };
 }
 
 /**

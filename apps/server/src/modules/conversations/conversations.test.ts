@@ -207,6 +207,91 @@ describe('thread detail', () => {
   });
 });
 
+describe('threads sorted on the server', () => {
+  /** Every page of a listing in one order, following next_cursor; and how many pages it took. */
+  async function pages(path: string) {
+    const rows: any[] = [];
+    let cursor: string | null = null;
+    let count = 0;
+    do {
+      const res = await get(`${path}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      rows.push(...res.json().data);
+      cursor = res.json().next_cursor;
+      count++;
+    } while (cursor && count < 100);
+    return { rows, count };
+  }
+  /** The order the server promises: the key, then newest first (time, ts, channel) on ties, all reversed for asc. */
+  const ordered = (rows: any[], key: (t: any) => number | string, direction: 'asc' | 'desc') => {
+    const sign = direction === 'desc' ? -1 : 1;
+    const cmp = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
+    return [...rows].sort(
+      (a, b) =>
+        sign *
+        (cmp(key(a), key(b)) ||
+          cmp(a.posted_at, b.posted_at) ||
+          cmp(a.ts, b.ts) ||
+          cmp(a.channel_id, b.channel_id)),
+    );
+  };
+  const ids = (rows: any[]) => rows.map((t) => `${t.channel_id}/${t.ts}`);
+
+  it('by replies over the whole window, page after page in the right order (ties newest first)', async () => {
+    const base = `/actions/getthreads/${teamId}/${windowOf(30)}/workspace`;
+    const all = (await pages(`${base}?limit=200`)).rows;
+    // Enough threads for several pages, with different reply counts and ties among them.
+    expect(all.length).toBeGreaterThan(12);
+    const counts = all.map((t) => t.replies);
+    expect(new Set(counts).size).toBeGreaterThan(1);
+    expect(counts.length - new Set(counts).size).toBeGreaterThan(0);
+    const expected = ordered(all, (t) => t.replies, 'desc');
+    // The 5 most replied are not the 5 newest: sorting the newest page alone would not find them.
+    const newest = new Set(ids(all.slice(0, 5)));
+    expect(ids(expected.slice(0, 5)).filter((id) => !newest.has(id)).length).toBeGreaterThan(0);
+
+    const byReplies = await pages(`${base}?limit=5&sort=replies&direction=desc`);
+    expect(byReplies.count).toBeGreaterThan(2);
+    expect(ids(byReplies.rows)).toEqual(ids(expected));
+    expect(byReplies.rows.map((t) => t.replies)).toEqual(expected.map((t) => t.replies));
+
+    // Fewest reactions first, and senders by name, in a channel: the same across pages.
+    const reactions = await pages(`${base}?limit=4&sort=reactions&direction=asc`);
+    expect(ids(reactions.rows)).toEqual(ids(ordered(all, (t) => t.reactions, 'asc')));
+    const inChannel = all.filter((t) => t.channel_id === channel);
+    const bySender = await pages(
+      `/actions/getthreads/${teamId}/${windowOf(30)}/${channel}?limit=3&sort=sender&direction=asc`,
+    );
+    expect(bySender.count).toBeGreaterThan(1);
+    expect(ids(bySender.rows)).toEqual(ids(ordered(inChannel, (t) => t.sender.toLowerCase(), 'asc')));
+    // Oldest first is time reversed.
+    const oldest = await pages(`${base}?limit=7&sort=time&direction=asc`);
+    expect(ids(oldest.rows)).toEqual(ids(all).reverse());
+  });
+
+  it('refuses a bad sort, a bad direction, and a cursor of another order (400 naming the field)', async () => {
+    const base = `/actions/getthreads/${teamId}/${windowOf(30)}/workspace`;
+    for (const [query, message] of [
+      ['sort=likes', 'sort must be one of time, sender, channel, replies, reactions'],
+      ['sort=REPLIES', 'sort must be one of'],
+      ['direction=up', "direction must be 'asc' or 'desc'"],
+    ] as const) {
+      const res = await get(`${base}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const newest = (await get(`${base}?limit=2`)).json().next_cursor;
+    const other = await get(`${base}?limit=2&sort=replies&cursor=${newest}`);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toContain('cursor must be the next_cursor of a previous answer');
+    const byReplies = (await get(`${base}?limit=2&sort=replies`)).json().next_cursor;
+    expect((await get(`${base}?limit=2&sort=replies&direction=asc&cursor=${byReplies}`)).statusCode).toBe(
+      400,
+    );
+    expect((await get(`${base}?limit=2&sort=replies&cursor=${byReplies}`)).statusCode).toBe(200);
+  });
+});
+
 describe('search', () => {
   it('finds a thread by a word or its prefix, in the workspace or a channel', async () => {
     for (const q of ['zebracorn', 'Zebrac', 'zebracorn checklist']) {

@@ -5,17 +5,16 @@ import {
   CONVERSATION_TEXTS,
   WORKSPACE_SCOPE,
   algoliaTokenResponse,
-  cursorSchema,
   isoDateTime,
   mentionsQuery,
   mentionsResponse,
-  pageLimit,
   searchQuery,
   searchResponse,
   slackTsSchema,
   summarizeBody,
   summaryResponse,
   threadQuery,
+  threadsQuery,
   threadsResponse,
   uniqueReactionsResponse,
   uniqueRepliesResponse,
@@ -52,7 +51,7 @@ export function conversationsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Threads (top-level messages) posted from start to end (ISO date-times) in a channel or the workspace, newest first, with live replies and reactions counted',
+            'Threads (top-level messages) posted from start to end (ISO date-times) in a channel or the workspace, with live replies and reactions counted; newest first, or sorted by sender, channel, replies or reactions over the whole window',
           params: z.object({
             teamId: teamIdParam,
             start: isoDateTime('start'),
@@ -64,7 +63,7 @@ export function conversationsRoutes(deps: {
                 'channel must be workspace or a Slack channel id like C0123ABCD',
               ),
           }),
-          querystring: z.object({ cursor: cursorSchema, limit: pageLimit }),
+          querystring: threadsQuery,
           response: { 200: threadsResponse },
         },
       },
@@ -75,6 +74,8 @@ export function conversationsRoutes(deps: {
           channel: req.params.channel === WORKSPACE_SCOPE ? null : req.params.channel,
           cursor: req.query.cursor,
           limit: req.query.limit,
+          sort: req.query.sort,
+          direction: req.query.direction,
         }),
     );
 

@@ -7,6 +7,8 @@ import {
   parseMentionId,
   slackPermalink,
   type Mention,
+  type SortDirection,
+  type ThreadSort,
   type MentionsResponse,
   type SearchHit,
   type Thread,
@@ -24,7 +26,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { truncateText } from '@flywheel/shared/text';
 import type { Logger } from '../../lib/logger.ts';
 import type { DeliveryService } from '../delivery/service.ts';
-import { conversationsRepo, type MessageRow, type PagePosition } from './repo.ts';
+import { conversationsRepo, type MessageRow, type PagePosition, type ThreadPosition } from './repo.ts';
 import { summaryCache } from './summary-cache.ts';
 import {
   extractiveSummary,
@@ -77,12 +79,51 @@ export function searchQueryOf(q: string): SQL | null {
   return sql`to_tsquery('english', ${terms})`;
 }
 
+/**
+ * A threads page's cursor: the last row's time, ts and channel (as for every newest-first list), followed,
+ * when sorted by something else or oldest first, by the sort, its direction and the row's sort value. A cursor
+ * of another order is refused: its position means nothing in this one.
+ */
+export function encodeThreadCursor(
+  p: PagePosition,
+  order: { sort: ThreadSort; direction: SortDirection },
+  key: string | null,
+): string {
+  if (order.sort === 'time' && order.direction === 'desc') return encodeCursor(p);
+  const numeric = order.sort === 'replies' || order.sort === 'reactions';
+  const tail = [order.sort, order.direction, order.sort === 'time' ? null : numeric ? Number(key) : key];
+  return Buffer.from(JSON.stringify([p.at.getTime(), p.ts, p.channelId, ...tail])).toString('base64url');
+}
+export function decodeThreadCursor(
+  cursor: string | undefined,
+  order: { sort: ThreadSort; direction: SortDirection },
+): ThreadPosition | null {
+  const p = decodeCursor(cursor);
+  if (!p) return null;
+  const [, , , sort = 'time', direction = 'desc', key = null] = JSON.parse(
+    Buffer.from(cursor!, 'base64url').toString(),
+  ) as unknown[];
+  const numeric = order.sort === 'replies' || order.sort === 'reactions';
+  const keyFits =
+    order.sort === 'time'
+      ? key === null
+      : numeric
+        ? typeof key === 'number' && Number.isInteger(key)
+        : typeof key === 'string';
+  if (sort !== order.sort || direction !== order.direction || !keyFits)
+    throw bad('cursor must be the next_cursor of a previous answer with the same sort and direction');
+  return { ...p, key: key as string | number | null };
+}
+
 export type ThreadsWindow = {
   start: string;
   end: string;
   channel: string | null;
   cursor?: string;
   limit: number;
+  /** Default: newest first. */
+  sort?: ThreadSort;
+  direction?: SortDirection;
 };
 
 /** The conversation workbench: threads, their replies and reactions, search, mentions, summaries. */
@@ -158,15 +199,21 @@ export const conversationsService = (deps: {
   }
 
   return {
-    /** Threads (top-level messages) of the workspace or a channel in [start, end], newest first, paged. */
+    /**
+     * Threads (top-level messages) of the workspace or a channel in [start, end], paged: newest first, or in
+     * the order asked over the whole window.
+     */
     async threads(teamId: string, w: ThreadsWindow): Promise<ThreadsResponse> {
+      const order = { sort: w.sort ?? 'time', direction: w.direction ?? 'desc' } as const;
+      const after = decodeThreadCursor(w.cursor, order);
       const { from, to } = windowOf(w.start, w.end);
       const origin = await originOf(teamId);
       const rows = await repo.threads(teamId, {
         from,
         to: new Date(to.getTime() + 1),
         channelId: w.channel,
-        after: decodeCursor(w.cursor),
+        ...order,
+        after,
         limit: w.limit + 1,
       });
       const page = rows.slice(0, w.limit);
@@ -192,7 +239,11 @@ export const conversationsService = (deps: {
         })),
         next_cursor:
           rows.length > w.limit && last
-            ? encodeCursor({ at: new Date(Number(last.at)), ts: last.ts, channelId: last.channel_id })
+            ? encodeThreadCursor(
+                { at: new Date(Number(last.at)), ts: last.ts, channelId: last.channel_id },
+                order,
+                last.sort_key,
+              )
             : null,
       };
     },

@@ -163,6 +163,13 @@ describe('POST /members/lookup', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
     expect((await lookup({})).statusCode).toBe(400);
+    // A pasted list is bounded: the 400 names the field.
+    const long = await lookup({
+      team_id: teamA,
+      entries: Array.from({ length: 501 }, (_, i) => `m${i}@x.test`),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('at most 500 entries');
   });
 
   it("refuses another admin's workspace (403)", async () => {

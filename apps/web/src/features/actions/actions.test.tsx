@@ -225,7 +225,7 @@ describe('Automate tab', () => {
       within(dialog).getByLabelText('Send Direct Message to members', { selector: 'input' }),
       'tur',
     );
-    await user.click(await screen.findByRole('option', { name: 'Alan Turing' }));
+    await user.click(await screen.findByRole('option', { name: /^Alan Turing/ }, { timeout: 3000 }));
     expect(api.callsTo('GET', '/members/search/T001').at(-1)?.headers).toBeDefined();
     await user.click(await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }));
     await user.keyboard('{Control>}a{/Control}');

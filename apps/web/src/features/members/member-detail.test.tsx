@@ -200,7 +200,7 @@ describe('Member detail page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
     expect(await within(dialog).findByText('Select a tag')).toBeInTheDocument();
     // Creating a tag picks it, and the stale error goes.
-    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'mentors');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'mentors');
     await user.click(await screen.findByRole('option', { name: /\+ create tag “mentors”/ }));
     await waitFor(() => expect(api.callsTo('POST', '/tags/createtag')).toHaveLength(1));
     await waitFor(() => expect(within(dialog).queryByText('Select a tag')).toBeNull());
@@ -228,7 +228,7 @@ describe('Member detail page', () => {
     const { user } = renderApp('/dashboard/members/U001#tags');
     await user.click(await screen.findByRole('button', { name: '+ create tag' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Add tag' });
-    const tags = within(dialog).getByRole('textbox', { name: 'Tags' });
+    const tags = within(dialog).getByRole('combobox', { name: 'Tags' });
     await user.type(tags, 'mentors');
     await user.click(await screen.findByRole('option', { name: /\+ create tag “mentors”/ }));
     // In flight: the picker says so and the button waits (a click now used to say 'Select a tag').

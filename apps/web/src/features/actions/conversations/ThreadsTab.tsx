@@ -12,10 +12,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconExternalLink, IconListDetails, IconSearch, IconWand } from '@tabler/icons-react';
-import type { Thread } from '@flywheel/shared/conversations';
+import type { Thread, ThreadSort } from '@flywheel/shared/conversations';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useThreads, type ThreadRef } from './api.ts';
+import { NEWEST_THREADS, useThreads, type ThreadOrder, type ThreadRef } from './api.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { formatWhen, windowOf, type WindowChoice } from './format.ts';
 import { SearchResults } from './SearchResults.tsx';
@@ -30,7 +30,9 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
   const [channel, setChannel] = useState<string | null>(null);
   const [choice, setChoice] = useState<WindowChoice>({ kind: 'days', days: 7 });
   const range = useMemo(() => windowOf(choice), [choice]);
-  const threads = useThreads(range, channel);
+  // The server sorts the whole window (not only the threads loaded); the table shows its order.
+  const [order, setOrder] = useState<ThreadOrder>(NEWEST_THREADS);
+  const threads = useThreads(range, channel, order);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   // Each press of Search is a new search, also for the same word (new messages may have come in since).
@@ -41,7 +43,7 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
 
   const columns: DataColumn<Thread>[] = [
     {
-      id: 'at',
+      id: 'time',
       header: 'Time',
       value: (t) => t.posted_at,
       cell: (t) => formatWhen(t.posted_at),
@@ -175,7 +177,10 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
             emptyText="No threads in this time window"
             search={{ label: 'Filter threads', placeholder: 'Filter the threads below' }}
             pageSize={10}
-            defaultSort={{ id: 'at', desc: true }}
+            sortedBy={{
+              sort: { id: order.sort, desc: order.direction === 'desc' },
+              onChange: (s) => setOrder({ sort: s.id as ThreadSort, direction: s.desc ? 'desc' : 'asc' }),
+            }}
             minWidth={860}
           />
           {threads.hasNextPage ? (
@@ -183,9 +188,13 @@ export function ThreadsTab({ slots }: { slots: ConversationSlots }) {
               <Button
                 variant="default"
                 loading={threads.isFetchingNextPage}
+                // The rows of the last order stay on screen until the new one's first page is in: not their pages.
+                disabled={threads.isPlaceholderData}
                 onClick={() => void threads.fetchNextPage()}
               >
-                Load older threads
+                {order.sort === 'time' && order.direction === 'desc'
+                  ? 'Load older threads'
+                  : 'Load more threads'}
               </Button>
             </Group>
           ) : null}

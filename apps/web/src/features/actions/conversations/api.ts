@@ -13,7 +13,9 @@ import {
   threadsResponse,
   uniqueReactionsResponse,
   uniqueRepliesResponse,
+  type SortDirection,
   type SummarizeRequest,
+  type ThreadSort,
 } from '@flywheel/shared/conversations';
 import type { PinRequest, ReactionRequest } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -27,20 +29,38 @@ export const conversationsKey = (teamId: string) => [...workspaceKey(teamId), 'c
 
 export type Window = { start: string; end: string };
 
-/** GET /actions/getthreads: newest first, a page at a time ('Load more'). */
-export function useThreads(window: Window, channel: string | null) {
+/** How the Threads list is ordered: the server sorts the whole window (default newest first). */
+export type ThreadOrder = { sort: ThreadSort; direction: SortDirection };
+export const NEWEST_THREADS: ThreadOrder = { sort: 'time', direction: 'desc' };
+
+/** GET /actions/getthreads: in the order asked (over the whole window), a page at a time ('Load more'). */
+export function useThreads(window: Window, channel: string | null, order: ThreadOrder = NEWEST_THREADS) {
   const { teamId } = useCurrentTeam();
   const scope = channel ?? WORKSPACE_SCOPE;
+  const newest = order.sort === NEWEST_THREADS.sort && order.direction === NEWEST_THREADS.direction;
+  const list = [...conversationsKey(teamId), 'threads', window.start, window.end, scope];
   return useInfiniteQuery({
-    queryKey: [...conversationsKey(teamId), 'threads', window.start, window.end, scope],
+    queryKey: [...list, order.sort, order.direction],
     enabled: teamId !== '',
     initialPageParam: '',
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest(
-        `/actions/getthreads/${enc(teamId)}/${enc(window.start)}/${enc(window.end)}/${enc(scope)}${pageParam ? `?cursor=${enc(pageParam)}` : ''}`,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (!newest) {
+        params.set('sort', order.sort);
+        params.set('direction', order.direction);
+      }
+      if (pageParam) params.set('cursor', pageParam);
+      const query = params.toString() ? `?${params}` : '';
+      return apiRequest(
+        `/actions/getthreads/${enc(teamId)}/${enc(window.start)}/${enc(window.end)}/${enc(scope)}${query}`,
         { schema: threadsResponse, signal },
-      ),
+      );
+    },
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // Another order of the same threads keeps the rows on screen until its first page is in; another window or
+    // channel starts from the skeleton.
+    placeholderData: (previous, query) =>
+      query && list.every((part, i) => query.queryKey[i] === part) ? previous : undefined,
   });
 }
 

@@ -161,6 +161,58 @@ describe('Threads tab', () => {
     permalink: 'https://acme.slack.com/archives/C001/p1763632800000100',
   };
 
+  it('sorting by Replies asks the server over the whole window and keeps its order across pages', async () => {
+    // Newest first, the 50 loaded hold few replies; the server's order by replies starts with older threads.
+    const newest = thread('1763632900.000100', { replies: 1 });
+    const most = thread('1763000000.000100', { replies: 40, sender: 'Alan Turing', posted_at: T0 - 7e8 });
+    const second = thread('1763100000.000100', { replies: 12, sender: 'Grace Hopper', posted_at: T0 - 6e8 });
+    const third = thread('1763200000.000100', {
+      replies: 12,
+      sender: 'Katherine Johnson',
+      posted_at: T0 - 5e8,
+    });
+    const asked: URLSearchParams[] = [];
+    setup({
+      'GET /actions/getthreads/T001/*': (_body, { url }) => {
+        const q = new URL(url, 'http://localhost').searchParams;
+        asked.push(q);
+        if (q.get('sort') !== 'replies')
+          return reply(threadsResponse, { data: [newest, ...THREADS], next_cursor: 'older' });
+        return q.get('cursor') === 'by-replies-2'
+          ? reply(threadsResponse, { data: [third], next_cursor: null })
+          : reply(threadsResponse, { data: [most, second], next_cursor: 'by-replies-2' });
+      },
+    });
+    const { user } = renderApp('/dashboard/actions/threads');
+    const table = await screen.findByRole('table', { name: 'Threads' }, { timeout: 8000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(screen.getByRole('button', { name: 'Load older threads' })).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Replies' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const order = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent?.match(/Launch plan (\S+)/)?.[1]);
+    expect(order()).toEqual([most.ts, second.ts]);
+    expect(within(table).getByRole('columnheader', { name: 'Replies' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ sort: 'replies', direction: 'desc' });
+
+    // The next page continues the server's order (its cursor with the same sort), not re-sorted here.
+    await user.click(screen.getByRole('button', { name: 'Load more threads' }));
+    await waitFor(() => expect(order()).toEqual([most.ts, second.ts, third.ts]));
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({
+      sort: 'replies',
+      direction: 'desc',
+      cursor: 'by-replies-2',
+    });
+    expect(screen.queryByRole('button', { name: 'Load more threads' })).toBeNull();
+  });
+
   it("search shows the spinner, then 'No results found' or the hits", async () => {
     setup({
       'GET /actions/searchthreads/T001': (_b, { url }) =>

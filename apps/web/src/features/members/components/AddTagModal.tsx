@@ -1,12 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { hitToOption, lookupMembers, searchMembers, useMemberNames } from '../../../lib/member-directory.ts';
 import { useAddTags } from '../api/add-tags.ts';
-import { EntryPicker } from '../../../components/EntryPicker.tsx';
+import { MemberPicker } from '../../../components/TargetPickers.tsx';
 import { useCreatingTag } from '../../../lib/create-tag.ts';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 
@@ -29,27 +27,12 @@ export function AddTagModal({ opened, onClose, memberIds, onAdded }: AddTagModal
 }
 
 function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): void }) {
-  const { teamId } = useCurrentTeam();
   const chosenTags = useChosenTags();
   const add = useAddTags();
   const creatingTag = useCreatingTag();
   const [memberIds, setMemberIds] = useState(props.initial);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  // The chosen members' names; suggestions and pasted e-mails are asked from the server.
-  const chosen = useMemberNames(memberIds);
-  const options = useMemo(() => [...chosen.byId.values()].map(hitToOption), [chosen.byId]);
-  const searchOptions = useCallback(
-    async (q: string, signal: AbortSignal) =>
-      (await searchMembers(teamId, q, { signal })).data.map(hitToOption),
-    [teamId],
-  );
-  const lookupOptions = useCallback(
-    async (entries: string[]) =>
-      (await lookupMembers(teamId, { entries })).filter((m) => !m.deleted).map(hitToOption),
-    [teamId],
-  );
-
   const submit = () => {
     if (memberIds.length === 0 || tagIds.length === 0) return setProblem('Both fields are required...');
     setProblem(null);
@@ -68,13 +51,9 @@ function AddTagForm(props: { initial: string[]; onClose(): void; onAdded?(): voi
 
   return (
     <Stack>
-      <EntryPicker
+      <MemberPicker
         label="Members"
         placeholder="Names, e-mails or ids (comma, space or semicolon between)"
-        what="member"
-        options={options}
-        searchOptions={searchOptions}
-        lookupOptions={lookupOptions}
         value={memberIds}
         onChange={(ids) => {
           setMemberIds(ids);
