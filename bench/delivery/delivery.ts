@@ -2,8 +2,9 @@
  * The delivery engine against the emulator's scaled rate limits, on PostgreSQL, with two worker processes.
  *
  *   npx tsx bench/delivery/delivery.ts                       # every phase
- *   npx tsx bench/delivery/delivery.ts --phase faults        # one of: throughput, faults, audience, receipts
+ *   npx tsx bench/delivery/delivery.ts --phase faults        # one of: throughput, fair, faults, audience, receipts
  *   npx tsx bench/delivery/delivery.ts --recipients 2000 --no-write
+ *   npx tsx bench/delivery/delivery.ts --phase fair --section fair-after   # writes RESULTS.md's `delivery-fair-after`
  *
  * The API runs in this process (no job workers); two `ROLE=worker` processes (apps/server/src/main.ts) share
  * the database. The emulator runs here too, with Slack's limits ('real' profile) shrunk by --scale; the server
@@ -12,6 +13,9 @@
  *
  * - throughput: a bulk DM to every member (--members, 10,000); achieved rate against the configured ceiling,
  *   messages per recipient in the emulator (0 lost, 0 doubled), 429s met.
+ * - fair: the same bulk DM, and once a quarter of it is sent, a one-recipient DM in the same workspace and one in
+ *   a second workspace (issue #30): how long each small send takes to reach Slack, how many bulk messages went
+ *   before it, and the bulk's rate against the ceiling (0 lost, 0 doubled for all three). Not part of `all`.
  * - faults: a bulk DM to --recipients (2,000) with 20% 429s and 5% 5xx injected on chat.postMessage, 20 of them
  *   deactivated after the send was queued, and a worker killed with SIGKILL twice mid-send (restarted each
  *   time): exactly one message per reachable recipient, the deactivated in the Failed CSV, counts = emulator.
@@ -51,6 +55,8 @@ const membersN = Number(arg('members', '10000'));
 const faultRecipients = Number(arg('recipients', '2000'));
 const perMinute = Number(arg('ceiling', '200'));
 const write = !process.argv.includes('--no-write');
+/** RESULTS.md's section (`delivery-<section>`): a run kept beside earlier ones instead of replacing them. */
+const section = arg('section', phase);
 const EVENT_TYPE = 'flywheel_delivery';
 
 async function api(s: Server, token: string, method: string, url: string, body?: unknown) {
@@ -117,7 +123,11 @@ async function main() {
   );
   const emu = await startEmulator({
     port: 0,
-    workspace: { seed: 7, members: membersN, channels: 4, days: 1 },
+    workspaces: [
+      { seed: 7, members: membersN, channels: 4, days: 1 },
+      // The fair phase's second workspace (installed only there).
+      { seed: 8, members: 20, channels: 2, days: 1 },
+    ],
     rateLimits: { profile: 'real', timeScale: 1 / scale },
     events: { timeoutMs: 3000, retryDelaysMs: [200, 1000, 5000] },
   });
@@ -207,6 +217,129 @@ ${mdTable(
   ['l', 'r'],
 )}`);
       log(`throughput: ${fmt(rate)}/min of ${fmt(ceilingPerMin)}; lost ${lost}, doubled ${doubled}`);
+    }
+
+    if (phase === 'fair') {
+      // A second workspace with its own admin: its one-recipient send must not wait for the first one's bulk.
+      const team2 = emu.teamIds[1]!;
+      let owner2 = '';
+      for (const m of emu.truth(team2).members()) if ((m as any).is_primary_owner) owner2 = m.id;
+      const admin2 = await signedInAdmin(s);
+      await installThroughOAuth(s, emu.url, owner2, admin2, team2);
+      await waitForBackfill(s, team2, 5 * 60_000);
+      const member2 = (
+        await query<{ member_id: string }>(
+          s,
+          sql`select member_id from slack_members where team_id = ${team2} and not is_bot and not deleted
+            and member_id <> 'USLACKBOT' and member_id <> ${owner2} order by member_id limit 1`,
+        )
+      )[0]!.member_id;
+      proxy.reset();
+      const t0 = Date.now();
+      const res = await api(s, admin.token, 'POST', '/quickaction/sendmessage', {
+        team_id: teamId,
+        sender: 'bot',
+        message: 'Fairness bench: the bulk',
+        sendtoworkspace: true,
+      });
+      const bulkId = res.data.receipt_id as number;
+      log(`fair: bulk receipt ${bulkId} for ${res.data.total} recipients`);
+      // Started during the bulk: once a quarter of it is sent.
+      let small: { id: number; team: string; to: string; at: number; label: string }[] = [];
+      let last = 0;
+      const r = await waitProcessed(s, admin.token, teamId, bulkId, (x) => {
+        const done = x.successful_recipient_count + x.failed_recipient_count;
+        if (small.length === 0 && done >= x.total_recipient_count / 4) {
+          small = [{ id: 0, team: teamId, to: reachable[reachable.length - 1]!, at: 0, label: 'same' }];
+          small.push({ id: 0, team: team2, to: member2, at: 0, label: 'other' });
+          // Both at once, each timed from its own request.
+          for (const one of small)
+            void (async () => {
+              one.at = Date.now();
+              const sent = await api(
+                s,
+                one.team === teamId ? admin.token : admin2.token,
+                'POST',
+                '/member/directmessage',
+                {
+                  team_id: one.team,
+                  sender: 'bot',
+                  id: one.to,
+                  text: `Fairness bench: one recipient (${one.label} workspace)`,
+                },
+              );
+              one.id = sent.data.receipt_id as number;
+              log(
+                `fair: one-recipient receipt ${one.id} (${one.label} workspace) at ${fmt(done)}/${fmt(x.total_recipient_count)}`,
+              );
+            })();
+        }
+        if (Date.now() - last > 10_000) {
+          last = Date.now();
+          log(`  ${done}/${x.total_recipient_count}`);
+        }
+      });
+      const wall = (Date.now() - t0) / 1000;
+      const bulk = deliveredPer(emu, teamId, bulkId);
+      const lost = reachable.filter((m) => !bulk.per.has(m)).length;
+      const doubled = [...bulk.per.values()].filter((n) => n > 1).length;
+      const spanMin = (bulk.times.at(-1)! - bulk.times[0]!) / 60_000;
+      const rate = (bulk.times.length - 1) / spanMin;
+      const rows: string[][] = [];
+      // When each recipient was recorded sent (right after Slack's answer; the emulator's ts are whole seconds).
+      const sentTimes = async (receiptId: number) =>
+        (
+          await query<{ t: number }>(
+            s,
+            sql`select (extract(epoch from updated_at) * 1000)::float8 as t from delivery_recipients
+              where receipt_id = ${receiptId} and state = 'sent' order by 1`,
+          )
+        ).map((x) => Number(x.t));
+      const bulkSent = await sentTimes(bulkId);
+      for (const one of small) {
+        // The bulk may end first (no fairness): wait for the small send too.
+        let got = deliveredPer(emu, one.team, one.id);
+        for (let i = 0; i < 600 && (one.id === 0 || got.times.length === 0); i++) {
+          await sleep(100);
+          got = deliveredPer(emu, one.team, one.id);
+        }
+        const at = (await sentTimes(one.id))[0]!;
+        const before = bulkSent.filter((t) => t >= one.at && t <= at).length;
+        rows.push([
+          `one-recipient DM, ${one.label} workspace: request to sent`,
+          `${fmt((at - one.at) / 1000, 2)} s`,
+        ]);
+        rows.push([`  bulk messages sent between its request and it`, fmt(before)]);
+        rows.push([
+          `  its messages in the emulator (lost / doubled)`,
+          `${fmt(got.times.length)} (${got.per.has(one.to) ? 0 : 1} / ${[...got.per.values()].filter((n) => n > 1).length})`,
+        ]);
+        log(
+          `fair: ${one.label} workspace's one-recipient DM in ${fmt((at - one.at) / 1000, 2)} s, after ${before} bulk messages`,
+        );
+      }
+      const post = proxy.stats.get('chat.postMessage') ?? { calls: 0, limited: 0, http5xx: 0 };
+      sections.push(`### Fairness: a one-recipient DM started during a bulk DM to every member
+
+${mdTable(
+  [
+    ['measure', 'value'],
+    ['bulk recipients', fmt(r.total_recipient_count)],
+    [
+      'bulk sent / failed (receipt)',
+      `${fmt(r.successful_recipient_count)} / ${fmt(r.failed_recipient_count)}`,
+    ],
+    ['bulk lost / doubled', `${fmt(lost)} / ${fmt(doubled)}`],
+    ['configured ceiling (per minute, scaled)', fmt(ceilingPerMin)],
+    ['bulk achieved rate, first to last message (per minute)', fmt(rate)],
+    ['bulk achieved / ceiling', `${fmt((rate / ceilingPerMin) * 100, 1)}%`],
+    ...rows,
+    ['chat.postMessage calls / 429s met', `${fmt(post.calls)} / ${fmt(post.limited)}`],
+    ['wall time to the bulk Processed', `${fmt(wall, 1)} s`],
+  ],
+  ['l', 'r'],
+)}`);
+      log(`fair: bulk ${fmt(rate)}/min of ${fmt(ceilingPerMin)}; lost ${lost}, doubled ${doubled}`);
     }
 
     if (phase === 'all' || phase === 'faults') {
@@ -376,7 +509,7 @@ ${fmt(load0, 2)} at start, ${fmt(os.loadavg()[0]!, 2)} at the end, ${os.cpus().l
 
 ${sections.join('\n\n')}`;
     console.log(`\n${body}\n`);
-    if (write) writeSection(`delivery-${phase}`, body, path.join(here, 'RESULTS.md'));
+    if (write) writeSection(`delivery-${section}`, body, path.join(here, 'RESULTS.md'));
   } finally {
     for (const w of workers) w.kill('SIGTERM');
     await sleep(1500);

@@ -115,6 +115,7 @@ const envSchema = z.object({
   DELIVERY_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(200),
   DELIVERY_CHANNEL_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(60),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  DELIVERY_WORKSPACES_PER_WORKER: z.coerce.number().int().min(1).max(64).default(4),
   SEND_DAILY_BUDGET: optionalString.pipe(
     z
       .string()
@@ -228,6 +229,8 @@ export type Config = {
     maxPaceWaitMs: number;
     /** chat.update and chat.delete per workspace (Slack: Tier 3, about 50 a minute). */
     updatesPerMinute: number;
+    /** Workspaces one worker process sends for at once (delivery.send jobs running side by side). */
+    workspacesPerWorker: number;
   };
   /**
    * The model thread summaries ask: any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM,
@@ -357,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       maxPaceWaitMs: 15_000,
       updatesPerMinute: 50 * e.SLACK_RATE_SCALE,
+      workspacesPerWorker: e.DELIVERY_WORKSPACES_PER_WORKER,
     },
     llm: e.LLM_MODEL
       ? {

@@ -19,6 +19,11 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   /** A pg-boss cron schedule (UTC) for recurring jobs. */
   cron?: string;
   batchSize?: number;
+  /**
+   * How many of this job run at once in one worker process (default 1): each is its own pg-boss worker, fetching
+   * and running one job at a time.
+   */
+  concurrency?: (ctx: AppContext) => number;
   handle(data: z.infer<S>, jc: JobContext): Promise<void>;
 };
 
@@ -32,6 +37,11 @@ export type Queue = {
     data: z.infer<S>,
     options?: PgBoss.SendOptions,
   ): Promise<string | null>;
+  /**
+   * How many jobs of this kind wait to start (due for `readySeconds` or more, so a worker polling elsewhere had
+   * its chance), leaving out those whose singleton key is one of `exceptKeys`.
+   */
+  waiting(job: JobDefinition, opts: { readySeconds: number; exceptKeys: string[] }): Promise<number>;
   /** Creates the pg-boss queues of these jobs (every role registers, so any process can send). */
   register(jobs: JobDefinition[]): Promise<void>;
   /** Starts consuming every registered job in this process (roles `worker` and `all`); handlers get `ctx`. */
@@ -101,6 +111,15 @@ export async function createQueue(
       for (const workerId of workerIds.get(job.id) ?? []) boss.notifyWorker(workerId);
       return id;
     },
+    async waiting(job, { readySeconds, exceptKeys }) {
+      const res = await executeSql(
+        `select count(*)::int as n from pgboss.job
+          where name = $1 and state < 'active' and start_after < now() - make_interval(secs => $2)
+            and not (coalesce(singleton_key, '') = any($3::text[]))`,
+        [job.id, readySeconds, exceptKeys],
+      );
+      return Number((res.rows[0] as { n: number }).n);
+    },
     async register(defs) {
       for (const job of defs) {
         await boss.createQueue(job.id, {
@@ -114,24 +133,27 @@ export async function createQueue(
     },
     async startWorkers(ctx) {
       for (const job of jobs) {
-        const id = await boss.work(
-          job.id,
-          { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-          async (batch) => {
-            for (const item of batch) {
-              const jobLogger = logger.child({ job: job.id, jobId: item.id });
-              try {
-                const data = job.payload.parse(item.data);
-                await job.handle(data, { ctx, jobId: item.id, logger: jobLogger });
-              } catch (err) {
-                // pg-boss records the failure in the job's row and retries it, but says nothing: say it here.
-                jobLogger.error({ err }, 'job failed; pg-boss retries it while its retry limit lasts');
-                throw err;
+        const concurrency = Math.max(1, job.concurrency?.(ctx) ?? 1);
+        for (let i = 0; i < concurrency; i++) {
+          const id = await boss.work(
+            job.id,
+            { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+            async (batch) => {
+              for (const item of batch) {
+                const jobLogger = logger.child({ job: job.id, jobId: item.id });
+                try {
+                  const data = job.payload.parse(item.data);
+                  await job.handle(data, { ctx, jobId: item.id, logger: jobLogger });
+                } catch (err) {
+                  // pg-boss records the failure in the job's row and retries it, but says nothing: say it here.
+                  jobLogger.error({ err }, 'job failed; pg-boss retries it while its retry limit lasts');
+                  throw err;
+                }
               }
-            }
-          },
-        );
-        workerIds.set(job.id, [...(workerIds.get(job.id) ?? []), id]);
+            },
+          );
+          workerIds.set(job.id, [...(workerIds.get(job.id) ?? []), id]);
+        }
         if (job.cron) await boss.schedule(job.id, job.cron, {});
       }
     },

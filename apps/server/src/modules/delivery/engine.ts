@@ -63,10 +63,12 @@ const RETRYABLE_ERRORS = new Set([
   'request_timeout',
 ]);
 
-/** The longest a claimed channel post waits for its channel's slot (the lease covers it and the call). */
 /** Sends one job keeps in flight for a workspace (each reserves its own paced slot first). */
 const LANES = 3;
+/** The longest a claimed channel post waits for its channel's slot (the lease covers it and the call). */
 const CHANNEL_WAIT_MS = 5_000;
+/** How often a slice asks whether another workspace waits for its worker. */
+const YIELD_CHECK_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -282,17 +284,38 @@ export function deliveryEngine(deps: {
     classify,
     /**
      * Works through a workspace's due recipients for about `budgetMs`, then answers how long until its next
-     * open recipient is due (null: none left), so the job can come back then.
+     * open recipient is due (null: none left), so the job can come back then. `yieldWhen` (asked about once a
+     * second) ends the slice early when it answers true: another workspace waits for this worker.
      */
-    async run(teamId: string, budgetMs: number): Promise<{ delivered: number; nextDueMs: number | null }> {
+    async run(
+      teamId: string,
+      budgetMs: number,
+      opts: { yieldWhen?: () => Promise<boolean> } = {},
+    ): Promise<{ delivered: number; nextDueMs: number | null; yielded: boolean }> {
       const until = Date.now() + budgetMs;
       let delivered = 0;
       let paceWaitMs = 0;
       let paced = false;
+      let yielded = false;
+      let nextAsk = Date.now() + YIELD_CHECK_MS;
+      let asking = false;
+      /** Whether to hand over now (one lane asks at a time, at most once per YIELD_CHECK_MS). */
+      const handOver = async () => {
+        if (!opts.yieldWhen || asking || Date.now() < nextAsk) return yielded;
+        asking = true;
+        try {
+          if (await opts.yieldWhen()) yielded = true;
+        } finally {
+          nextAsk = Date.now() + YIELD_CHECK_MS;
+          asking = false;
+        }
+        return yielded;
+      };
       // A few sends in flight at once: the pace is the workspace's, not one call's round trip (Slack's latency
       // and the bookkeeping around each call would otherwise cap a sender below a high ceiling).
       const lane = async () => {
-        while (!paced && Date.now() < until) {
+        while (!paced && !yielded && Date.now() < until) {
+          if (await handOver()) break;
           // The workspace's slot first, so a row's lease starts only when it may go.
           const at = await pacing.reserve(teamId, [
             { key: 'chat.postMessage', perMinute: config.postsPerMinute },
@@ -335,7 +358,7 @@ export function deliveryEngine(deps: {
       };
       await Promise.all(Array.from({ length: LANES }, lane));
       const nextDue = await repo.nextDueMs(teamId);
-      return { delivered, nextDueMs: nextDue === null ? null : Math.max(nextDue, paceWaitMs) };
+      return { delivered, nextDueMs: nextDue === null ? null : Math.max(nextDue, paceWaitMs), yielded };
     },
   };
 }

@@ -167,18 +167,36 @@ export const deliveryRepo = (db: Db) => ({
    * Takes the next due recipient of a workspace for this worker: the attempt is counted and a lease set before
    * Slack is called, and committed. A row still `sending` after its lease lapsed is taken as uncertain: its
    * worker died or hung between the call and the commit.
+   *
+   * Which one: the first due recipient of the open receipt served least recently (never served first), and that
+   * receipt's turn is taken in the same statement. The sends of a workspace take turns, one recipient each: a
+   * one-recipient send made during a 10,000-recipient one is sent next, and the bulk loses one slot, not its
+   * pace. The lock is on the recipient row (skip locked): lanes and workers claiming at once take different rows.
    */
   async claim(teamId: string, leaseSeconds: number): Promise<ClaimedRecipient | null> {
     const [row] = await typedRows<ClaimedRecipient>(
       db,
       sql`
         with picked as (
-          select id from delivery_recipients
-          where team_id = ${teamId} and state in ('pending', 'sending') and due_at <= now()
-            and (state = 'pending' or lease_until < now())
-          order by due_at, id
+          select p.id, d.id as receipt_id
+          from (
+            select id, served_at from delivery_receipts
+            where team_id = ${teamId} and finished_at is null
+            order by served_at nulls first, id
+          ) d
+          cross join lateral (
+            select id from delivery_recipients
+            where receipt_id = d.id and state in ('pending', 'sending') and due_at <= now()
+              and (state = 'pending' or lease_until < now())
+            order by due_at, id
+            limit 1
+            for update skip locked
+          ) p
+          order by d.served_at nulls first, d.id
           limit 1
-          for update skip locked
+        ), served as (
+          update delivery_receipts set served_at = clock_timestamp()
+          from picked where delivery_receipts.id = picked.receipt_id
         ), claimed as (
           update delivery_recipients r
           set state = 'sending',

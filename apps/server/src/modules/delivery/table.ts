@@ -49,9 +49,20 @@ export const deliveryReceipts = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Why nothing was sent: a scheduled or workflow send refused by the daily budget (no recipients then). */
     error: text('error'),
+    /**
+     * When a worker last took one of its recipients (null: never). A worker takes the next recipient from the
+     * open receipt served least recently, so the sends of a workspace take turns: a one-recipient send made
+     * during a 10,000-recipient one goes next, not after it.
+     */
+    servedAt: timestamp('served_at', { withTimezone: true }),
   },
   (t) => [
     index('delivery_receipts_team_idx').on(t.teamId, t.id),
+    // The turns: a workspace's open receipts (a few; sorted by served_at when claiming, which is left out of the
+    // index so that taking a turn, once per message, is a HOT update of the receipt's row).
+    index('delivery_receipts_open_idx')
+      .on(t.teamId)
+      .where(sql`finished_at is null`),
     uniqueIndex('delivery_receipts_idempotency_key').on(t.idempotencyKey),
     // The daily budget: the messages a workspace queued in the last 24 hours.
     index('delivery_receipts_team_created_idx').on(t.teamId, t.createdAt),
@@ -138,6 +149,10 @@ export const deliveryRecipients = pgTable(
       .on(t.teamId, t.dueAt)
       .where(sql`state in ('pending', 'sending')`),
     index('delivery_recipients_receipt_state_idx').on(t.receiptId, t.state),
+    // A receipt's next open recipient (a claim takes the first due one of the receipt whose turn it is).
+    index('delivery_recipients_receipt_due_idx')
+      .on(t.receiptId, t.dueAt, t.id)
+      .where(sql`state in ('pending', 'sending')`),
   ],
 );
 
