@@ -33,7 +33,7 @@ done
 cmd=$(sed -nE 's/^CMD \[(.*)\]$/\1/p' Dockerfile | tr -d '",')
 [ -n "$cmd" ] || fail "no CMD in the Dockerfile"
 export NODE_ENV=production PORT=$port HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$port" DATA_DIR="$data" \
-  DEMO_EMULATOR_PORT=$emulator_port DEMO_MEMBERS=40
+  DEMO_EMULATOR_PORT=$emulator_port DEMO_MEMBERS=40 DEMO_CHANNELS=4 DEMO_DAYS=5 DEMO_LIVE_INTERVAL_MS=0
 (cd "$dest" && ROLE=migrate $cmd) >"$data/migrate.log" 2>&1 || { cat "$data/migrate.log" >&2; fail "ROLE=migrate failed"; }
 (cd "$dest" && exec $cmd) >"$data/server.log" 2>&1 &
 server=$!
