@@ -5,12 +5,14 @@ import { installThroughOAuth, slackTestEnv, type SlackTestEnv } from '../../test
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// Routes that are not about one workspace: accounts, public settings, starting and finishing an install.
+// Routes that are not about one workspace: accounts, public settings, starting and finishing an install, and the
+// Slack app manifest (the installation's scopes, events and URLs: no workspace's data).
 const NOT_WORKSPACE_SCOPED = [
   /^\/api\/v0\/auth\//,
   /^\/api\/v0\/public\//,
   /^\/api\/v0\/auth-redirect$/,
   /^\/api\/v0\/slack\/installurl$/,
+  /^\/api\/v0\/slack\/manifest$/,
 ];
 
 let env: SlackTestEnv;
