@@ -340,6 +340,8 @@ export const receiptSchema = z.object({
   retryable_recipient_count: z.number().int(),
   /** Why nothing was sent (a scheduled or workflow send over the daily budget), else null. */
   error: z.string().nullable().default(null),
+  /** What members wrote back in their DM with the bot, answering this send (deleted replies not counted). */
+  reply_count: z.number().int().default(0),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptsResponse = z.object({ data: z.array(receiptSchema) });
@@ -350,6 +352,43 @@ export const receiptDetailSchema = receiptSchema.extend({
 });
 export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
 export const receiptResponse = z.object({ data: receiptDetailSchema });
+
+/** A member's reply in their DM with the bot (Events API message.im), with the send it answers (if any). */
+export const dmReplySchema = z.object({
+  id: z.number().int(),
+  receipt_id: z.number().int().nullable(),
+  receipt_description: z.string().nullable(),
+  action_type: z.string().nullable(),
+  member_id: z.string(),
+  member_name: z.string(),
+  text: z.string(),
+  /** Files attached (they stay in Slack). */
+  files: z.number().int(),
+  ts: z.string(),
+  channel_id: z.string(),
+  /** Written in the thread of the message it answers (else after it in the DM). */
+  in_thread: z.boolean(),
+  sent_at: z.string(),
+  edited: z.boolean(),
+});
+export type DmReply = z.infer<typeof dmReplySchema>;
+export const dmRepliesResponse = z.object({ data: z.array(dmReplySchema) });
+/** At most this many replies per call (newest first). */
+export const MAX_REPLIES = 500;
+/** GET /receipts/getreplies/:teamId: one receipt's replies or one member's; exactly one of the two. */
+export const repliesQuery = z
+  .object({
+    receipt_id: z.coerce.number().int().positive('receipt_id must be a receipt id').optional(),
+    member_id: slackUserId.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.receipt_id === undefined) === (q.member_id === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['receipt_id'],
+        message: 'Name either receipt_id or member_id (one of the two)',
+      });
+  });
 
 /** Why a recipient failed, in words (Slack's error codes and the engine's own), for toasts and tooltips. */
 const FAILURE_TEXTS: Record<string, string> = {

@@ -11,7 +11,10 @@ export type SlackAppManifest = AppsManifestCreateArguments['manifest'];
  * message arrives as `message` whatever the conversation; the subscription names the kind of conversation.
  */
 const SUBSCRIPTIONS: Record<string, { events: string[]; scopes: string[] }> = {
-  message: { events: ['message.channels', 'message.groups'], scopes: ['channels:history', 'groups:history'] },
+  message: {
+    events: ['message.channels', 'message.groups', 'message.im'],
+    scopes: ['channels:history', 'groups:history', 'im:history'],
+  },
   reaction_added: { events: ['reaction_added'], scopes: ['reactions:read'] },
   reaction_removed: { events: ['reaction_removed'], scopes: ['reactions:read'] },
   team_join: { events: ['team_join'], scopes: ['users:read'] },

@@ -6,7 +6,14 @@ type Handler = (
   body: unknown,
   request: { url: string; headers: Record<string, string> },
 ) => MockReply | Promise<MockReply>;
-export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
+export type RecordedCall = {
+  method: string;
+  path: string;
+  /** The query string's parameters (the handler table matches the path alone). */
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+};
 
 /**
  * Replaces fetch with a table of `'METHOD /path'` handlers (paths without /api/v0; `'METHOD /prefix*'` matches
@@ -21,7 +28,7 @@ export function mockApi(handlers: Record<string, Handler | MockReply>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}));
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, path, body, headers });
+    calls.push({ method, path, query: new URL(url, 'http://localhost').searchParams, body, headers });
     const key = `${method} ${path}`;
     // A key ending in '*' answers every path it starts (paths with times in them).
     const entry =

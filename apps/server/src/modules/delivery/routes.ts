@@ -14,8 +14,10 @@ import {
   idempotencyHeaders,
   pinBody,
   reactionBody,
+  dmRepliesResponse,
   receiptResponse,
   receiptsResponse,
+  repliesQuery,
   replyBody,
   retryBody,
   retryResponse,
@@ -379,6 +381,29 @@ export function deliveryRoutes(deps: {
         },
       },
       async (req) => ({ data: await deps.delivery.receipt(req.params.teamId, req.params.id) }),
+    );
+
+    r.get(
+      '/receipts/getreplies/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'What members wrote back in their DM with the bot (newest first, at most 500): the replies to one receipt (receipt_id) or one member’s (member_id)',
+          params: z.object({ teamId: teamIdParam }),
+          querystring: repliesQuery,
+          response: { 200: dmRepliesResponse },
+        },
+      },
+      async (req) => ({
+        data: await deps.delivery.replies(
+          req.params.teamId,
+          req.query.receipt_id !== undefined
+            ? { receiptId: req.query.receipt_id }
+            : { memberId: req.query.member_id! },
+        ),
+      }),
     );
 
     r.get(

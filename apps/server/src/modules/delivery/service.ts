@@ -3,6 +3,8 @@ import { mentionedIds, namesFrom, readableMentions } from '@flywheel/shared/ment
 import {
   DELIVERY_TEXTS,
   MAX_IMAGE_BYTES,
+  MAX_REPLIES,
+  type DmReply,
   RECEIPT_CSV_COLUMNS,
   receiptStatus,
   type ActionType,
@@ -29,6 +31,7 @@ import { pacing as pacingOf } from './pacing.ts';
 import { budgetOf, budgetState, confirmationError, overBudget, type SendLimits } from './limits.ts';
 import { limitsRepo } from './limits-repo.ts';
 import { adminMembership } from './membership.ts';
+import { repliesRepo } from './replies.ts';
 import { deliveryRepo, imagesRepo, type NewReceipt, type ReceiptRow } from './repo.ts';
 import type { DeliveryMessage } from './table.ts';
 import { imageFileName, imageKind, postFile, type StoredImage } from './uploads.ts';
@@ -696,6 +699,18 @@ export const deliveryService = (deps: {
       return readable(teamId, listed);
     },
 
+    /**
+     * What members wrote back in their DMs with the bot: a receipt's replies, or a member's (each with the send
+     * it answers), newest first. A receipt of another workspace is a 404 like any other.
+     */
+    async replies(teamId: string, of: { receiptId: number } | { memberId: string }): Promise<DmReply[]> {
+      const replies = repliesRepo(deps.db);
+      if ('memberId' in of) return replies.ofMember(teamId, of.memberId, MAX_REPLIES);
+      if (!(await repo.findReceipt(teamId, of.receiptId)))
+        throw notFound('No such receipt in this workspace');
+      return replies.ofReceipt(teamId, of.receiptId, MAX_REPLIES);
+    },
+
     /** One receipt (a send dialog follows the send it made) and why its failed recipients failed. */
     async receipt(teamId: string, id: number): Promise<ReceiptDetail> {
       const row = await repo.findReceipt(teamId, id);
@@ -779,7 +794,11 @@ export const deliveryService = (deps: {
       teamId,
       listed.map((r) => r.id),
     );
-    const rows = listed.map((r) => toReceipt(r, errors.get(r.id) ?? null));
+    const replies = await repliesRepo(deps.db).counts(listed.map((r) => r.id));
+    const rows = listed.map((r) => ({
+      ...toReceipt(r, errors.get(r.id) ?? null),
+      reply_count: replies.get(r.id) ?? 0,
+    }));
     const ids = mentionedIds(rows.map((r) => r.description).join(' '));
     if (ids.members.length === 0 && ids.channels.length === 0) return rows;
     const names = namesFrom(
@@ -818,6 +837,7 @@ export function toReceipt(r: ReceiptRow, error: string | null = null): Receipt {
     failed_recipient_count: r.failed,
     retryable_recipient_count: r.retryable,
     error,
+    reply_count: 0,
   };
 }
 export { receiptStatus };

@@ -153,6 +153,45 @@ export const deliveryRecipients = pgTable(
     index('delivery_recipients_receipt_due_idx')
       .on(t.receiptId, t.dueAt, t.id)
       .where(sql`state in ('pending', 'sending')`),
+    // A reply in a DM finds the message it answers: the conversation's sends, newest first.
+    index('delivery_recipients_conversation_idx')
+      .on(t.teamId, t.channelId, t.ts)
+      .where(sql`channel_id is not null and ts is not null`),
+  ],
+);
+
+/**
+ * What members wrote back in their direct messages with the bot (Events API `message.im`): each linked to the
+ * send it answers (the thread's message, else the latest message the bot sent them before it), or to none when
+ * a member wrote first. DM text lives only here: it is never counted in channel analytics.
+ */
+export const deliveryReplies = pgTable(
+  'delivery_replies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    teamId: text('team_id').notNull(),
+    /** The D… conversation and the reply's own ts: a reply is stored once whatever Slack retries. */
+    channelId: text('channel_id').notNull(),
+    ts: text('ts').notNull(),
+    threadTs: text('thread_ts'),
+    memberId: text('member_id').notNull(),
+    receiptId: bigint('receipt_id', { mode: 'number' }).references(() => deliveryReceipts.id, {
+      onDelete: 'set null',
+    }),
+    recipientId: bigint('recipient_id', { mode: 'number' }).references(() => deliveryRecipients.id, {
+      onDelete: 'set null',
+    }),
+    text: text('text').notNull(),
+    /** Files attached to the reply (their count: the files themselves stay in Slack). */
+    files: integer('files').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('delivery_replies_message_key').on(t.teamId, t.channelId, t.ts),
+    index('delivery_replies_receipt_idx').on(t.receiptId, t.sentAt),
+    index('delivery_replies_member_idx').on(t.teamId, t.memberId, t.sentAt),
   ],
 );
 

@@ -22,3 +22,15 @@ export async function channelNames(db: Tx, teamId: string, ids: string[]): Promi
   );
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** Which of `ids` are people of the workspace (members it has that are not bots); Slack's own ids are not. */
+export async function humanMembers(db: Tx, teamId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await typedRows<{ id: string }>(
+    db,
+    sql`select member_id as id from slack_members
+      where team_id = ${teamId} and member_id = any(${sql.param([...new Set(ids)])}::text[])
+        and not is_bot and member_id <> 'USLACKBOT'`,
+  );
+  return new Set(rows.map((r) => r.id));
+}

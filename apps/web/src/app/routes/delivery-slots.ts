@@ -2,3 +2,4 @@
 export { MessageMemberButton } from '../../features/delivery/components/MessageMemberButton.tsx';
 export { MessageRowActions } from '../../features/delivery/components/MessageRowActions.tsx';
 export { SendMessageButton } from '../../features/delivery/components/SendMessageButton.tsx';
+export { MemberDmReplies } from '../../features/delivery/components/MemberDmReplies.tsx';

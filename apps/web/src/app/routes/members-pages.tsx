@@ -15,13 +15,20 @@ const delivery = () => import('./delivery-slots.ts');
 const SendMessage = lazySlot<SendMessageSlotProps>(() => delivery().then((m) => m.SendMessageButton));
 const MessageMember = lazySlot<MessageMemberSlotProps>(() => delivery().then((m) => m.MessageMemberButton));
 const MessageActions = lazySlot<MessageActionsSlotProps>(() => delivery().then((m) => m.MessageRowActions));
+const MemberReplies = lazySlot<{ memberId: string }>(() => delivery().then((m) => m.MemberDmReplies));
 
 export function MembersWithSending() {
   return <MembersPage SendMessage={SendMessage} />;
 }
 
 export function MemberDetailWithSending() {
-  return <MemberDetailPage MessageMember={MessageMember} MessageActions={MessageActions} />;
+  return (
+    <MemberDetailPage
+      MessageMember={MessageMember}
+      MessageActions={MessageActions}
+      MemberReplies={MemberReplies}
+    />
+  );
 }
 
 /** The members list's sending button, loaded beside the page on a cold load (see preloadDashboard). */

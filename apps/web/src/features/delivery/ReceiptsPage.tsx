@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconMessageReply } from '@tabler/icons-react';
 import { DELIVERY_TEXTS, receiptStatus, type Receipt, type RecipientKind } from '@flywheel/shared/delivery';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -11,6 +11,7 @@ import { useCurrentTeam } from '../../lib/workspace-data.ts';
 import { downloadRecipientsCsv } from './api/export-recipients.ts';
 import { useReceipts } from './api/get-all-receipts.ts';
 import { useRetryReceipt } from './api/retry-receipt.ts';
+import { RepliesList } from './components/RepliesList.tsx';
 
 export const RECEIPTS_PAGE_SIZE = 10;
 export const NO_RECEIPTS = 'No receipts yet: messages you send appear here';
@@ -111,6 +112,48 @@ function Retry({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/** What members wrote back in their DM with the bot, answering this send: the count, and the list in a dialog. */
+function Replies({ receipt }: { receipt: Receipt }) {
+  const [open, setOpen] = useState(false);
+  const n = receipt.reply_count;
+  if (n === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        0
+      </Text>
+    );
+  const label = `${n} ${n === 1 ? 'reply' : 'replies'}`;
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconMessageReply size={14} aria-hidden />}
+        aria-label={`${label} to receipt ${receipt.id}`}
+        onClick={() => setOpen(true)}
+      >
+        {n}
+      </Button>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Replies: ${receipt.description}`}
+        size="lg"
+        styles={{ title: { fontWeight: 600 } }}
+      >
+        {open ? (
+          <RepliesList
+            of={{ receiptId: receipt.id }}
+            show="member"
+            label={`Replies to receipt ${receipt.id}`}
+            emptyText="No replies yet."
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
 const COLUMNS: DataColumn<Receipt>[] = [
   { id: 'action_type', header: 'Action Type', value: (r) => r.action_type, nowrap: true },
   { id: 'description', header: 'Description', value: (r) => r.description },
@@ -141,6 +184,14 @@ const COLUMNS: DataColumn<Receipt>[] = [
     value: (r) => statusOf(r),
     cell: (r) => <Status receipt={r} />,
     nowrap: true,
+  },
+  {
+    id: 'replies',
+    header: 'Replies',
+    value: (r) => r.reply_count,
+    cell: (r) => <Replies receipt={r} />,
+    sortable: true,
+    searchable: false,
   },
   {
     // When the send was made, in the browser's timezone ('16 Nov 2026, 14:05'); sorts by the instant.

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DELIVERY_TEXTS,
+  dmRepliesResponse,
   receiptsResponse,
   retryBody,
   retryResponse,
@@ -29,6 +30,7 @@ const receipt = (id: number, extra: Partial<Receipt>): Receipt => ({
   failed_recipient_count: 0,
   retryable_recipient_count: 0,
   error: null,
+  reply_count: 0,
   ...extra,
 });
 
@@ -94,6 +96,7 @@ describe('Receipts page', () => {
       'Success Count',
       'Failed Count',
       'Status',
+      'Replies',
       'Sent',
       'Retry',
     ]);
@@ -231,5 +234,80 @@ describe('Receipts page', () => {
     setup({ 'GET /receipts/getallreceipts/T001': reply(receiptsResponse, { data: [] }) });
     renderApp('/dashboard/receipts');
     expect(await screen.findByText(NO_RECEIPTS, {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('Replies: the count, and a dialog listing what members wrote back, as text, newest first', async () => {
+    let answers = 0;
+    const api = setup({
+      'GET /receipts/getallreceipts/T001': reply(receiptsResponse, {
+        data: [
+          receipt(30, { action_type: 'Bulk DM', description: 'Welcome aboard', reply_count: 2 }),
+          receipt(31, {}),
+        ],
+      }),
+      'GET /receipts/getreplies/T001': (_body, { url }) => {
+        answers++;
+        expect(new URL(url, 'http://localhost').searchParams.get('receipt_id')).toBe('30');
+        return reply(dmRepliesResponse, {
+          data: [
+            {
+              id: 2,
+              receipt_id: 30,
+              receipt_description: 'Welcome aboard',
+              action_type: 'Bulk DM',
+              member_id: 'U002',
+              member_name: 'Grace Hopper',
+              text: '<img src=x onerror=alert(1)> thanks!',
+              files: 1,
+              ts: '1700000100.000200',
+              channel_id: 'D002',
+              in_thread: true,
+              sent_at: '2026-11-20T10:05:00.000Z',
+              edited: true,
+            },
+            {
+              id: 1,
+              receipt_id: 30,
+              receipt_description: 'Welcome aboard',
+              action_type: 'Bulk DM',
+              member_id: 'U001',
+              member_name: 'Ada Lovelace',
+              text: 'Hi! Glad to be here',
+              files: 0,
+              ts: '1700000000.000100',
+              channel_id: 'D001',
+              in_thread: false,
+              sent_at: '2026-11-20T10:00:00.000Z',
+              edited: false,
+            },
+          ],
+        });
+      },
+    });
+    const { user } = renderApp('/dashboard/receipts');
+    const table = await screen.findByRole('table', { name: 'Receipts Data' }, { timeout: 8000 });
+    await within(table).findByText('Welcome aboard');
+    expect(
+      within(rowOf(table, 'Receipt 31')).queryByRole('button', { name: /replies? to receipt/ }),
+    ).toBeNull();
+    await user.click(within(table).getByRole('button', { name: '2 replies to receipt 30' }));
+    const list = await screen.findByRole('list', { name: 'Replies to receipt 30' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual([
+      'Reply from Grace Hopper',
+      'Reply from Ada Lovelace',
+    ]);
+    // User content is text: the markup shows as typed, nothing is rendered from it.
+    expect(within(items[0]!).getByText(/<img src=x onerror=alert\(1\)> thanks!/)).toBeInTheDocument();
+    expect(list.querySelector('img')).toBeNull();
+    expect(within(items[0]!).getByText('in the thread')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('edited')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('1 file (in Slack)')).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/dashboard/members/U001',
+    );
+    expect(api.callsTo('GET', '/receipts/getreplies/T001')[0]!.headers.authorization).toMatch(/^Bearer /);
+    expect(answers).toBeGreaterThanOrEqual(1);
   });
 });

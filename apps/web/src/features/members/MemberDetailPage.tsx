@@ -19,7 +19,7 @@ const loader = (
 );
 
 /** /dashboard/members/{memberID}: /404 when the id is not a member of the current workspace. */
-export function MemberDetailPage({ MessageMember, MessageActions }: MemberDetailSlots = {}) {
+export function MemberDetailPage({ MessageMember, MessageActions, MemberReplies }: MemberDetailSlots = {}) {
   const memberId = useParams().memberId ?? '';
   const location = useLocation();
   const info = useMemberInfo(memberId);
@@ -63,6 +63,7 @@ export function MemberDetailPage({ MessageMember, MessageActions }: MemberDetail
               </Tabs.Panel>
               <Tabs.Panel value="actions">
                 <MemberActions memberId={memberId} MessageActions={MessageActions} />
+                {MemberReplies ? <MemberReplies memberId={memberId} /> : null}
               </Tabs.Panel>
             </Tabs>
           </Grid.Col>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pinBody, reactionBody } from '@flywheel/shared/delivery';
+import { dmRepliesResponse, pinBody, reactionBody } from '@flywheel/shared/delivery';
 import { dataOf, tagSchema } from '@flywheel/shared/directory';
 import { messageResponse } from '@flywheel/shared/http';
 import {
@@ -49,6 +49,7 @@ function setup(extra: Record<string, unknown> = {}) {
     'GET /auth/me': me,
     ...workspaceDataMocks('T001'),
     'GET /member/memberinfo/T001/U001': reply(dataItem(memberInfoSchema), { data: info() }),
+    'GET /receipts/getreplies/T001': reply(dmRepliesResponse, { data: [] }),
     'GET /member/activity/T001/U001/7': reply(dataItem(dailyActivitySchema.array()), {
       data: [{ date_of_data: '2024-05-01', messages: 1, replies: 0, reactions: 2 }],
     }),
@@ -121,6 +122,54 @@ describe('Member detail page', () => {
         .map((h) => h.textContent),
     ).toEqual(['Time', 'Real Name', 'Channel Name', 'Content', 'Action']);
     expect(within(table).getByText('hello @Alan Turing in #general')).toBeInTheDocument();
+  });
+
+  it('Actions: below the log, what the member wrote back in their DM with the bot, with the send each answers', async () => {
+    const api = setup({
+      'GET /receipts/getreplies/T001': reply(dmRepliesResponse, {
+        data: [
+          {
+            id: 7,
+            receipt_id: 41,
+            receipt_description: 'Spring meetup invite',
+            action_type: 'Bulk DM',
+            member_id: 'U001',
+            member_name: 'Ada Lovelace',
+            text: 'Count me in *for sure*',
+            files: 0,
+            ts: '1714550100.000100',
+            channel_id: 'D001',
+            in_thread: false,
+            sent_at: '2026-11-20T10:00:00.000Z',
+            edited: false,
+          },
+          {
+            id: 6,
+            receipt_id: null,
+            receipt_description: null,
+            action_type: null,
+            member_id: 'U001',
+            member_name: 'Ada Lovelace',
+            text: 'Is there a code of conduct?',
+            files: 0,
+            ts: '1714540000.000100',
+            channel_id: 'D001',
+            in_thread: false,
+            sent_at: '2026-11-19T10:00:00.000Z',
+            edited: false,
+          },
+        ],
+      }),
+    });
+    const { user } = renderApp('/dashboard/members/U001');
+    await user.click(await screen.findByRole('tab', { name: 'Actions' }));
+    const list = await screen.findByRole('list', { name: 'Replies to your messages' }, { timeout: 8000 });
+    const items = within(list).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Re: Bulk DM, Spring meetup invite')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('for sure')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Wrote first (answers no message)')).toBeInTheDocument();
+    const [call] = api.callsTo('GET', '/receipts/getreplies/T001');
+    expect(call!.query.get('member_id')).toBe('U001');
   });
 
   it("Date of join explains itself when Slack gave none; dates read as on Home ('16 Nov 2023')", async () => {

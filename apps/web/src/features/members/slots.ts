@@ -25,4 +25,6 @@ export type MemberDetailSlots = {
   MessageMember?: ComponentType<MessageMemberSlotProps>;
   /** Reply (and pin, unpin, react) on the Actions tab's message rows. */
   MessageActions?: ComponentType<MessageActionsSlotProps>;
+  /** Below the Actions tab's log: what the member wrote back in their DM with the bot. */
+  MemberReplies?: ComponentType<{ memberId: string }>;
 };

@@ -6,6 +6,8 @@ import { receiptsKey } from './receipts-key.ts';
 
 /** While a send is still running its receipt moves: the list is read again every 3 s until all are done. */
 export const RECEIPTS_POLL_MS = 3_000;
+/** Then replies may still come in (members answer DMs): every 10 s while the page is shown. */
+export const RECEIPTS_IDLE_POLL_MS = 10_000;
 
 /** GET /receipts/getallreceipts/:team_id (the 1,000 newest, newest first). */
 export const receiptsQuery = (teamId: string) =>
@@ -17,7 +19,9 @@ export const receiptsQuery = (teamId: string) =>
         signal,
       }).then((r) => r.data),
     refetchInterval: (query) =>
-      (query.state.data ?? []).some((r) => receiptStatus(r) !== 'Processed') ? RECEIPTS_POLL_MS : false,
+      (query.state.data ?? []).some((r) => receiptStatus(r) !== 'Processed')
+        ? RECEIPTS_POLL_MS
+        : RECEIPTS_IDLE_POLL_MS,
   });
 
 export function useReceipts() {

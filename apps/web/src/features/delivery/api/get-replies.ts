@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dmRepliesResponse } from '@flywheel/shared/delivery';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { receiptsKey } from './receipts-key.ts';
+
+/** Members write back at any time: an open list is read again every 5 s (not while the tab is hidden). */
+export const REPLIES_POLL_MS = 5_000;
+
+type Of = { receiptId: number } | { memberId: string };
+
+/** GET /receipts/getreplies/:team_id?receipt_id= | ?member_id=: what members wrote back in their DM with the bot. */
+export const repliesQuery = (teamId: string, of: Of) =>
+  queryOptions({
+    queryKey: [
+      ...receiptsKey(teamId),
+      'replies',
+      'receiptId' in of ? `receipt:${of.receiptId}` : `member:${of.memberId}`,
+    ],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/receipts/getreplies/${encodeURIComponent(teamId)}?${
+          'receiptId' in of ? `receipt_id=${of.receiptId}` : `member_id=${encodeURIComponent(of.memberId)}`
+        }`,
+        { schema: dmRepliesResponse, signal },
+      ).then((r) => r.data),
+    refetchInterval: REPLIES_POLL_MS,
+  });
+
+export function useReplies(of: Of, enabled = true) {
+  const { teamId } = useCurrentTeam();
+  return useQuery({ ...repliesQuery(teamId, of), enabled: enabled && teamId !== '' });
+}
