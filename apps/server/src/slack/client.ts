@@ -103,47 +103,5 @@ export function slackApi(config: Config['slack']) {
   };
 }
 
-/** Bot scopes the product asks for at install. */
-export const BOT_SCOPES = [
-  'channels:history',
-  'channels:read',
-  'channels:join',
-  'groups:history',
-  'groups:read',
-  'im:history',
-  'im:write',
-  'mpim:write',
-  'chat:write',
-  'chat:write.customize',
-  'chat:write.public',
-  'files:read',
-  'files:write',
-  'pins:read',
-  'pins:write',
-  'reactions:read',
-  'reactions:write',
-  'team:read',
-  'users:read',
-  'users:read.email',
-  'users.profile:read',
-];
-
-/** User scopes (spec section 6: wide read and write for messages, channels, files, pins, reactions, users, email). */
-export const USER_SCOPES = [
-  'channels:history',
-  'channels:read',
-  'channels:write',
-  'chat:write',
-  'files:read',
-  'files:write',
-  'groups:history',
-  'groups:read',
-  'im:history',
-  'im:write',
-  'pins:read',
-  'pins:write',
-  'reactions:read',
-  'reactions:write',
-  'users:read',
-  'users:read.email',
-];
+// The scopes, each with its reason, live in scopes.ts.
+export { BOT_SCOPES, USER_SCOPES } from './scopes.ts';

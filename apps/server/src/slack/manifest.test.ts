@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../config.ts';
 import { INGESTED_EVENT_TYPES } from '../modules/workspace-data/ingest.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { bearer, signedInUser } from '../testing/factories.ts';
-import { BOT_SCOPES, USER_SCOPES } from './client.ts';
+import { BOT_SCOPES, USER_SCOPES, scopeReasons } from './scopes.ts';
 import { handledEventTypes, slackAppManifest, subscriptionsOf } from './manifest.ts';
 
 const src = path.join(REPO_ROOT, 'apps/server/src');
@@ -65,11 +65,57 @@ describe('the Slack app manifest is generated from the code', () => {
         'views.open',
       ]),
     );
-    const granted = new Set([...BOT_SCOPES, ...USER_SCOPES]);
+    const granted = new Set<string>([...BOT_SCOPES, ...USER_SCOPES]);
     for (const m of called) {
       const scope = methods[m as keyof typeof methods]!.scope;
       if (typeof scope === 'string') expect(granted.has(scope), `${m} needs ${scope}`).toBe(true);
     }
+  });
+
+  it('asks for no scope nothing needs: each is a handled event’s, a called method’s, or widens a call the code makes', () => {
+    const methods = {
+      ...authTeamMethods,
+      ...userMethods,
+      ...conversationMethods,
+      ...chatMethods(new Map()),
+      ...reactionPinMethods,
+      ...fileMethods,
+      ...viewMethods,
+    };
+    const code = sources(src)
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('\n');
+    const called = Object.keys(methods).filter((m) => code.includes(`.${m}(`) || code.includes(`'${m}'`));
+    // Methods whose scope depends on the conversation (public, private, DM) or the token: Slack's documented sets.
+    const BY_CONVERSATION: Record<string, string[]> = {
+      'conversations.history': ['channels:history', 'groups:history', 'im:history'],
+      'conversations.replies': ['channels:history', 'groups:history', 'im:history'],
+      'conversations.list': ['channels:read', 'groups:read'],
+      'conversations.members': ['channels:read', 'groups:read'],
+      'conversations.info': ['channels:read', 'groups:read'],
+      'users.conversations': ['channels:read', 'groups:read'],
+      'conversations.join': ['channels:join'],
+      'conversations.open': ['im:write'],
+    };
+    // Scopes that widen a call rather than gate a method, each with what in the code uses it.
+    const WIDENS: Record<string, string> = {
+      'chat:write.customize': 'icon_url', // a named bot's username and icon on chat.postMessage
+      'chat:write.public': "'chat.postMessage'", // posting in a public channel the bot has not joined
+      'users:read.email': 'm.email', // members' e-mail addresses in users.list
+    };
+    const needed = new Set<string>(subscriptionsOf(handledEventTypes()).scopes);
+    for (const m of called) {
+      const scope = methods[m as keyof typeof methods]!.scope;
+      if (typeof scope === 'string') needed.add(scope);
+      for (const s of BY_CONVERSATION[m] ?? []) needed.add(s);
+    }
+    for (const [scope, use] of Object.entries(WIDENS)) if (code.includes(use)) needed.add(scope);
+    for (const scope of BOT_SCOPES) expect(needed.has(scope), `bot scope ${scope} is not needed`).toBe(true);
+    for (const scope of USER_SCOPES)
+      expect(needed.has(scope), `user scope ${scope} is not needed`).toBe(true);
+    // Each with its reason (the manifest page shows them).
+    for (const { scope, reason } of [...scopeReasons().bot, ...scopeReasons().user])
+      expect(reason.length, `a reason for ${scope}`).toBeGreaterThan(20);
   });
 
   it('slack-app-manifest.json (committed, for people who read before they run) is the generated one', () => {
@@ -105,5 +151,41 @@ describe('GET /api/v0/slack/manifest', () => {
     const url = new URL(create_url);
     expect(url.origin + url.pathname).toBe('https://api.slack.com/apps');
     expect(JSON.parse(url.searchParams.get('manifest_json')!)).toEqual(manifest);
+    // No Slack app configured: the demo runs; the page lists the credentials to set, none set yet, in order.
+    const { setup, scopes } = res.json();
+    expect(setup.mode).toBe('demo');
+    expect(setup.public_url).toBe('https://community.example.org');
+    expect(setup.credentials.map((c: { name: string; set: boolean }) => [c.name, c.set])).toEqual([
+      ['PUBLIC_URL', true],
+      ['SLACK_CLIENT_ID', false],
+      ['SLACK_CLIENT_SECRET', false],
+      ['SLACK_SIGNING_SECRET', false],
+    ]);
+    expect(scopes.bot.map((s: { scope: string }) => s.scope)).toEqual(manifest.oauth_config.scopes.bot);
+    expect(scopes.user.map((s: { scope: string }) => s.scope)).toEqual(manifest.oauth_config.scopes.user);
+  });
+
+  it('with a Slack app configured: says so credential by credential, and never answers a secret', async () => {
+    const configured = await buildTestApp({
+      PUBLIC_URL: 'https://community.example.org',
+      SLACK_CLIENT_ID: '1234.5678',
+      SLACK_CLIENT_SECRET: 'secret-client-value-0123456789',
+      SLACK_SIGNING_SECRET: 'secret-signing-value-0123456789',
+    });
+    try {
+      const user = await signedInUser(configured);
+      const res = await configured.app.inject({
+        method: 'GET',
+        url: '/api/v0/slack/manifest',
+        headers: bearer(user.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().setup.mode).toBe('slack');
+      expect(res.json().setup.credentials.every((c: { set: boolean }) => c.set)).toBe(true);
+      expect(res.body).not.toContain('secret-client-value');
+      expect(res.body).not.toContain('secret-signing-value');
+    } finally {
+      await configured.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { AppsManifestCreateArguments } from '@slack/web-api';
+import type { SlackCredential } from '@flywheel/shared/workspace';
 import { modules as allModules } from '../modules/index.ts';
 import { eventListenersOf } from '../modules/intake/listeners.ts';
 import { INGESTED_EVENT_TYPES } from '../modules/workspace-data/ingest.ts';
@@ -86,3 +87,37 @@ export function slackAppManifest(publicUrl: string, opts: { name?: string } = {}
 /** Slack's "create an app from this manifest" page, with the manifest filled in. */
 export const manifestCreateUrl = (manifest: SlackAppManifest) =>
   `https://api.slack.com/apps?new_app=1&manifest_json=${encodeURIComponent(JSON.stringify(manifest))}`;
+
+/**
+ * What the server needs from the Slack app, in the order one sets it up, with what each is for and where Slack
+ * shows it; `set` says which this installation has (from its configuration; values never leave the server).
+ */
+export function slackCredentials(set: Partial<Record<string, boolean>>): SlackCredential[] {
+  const all: Omit<SlackCredential, 'set'>[] = [
+    {
+      name: 'PUBLIC_URL',
+      required: true,
+      what: 'This installation’s address: the manifest’s redirect and request URLs, and the links in e-mails',
+      where: 'Your own: the HTTPS address people open Flywheel at',
+    },
+    {
+      name: 'SLACK_CLIENT_ID',
+      required: true,
+      what: 'Identifies the app when a workspace admin installs it (“Add to Slack”)',
+      where: 'Basic Information → App Credentials → Client ID',
+    },
+    {
+      name: 'SLACK_CLIENT_SECRET',
+      required: true,
+      what: 'Exchanges the install’s code for the workspace’s tokens (kept on the server, sealed)',
+      where: 'Basic Information → App Credentials → Client Secret',
+    },
+    {
+      name: 'SLACK_SIGNING_SECRET',
+      required: true,
+      what: 'Proves that events and button clicks really come from Slack (each request is checked)',
+      where: 'Basic Information → App Credentials → Signing Secret',
+    },
+  ];
+  return all.map((c) => ({ ...c, set: set[c.name] ?? false }));
+}

@@ -17,6 +17,15 @@ export const workspacesModule = defineModule({
         guard: workspaceGuard(ctx.services),
         links: ctx.config.links,
         publicUrl: ctx.config.publicUrl,
+        slackSetup: {
+          demo: ctx.config.demo.enabled,
+          set: {
+            SLACK_CLIENT_ID: !ctx.config.demo.enabled && ctx.config.slack.clientId !== '',
+            SLACK_CLIENT_SECRET: !ctx.config.demo.enabled && ctx.config.slack.clientSecret !== '',
+            SLACK_SIGNING_SECRET: !ctx.config.demo.enabled && ctx.config.slack.signingSecret !== '',
+            PUBLIC_URL: Boolean(ctx.config.publicUrl),
+          },
+        },
       }),
     );
     await app.register(

@@ -9,7 +9,9 @@ import {
   workspaceStatusResponse,
 } from '@flywheel/shared/directory';
 import { currentUser } from '../../plugins/auth.ts';
-import { manifestCreateUrl, slackAppManifest } from '../../slack/manifest.ts';
+import { manifestCreateUrl, slackAppManifest, slackCredentials } from '../../slack/manifest.ts';
+import { scopeReasons } from '../../slack/scopes.ts';
+import { slackManifestResponse } from '@flywheel/shared/workspace';
 import type { BackfillService } from '../workspace-data/history-import.ts';
 import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import type { InstallService } from './install.ts';
@@ -28,6 +30,8 @@ export function workspaceRoutes(deps: {
   links?: LinkOriginPolicy;
   /** This installation's public address (PUBLIC_URL): the Slack app manifest's URLs. */
   publicUrl?: string;
+  /** Whether the demo runs (no Slack app configured) and which credentials are set (never their values). */
+  slackSetup?: { demo: boolean; set: Partial<Record<string, boolean>> };
 }) {
   const redirectUri = (req: FastifyRequest) =>
     deps.links ? `${linkOrigin(req, deps.links)}/installworkspace` : undefined;
@@ -54,10 +58,24 @@ export function workspaceRoutes(deps: {
      * The Slack app manifest for this installation (slack/manifest.ts): scopes, events and URLs from the code, and
      * the link that opens Slack's app creation with it filled in.
      */
-    r.get('/slack/manifest', { preHandler: deps.authed, schema: { tags } }, async () => {
-      const manifest = slackAppManifest(deps.publicUrl ?? 'http://localhost:3000');
-      return { manifest, create_url: manifestCreateUrl(manifest) };
-    });
+    r.get(
+      '/slack/manifest',
+      { preHandler: deps.authed, schema: { tags, response: { 200: slackManifestResponse } } },
+      async () => {
+        const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+        const manifest = slackAppManifest(publicUrl);
+        return {
+          manifest,
+          create_url: manifestCreateUrl(manifest),
+          scopes: scopeReasons(),
+          setup: {
+            mode: deps.slackSetup?.demo ? ('demo' as const) : ('slack' as const),
+            public_url: publicUrl,
+            credentials: slackCredentials(deps.slackSetup?.set ?? {}),
+          },
+        };
+      },
+    );
 
     /** Spec: POST /auth-redirect {id, email, code} with no token; the OAuth state proves who started it. */
     r.post(
