@@ -36,6 +36,9 @@ export const DashboardLayout = lazyPage(
 const CreateDashboardPage = lazyPage(() =>
   import('../features/workspaces/CreateDashboardPage.tsx').then((m) => m.CreateDashboardPage),
 );
+const SlackAppPage = lazyPage(() =>
+  import('../features/workspaces/SlackAppPage.tsx').then((m) => m.SlackAppPage),
+);
 /** Modules a cold load also preloads (see pageCode): one import each, so one list of its files in the entry. */
 export const homeModule = () => import('../features/home/HomePage.tsx');
 export const analyticsModule = () => import('../features/analytics/AnalyticsPage.tsx');
@@ -109,6 +112,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'dashboard/createdashboard', element: <CreateDashboardPage /> },
                   { path: 'createdashboard', element: <CreateDashboardPage /> },
+                  // Reachable with or without a workspace: connecting a real Slack comes before the first one.
+                  { path: 'dashboard/slack-app', element: <SlackAppPage /> },
                   {
                     element: <RequireWorkspace />,
                     children: [{ path: 'dashboard', children: dashboardPages }],

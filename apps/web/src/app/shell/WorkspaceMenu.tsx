@@ -1,5 +1,6 @@
 import { Badge, Button, Loader, Menu, ScrollArea, Text } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { IconBrandSlack, IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { currentWorkspace, setCurrentWorkspace, useSession } from '../../lib/session.ts';
 import { useStartInstall } from '../../features/workspaces/api/install-url.ts';
 
@@ -69,6 +70,9 @@ export function WorkspaceMenu() {
           onClick={() => install.start()}
         >
           Create Workspace
+        </Menu.Item>
+        <Menu.Item component={Link} to="/dashboard/slack-app" leftSection={<IconBrandSlack size={16} />}>
+          Slack app setup
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconBrandSlack, IconChartDots3, IconDatabaseImport, IconShieldCheck } from '@tabler/icons-react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -91,6 +92,13 @@ export function CreateDashboardPage() {
               You will approve Flywheel on Slack&apos;s authorization page, then come straight back here.
             </Text>
           </Group>
+          <Text fz="sm">
+            Running Flywheel yourself?{' '}
+            <Anchor component={Link} to="/dashboard/slack-app">
+              Create your Slack app
+            </Anchor>{' '}
+            first: one click on Slack with the manifest filled in, then the credentials this server needs.
+          </Text>
         </Stack>
       </Paper>
     </>
