@@ -188,6 +188,7 @@ test('signed in on the demo: every dashboard page passes axe; the phone layout f
   );
   await check(page, '/dashboard/receipts', 'Receipts', 'receipts');
   await check(page, '/dashboard/createdashboard', 'Create Workspace', 'create-dashboard');
+  await check(page, '/dashboard/slack-app', 'Create your Slack app', 'slack-app');
 
   // The phone: no sideways scroll on Home, Analytics, Members, a member and Actions (tables scroll inside their
   // card); the burger shows the navigation and a link closes it again.

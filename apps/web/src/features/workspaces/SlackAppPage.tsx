@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   Alert,
-  Badge,
   Button,
   Center,
   Code,
@@ -16,7 +15,15 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBrandSlack, IconCheck, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react';
+import {
+  IconBrandSlack,
+  IconCheck,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconCopy,
+  IconDownload,
+  IconExternalLink,
+} from '@tabler/icons-react';
 import type { SlackManifestResponse } from '@flywheel/shared/workspace';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -154,13 +161,19 @@ export function SlackAppPage() {
                     <Table.Td fz="sm">{c.where}</Table.Td>
                     <Table.Td>
                       {c.set ? (
-                        <Badge color="green" variant="light" c="green.9" tt="none">
-                          Set
-                        </Badge>
+                        <Group gap={4} wrap="nowrap">
+                          <IconCircleCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
+                          <Text fz="sm" fw={600}>
+                            Set
+                          </Text>
+                        </Group>
                       ) : (
-                        <Badge color="gray" variant="light" c="gray.8" tt="none">
-                          {c.required ? 'Not set' : 'Optional'}
-                        </Badge>
+                        <Group gap={4} wrap="nowrap">
+                          <IconCircleDashed size={16} color="var(--mantine-color-gray-7)" aria-hidden />
+                          <Text fz="sm" c="gray.8">
+                            {c.required ? 'Not set' : 'Optional'}
+                          </Text>
+                        </Group>
                       )}
                     </Table.Td>
                   </Table.Tr>
