@@ -7,6 +7,7 @@
  *   npx tsx bench/capacity/run.ts --keep               # keep the database (its name is printed)
  *   npx tsx bench/capacity/run.ts --reuse cap_1a2b3c4d # measure again on a kept database (no seeding)
  *   options: --members 200000 --channels 500 --days 365 --messages 20000000 --runs 30 --seed-only --no-write
+ *            --only TEXT (just the calls whose page and name contain TEXT; nothing written)
  *
  * 1. Seed (bench/members/seed.ts, shared with the Members, Buckets and first-load benches): members, channels,
  *    channel memberships, join/leave events and the rollups written STRAIGHT INTO THE TABLES (activity_daily;
@@ -313,7 +314,9 @@ try {
 
   type Result = Call & { p50: number; p95: number; max: number; kb: number };
   const results: Result[] = [];
-  for (const c of calls) {
+  // --only TEXT: just the calls whose page and name contain TEXT (to compare two builds); nothing is written.
+  const only = stringArg('only', '');
+  for (const c of calls.filter((x) => `${x.group} ${x.name}`.includes(only))) {
     const ms: number[] = [];
     let bytes = 0;
     for (let i = 0; i < RUNS + 2; i++) {
@@ -371,7 +374,7 @@ try {
     ),
   ].join('\n');
   console.log(md);
-  if (!flag('no-write')) {
+  if (!flag('no-write') && !only) {
     const file = path.join(here, 'RESULTS.md');
     writeSection('capacity', md, file);
     const text = fs.readFileSync(file, 'utf8');
