@@ -173,10 +173,18 @@ try {
     },
   ];
   const bucketIds: number[] = [];
+  // A kept database (--reuse) has them from its first run.
+  const existing = JSON.parse(await call('GET', `/bucket/getbuckets/${TEAM}`)) as {
+    data: { id: number; name: string }[];
+  };
   for (const def of bucketDefs) {
-    const made = JSON.parse(await call('POST', '/bucket/createbucket', def)) as { data: { id: number } };
-    bucketIds.push(made.data.id);
-    await call('POST', '/bucket/execute', { id: made.data.id });
+    let id = existing.data.find((b) => b.name === def.bucket_name)?.id;
+    if (id === undefined) {
+      const made = JSON.parse(await call('POST', '/bucket/createbucket', def)) as { data: { id: number } };
+      id = made.data.id;
+      await call('POST', '/bucket/execute', { id });
+    }
+    bucketIds.push(id);
   }
 
   // ---------- the calls ----------
