@@ -27,21 +27,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import * as prettier from 'prettier';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { typedRows } from '../../apps/server/src/db/sql.ts';
 import { LOCKS, xactLock } from '../../apps/server/src/db/locks.ts';
 import { localDay } from '../../apps/server/src/lib/days.ts';
 import { rebuildStandingWindows } from '../../apps/server/src/modules/activity/standing-windows.ts';
-import {
-  PG_BASE,
-  percentile,
-  signedInAdmin,
-  startServer,
-  stringArg,
-  writeSection,
-} from '../ingest/harness.ts';
+import { percentile, signedInAdmin, startServer, stringArg, writeSection } from '../ingest/harness.ts';
 import { seedActivity, seedCoarserRollups, seedTags } from '../members/seed.ts';
+import { PG_BASE, pgAdmin } from '../analytics/dataset.ts';
+import { MEMBER_SORT_FIELDS } from '@flywheel/shared/members';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const num = (name: string, fallback: number) => Number(stringArg(name, String(fallback)));
@@ -60,16 +55,7 @@ const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 
 
 const reuse = stringArg('reuse', '') || undefined;
 const name = reuse ?? `cap_${crypto.randomBytes(4).toString('hex')}`;
-const admin = async (q: string) => {
-  const c = new pg.Client({ connectionString: PG_BASE });
-  await c.connect();
-  try {
-    return await c.query(q);
-  } finally {
-    await c.end();
-  }
-};
-if (!reuse) await admin(`create database ${name}`);
+if (!reuse) await pgAdmin(`create database ${name}`);
 const url = new URL(PG_BASE);
 url.pathname = `/${name}`;
 const uptimeStart = uptime();
@@ -77,7 +63,7 @@ log(uptimeStart);
 
 const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
 const db = database.db;
-const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows as T[];
+const rows = <T>(q: ReturnType<typeof sql>) => typedRows<T>(db, q);
 const phases: [string, number][] = [];
 const timed = async (label: string, f: () => Promise<unknown>) => {
   const t = performance.now();
@@ -260,17 +246,7 @@ try {
   const members = (n: string, body: object) =>
     calls.push({ group: 'Members', name: n, method: 'POST', path: '/members/getmembersdata', body });
   members('first page (7 d, activity desc, 25)', { time_filter: { type: 'static', days: 7 } });
-  for (const field of [
-    'real_name',
-    'display_name',
-    'email',
-    'messages',
-    'reactions',
-    'replies',
-    'activity',
-    'last_active',
-    'join_time',
-  ])
+  for (const field of MEMBER_SORT_FIELDS)
     members(`7 d, sort ${field} desc`, { sort: { field, direction: 'desc' } });
   members('7 d, sort real_name asc, page 40', { sort: { field: 'real_name', direction: 'asc' }, page: 40 });
   for (const [label, t] of ranges.slice(1))
@@ -397,5 +373,5 @@ try {
   await server?.close();
   await database.close();
   if (flag('keep') || reuse) log(`kept database ${name}`);
-  else await admin(`drop database if exists ${name} with (force)`);
+  else await pgAdmin(`drop database if exists ${name} with (force)`);
 }
