@@ -62,9 +62,17 @@ export async function startServer(
   kind: DbKind,
   emu: EmuLike,
   env: Record<string, string> = {},
-  opts: { workers?: boolean } = {},
+  opts: {
+    workers?: boolean;
+    /** An existing PostgreSQL database to serve (kept at close). */ databaseUrl?: string;
+  } = {},
 ): Promise<Server> {
-  const scratch = kind === 'postgres' ? await scratchPostgres() : undefined;
+  const scratch =
+    kind === 'postgres'
+      ? opts.databaseUrl
+        ? { url: opts.databaseUrl, drop: async () => {} }
+        : await scratchPostgres()
+      : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-bench-'));
   const serverEnv: Record<string, string> = {
     NODE_ENV: 'development',

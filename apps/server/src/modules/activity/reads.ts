@@ -132,6 +132,11 @@ export const activityReads = (db: Db) => ({
       match: ActivityMatch;
       limit?: number;
       offset?: number;
+      /**
+       * Whether each row carries how many match in all (default). Counting reads every match before the
+       * first row comes out; without it a page of the top members is a top-N sort (`total` is then 0).
+       */
+      counted?: boolean;
     },
   ): Promise<(MemberTotalsRow & { total: number })[]> {
     const source = opts.channels
@@ -141,6 +146,7 @@ export const activityReads = (db: Db) => ({
       : await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay);
     const cond = matchSql(opts.match, 'a');
     const page = sql`${opts.limit ? sql`limit ${opts.limit}` : sql``} ${opts.offset ? sql`offset ${opts.offset}` : sql``}`;
+    const total = opts.counted === false ? sql`0` : sql`(count(*) over ())::int`;
     const tagged = (alias: string) =>
       opts.tags
         ? sql`and exists (select 1 from member_tags mt where mt.team_id = ${w.teamId}
@@ -151,12 +157,12 @@ export const activityReads = (db: Db) => ({
       cond && holdsAtZero(opts.match)
         ? // Every member is a candidate: the condition holds for members without activity too.
           sql`select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
-            coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total
+            coalesce(a.reactions, 0)::int as reactions, ${total} as total
           from slack_members m left join a on a.member_id = m.member_id
           where m.team_id = ${w.teamId} and not m.is_bot and ${cond} ${tagged('m')}
           order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id ${page}`
         : // Only members with activity can match: ranked from the totals alone (one row per member), bots left out.
-          sql`select a.member_id, a.messages::int, a.replies::int, a.reactions::int, (count(*) over ())::int as total
+          sql`select a.member_id, a.messages::int, a.replies::int, a.reactions::int, ${total} as total
           from a where a.messages + a.replies + a.reactions > 0 and ${notBot(w.teamId, 'a')} ${tagged('a')}
             ${cond ? sql`and ${cond}` : sql``}
           order by a.messages + a.replies + a.reactions desc, a.member_id ${page}`;

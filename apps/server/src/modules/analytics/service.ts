@@ -161,9 +161,12 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
       return rows.map((r): ChannelActivity => ({ ...r, activity: total(r) }));
     },
 
-    /** Members with their totals, most active first (see the repo for who is listed). */
-    async members(teamId: string, tf: TimeFilter, opts: MembersOptions, now = new Date()) {
-      return (await membersPage(teamId, tf, opts, now)).rows;
+    /** The most active members with their totals, most active first (see the repo for who is listed). */
+    async members(teamId: string, tf: TimeFilter, opts: { limit: number }, now = new Date()) {
+      const w = await windowOf(teamId, tf, now);
+      // Not counted: the top of the ranking alone is a top-N sort, not a pass over every active member.
+      const query = { channels: null, tags: null, match: null, limit: opts.limit, counted: false };
+      return (await repo.memberTotals(w, query)).map(toMemberActivity);
     },
     membersPage,
 
