@@ -105,7 +105,7 @@ export type AppContext = {
 };
 
 /** The key that seals Slack tokens: SECRETS_KEY, or one generated once into DATA_DIR (embedded use). */
-function secretsKey(config: Config): Buffer {
+export function secretsKey(config: Config): Buffer {
   if (config.secretsKey) return config.secretsKey;
   const file = path.join(config.dataDir, 'secrets.key');
   if (!fs.existsSync(file)) {

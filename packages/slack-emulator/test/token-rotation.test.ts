@@ -108,7 +108,10 @@ describe('token rotation', () => {
     expect((await old.auth.test()).ok).toBe(true);
     expect(emu.expireTokens()).toBeGreaterThan(0);
     await expect(old.auth.test().catch(platformError)).resolves.toBe('token_expired');
-    const fresh = new WebClient(renewed.access_token, { slackApiUrl: emu.apiUrl, retryConfig: { retries: 0 } });
+    const fresh = new WebClient(renewed.access_token, {
+      slackApiUrl: emu.apiUrl,
+      retryConfig: { retries: 0 },
+    });
     await expect(fresh.auth.test().catch(platformError)).resolves.toBe('token_expired');
   });
 
@@ -131,7 +134,9 @@ describe('token rotation', () => {
       expect(plain.refresh_token).toBeUndefined();
       expect(plain.expires_in).toBeUndefined();
       now += 10 * 86_400_000;
-      expect((await new WebClient(plain.access_token, { slackApiUrl: emu.apiUrl }).auth.test()).ok).toBe(true);
+      expect((await new WebClient(plain.access_token, { slackApiUrl: emu.apiUrl }).auth.test()).ok).toBe(
+        true,
+      );
     } finally {
       emu.setTokenRotation({ expiresInSeconds: 600 });
     }

@@ -128,7 +128,11 @@ export function installService(deps: {
           name: team?.team?.name ?? access.team?.name ?? teamId,
           domain: team?.team?.domain ?? '',
           timezone: existing?.timezone ?? user?.user?.tz ?? 'UTC',
-          bot: { token: botToken, refreshToken: access.refresh_token ?? null, expiresIn: access.expires_in ?? null },
+          bot: {
+            token: botToken,
+            refreshToken: access.refresh_token ?? null,
+            expiresIn: access.expires_in ?? null,
+          },
           botUserId: access.bot_user_id ?? null,
           appId: access.app_id ?? null,
           botScopes: access.scope ?? '',

@@ -201,7 +201,10 @@ export const workspacesRepo = (db: Db) => ({
             eq(workspaces.status, 'active'),
             eq(workspaces.botTokenSealed, seenSealed),
             isNotNull(workspaces.botRefreshTokenSealed),
-            or(isNull(workspaces.botTokenRefreshingUntil), lt(workspaces.botTokenRefreshingUntil, sql`now()`)),
+            or(
+              isNull(workspaces.botTokenRefreshingUntil),
+              lt(workspaces.botTokenRefreshingUntil, sql`now()`),
+            ),
           ),
         )
         .returning({ refresh: workspaces.botRefreshTokenSealed });
