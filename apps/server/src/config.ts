@@ -112,7 +112,11 @@ const envSchema = z.object({
   SLACK_RATE_SCALE: z.coerce.number().positive().max(100_000).default(1),
   SLACK_HISTORY_LIMITED: optionalString.pipe(bool.optional()),
   /** Token rotation: how long before a rotating token expires it is renewed. */
-  SLACK_TOKEN_REFRESH_MARGIN_SECONDS: z.coerce.number().min(0).max(6 * 3600).default(300),
+  SLACK_TOKEN_REFRESH_MARGIN_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(6 * 3600)
+    .default(300),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   DELIVERY_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(200),
   DELIVERY_CHANNEL_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(60),
