@@ -270,7 +270,9 @@ export async function restore(
     const sealed = await database.executeSql(
       `select bot_token_sealed as t from workspaces where bot_token_sealed is not null
        union all select user_token_sealed from workspace_admins where user_token_sealed is not null
-       union all select user_token_sealed from workspace_senders`,
+       union all select user_token_sealed from workspace_senders
+       union all select bot_refresh_token_sealed from workspaces where bot_refresh_token_sealed is not null
+       union all select user_refresh_token_sealed from workspace_senders where user_refresh_token_sealed is not null`,
     );
     for (const row of sealed.rows as { t: string }[]) {
       box.open(row.t);

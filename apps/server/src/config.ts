@@ -111,6 +111,12 @@ const envSchema = z.object({
     .default('https://slack.com/oauth/v2/authorize'),
   SLACK_RATE_SCALE: z.coerce.number().positive().max(100_000).default(1),
   SLACK_HISTORY_LIMITED: optionalString.pipe(bool.optional()),
+  /** Token rotation: how long before a rotating token expires it is renewed. */
+  SLACK_TOKEN_REFRESH_MARGIN_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(6 * 3600)
+    .default(300),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   DELIVERY_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(200),
   DELIVERY_CHANNEL_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(60),
@@ -209,6 +215,8 @@ export type Config = {
     rateScale: number;
     /** conversations.history/replies at 1 per minute and 15 per page (Slack apps outside the Marketplace). */
     historyLimited: boolean;
+    /** Token rotation: a rotating token is renewed this long before it expires. */
+    tokenRefreshMarginSeconds: number;
   };
   backfillDays: number;
   /** A schedule's run sent later than this after its time (the product was down) is recorded as skipped. */
@@ -340,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authorizeUrl: e.SLACK_AUTHORIZE_URL,
       rateScale: e.SLACK_RATE_SCALE,
       historyLimited: e.SLACK_HISTORY_LIMITED ?? false,
+      tokenRefreshMarginSeconds: e.SLACK_TOKEN_REFRESH_MARGIN_SECONDS,
     },
     backfillDays: e.BACKFILL_DAYS,
     actionsGraceMinutes: e.ACTIONS_MISSED_RUN_GRACE_MINUTES,

@@ -27,6 +27,7 @@ import { backfillService, type BackfillService } from './modules/workspace-data/
 import { onWorkspaceInstalled, resumeHistoryImports } from './modules/workspace-data/module.ts';
 import { installService, type InstallService } from './modules/workspaces/install.ts';
 import { workspacesService, type WorkspacesService } from './modules/workspaces/service.ts';
+import { tokenProvider } from './modules/workspaces/tokens.ts';
 import { slackApi, type SlackApi } from './slack/client.ts';
 import { actionsService, type ActionsService } from './modules/actions/service.ts';
 import { audienceService, type AudienceService } from './modules/audience/service.ts';
@@ -104,7 +105,7 @@ export type AppContext = {
 };
 
 /** The key that seals Slack tokens: SECRETS_KEY, or one generated once into DATA_DIR (embedded use). */
-function secretsKey(config: Config): Buffer {
+export function secretsKey(config: Config): Buffer {
   if (config.secretsKey) return config.secretsKey;
   const file = path.join(config.dataDir, 'secrets.key');
   if (!fs.existsSync(file)) {
@@ -164,7 +165,15 @@ export async function createContext(
     logger,
     logLinks: config.nodeEnv === 'development',
   });
-  const workspaces = workspacesService(db, secretBox(secretsKey(config)));
+  const box = secretBox(secretsKey(config));
+  const tokens = tokenProvider({
+    db,
+    box,
+    slack,
+    logger,
+    marginMs: config.slack.tokenRefreshMarginSeconds * 1000,
+  });
+  const workspaces = workspacesService(db, box, tokens);
   const tags = tagsService(db);
   const bot = botService({ db, workspaces, slack, publicUrl: config.publicUrl, logger });
   const membersList = membersService({ db, workspaces, tags, querySlices: config.querySlices });

@@ -49,6 +49,11 @@ export async function handleAdmin(
     return sendJson(res, 200, list.slice(-(num(p.limit) ?? 200)));
   }
   if (first === 'config' && post) return sendJson(res, 200, await admin.configure(p));
+  if (first === 'token-rotation' && post) {
+    const seconds = num(p.expiresInSeconds);
+    core.auth.setRotation(seconds && seconds > 0 ? { expiresInSeconds: seconds } : undefined);
+    return sendJson(res, 200, { tokenRotation: core.auth.rotation() ?? null });
+  }
   if (first === 'rate-limits' && post) {
     core.rateLimiter.configure(p as never);
     return sendJson(res, 200, core.rateLimiter.options());
@@ -90,6 +95,8 @@ export async function handleAdmin(
       return sendJson(res, 200, truth.install() ?? null);
     case 'POST install':
       return sendJson(res, 200, admin.install(team.id, p));
+    case 'POST expire-tokens':
+      return sendJson(res, 200, { expired: core.auth.expireTokens(team.id) });
     case 'POST uninstall':
       uninstall(core, team.id);
       return sendJson(res, 200, { ok: true });
@@ -162,6 +169,7 @@ export function createAdminActions(core: Core) {
       config: core.config,
       rateLimits: core.rateLimiter.options(),
       faults: core.faults.options(),
+      tokenRotation: core.auth.rotation() ?? null,
     }),
     /** Sets the Events / Interactivity URLs; a new events URL gets a url_verification handshake first. */
     configure: async (p: Json) => {

@@ -21,7 +21,22 @@ export type TokenInfo = {
   userId: string;
   botId?: string;
   scopes: string[];
+  /** Token rotation: when the access token stops working (ms, the emulator's clock); never when unset. */
+  expiresAt?: number;
 };
+
+/**
+ * Token rotation (Slack: "Using token rotation"): access tokens (`xoxe.xoxb-…`, `xoxe.xoxp-…`) expire after
+ * `expiresInSeconds` (Slack: 43,200, 12 hours) and come with a refresh token (`xoxe-1-…`) that oauth.v2.access
+ * (grant_type=refresh_token) exchanges, once, for a new access token and a new refresh token.
+ */
+export type TokenRotation = { expiresInSeconds: number };
+
+/** A refresh token: what it renews, and whether it was used (a refresh token works once). */
+type RefreshInfo = Omit<TokenInfo, 'token' | 'expiresAt'> & { used: boolean };
+
+/** An access token as oauth.v2.access hands it out (with its refresh token under rotation). */
+export type IssuedToken = { token: string; refreshToken?: string; expiresIn?: number };
 
 export type Install = {
   teamId: string;
@@ -33,6 +48,11 @@ export type Install = {
   userToken?: string;
   userScopes: string[];
   installedAt: number;
+  /** Under token rotation: the refresh tokens and lifetimes (seconds) of the tokens above. */
+  botRefreshToken?: string;
+  botExpiresIn?: number;
+  userRefreshToken?: string;
+  userExpiresIn?: number;
 };
 
 /** Every bot scope the emulated methods know about (default for installs made by test helpers). */
@@ -75,9 +95,29 @@ const splitScopes = (s: string | string[] | undefined): string[] =>
   (Array.isArray(s) ? s : (s ?? '').split(/[ ,]+/)).map((x) => x.trim()).filter(Boolean);
 
 /** Installations of the single emulated app into teams, and the tokens they hand out. */
-export function createAuth(app: AppConfig, now: () => number) {
+export function createAuth(app: AppConfig, now: () => number, initialRotation?: TokenRotation) {
   const tokens = new Map<string, TokenInfo>();
+  const refreshTokens = new Map<string, RefreshInfo>();
   const installs = new Map<string, Install>();
+  let rotation = initialRotation;
+  let refreshCalls = 0;
+
+  /** A new access token (and, under rotation, its refresh token), registered. */
+  const issue = (info: Omit<TokenInfo, 'token' | 'expiresAt'>, rotating = rotation): IssuedToken => {
+    const prefix = info.kind === 'bot' ? 'xoxb' : 'xoxp';
+    const random = randomToken(info.kind === 'bot' ? 12 : 16);
+    if (!rotating) {
+      const token = `${prefix}-${info.teamId.slice(1)}-${random}`;
+      tokens.set(token, { ...info, token });
+      return { token };
+    }
+    const token = `xoxe.${prefix}-1-${info.teamId.slice(1)}-${random}`;
+    const refreshToken = `xoxe-1-${info.teamId.slice(1)}-${randomToken(24)}`;
+    const expiresIn = rotating.expiresInSeconds;
+    tokens.set(token, { ...info, token, expiresAt: now() + expiresIn * 1000 });
+    refreshTokens.set(refreshToken, { ...info, used: false });
+    return { token, refreshToken, expiresIn };
+  };
 
   const install = (
     team: Team,
@@ -109,29 +149,23 @@ export function createAuth(app: AppConfig, now: () => number) {
       });
       botUserId = user.id;
     }
-    const botToken =
-      prev && tokens.has(prev.botToken) ? prev.botToken : `xoxb-${team.id.slice(1)}-${randomToken(12)}`;
     const merged = [...new Set([...(prev?.botScopes ?? []), ...botScopes])];
-    tokens.set(botToken, {
-      token: botToken,
-      kind: 'bot',
-      teamId: team.id,
-      userId: botUserId,
-      botId,
-      scopes: merged,
-    });
-    let userToken: string | undefined;
-    if (userScopes.length > 0) {
-      userToken = `xoxp-${team.id.slice(1)}-${randomToken(16)}`;
-      tokens.set(userToken, {
-        token: userToken,
-        kind: 'user',
-        teamId: team.id,
-        userId: installerId,
-        scopes: userScopes,
-      });
-    }
+    const botInfo = { kind: 'bot' as const, teamId: team.id, userId: botUserId, botId, scopes: merged };
+    // A reinstall keeps a non-expiring bot token (with its new scopes); under rotation it gets a new pair.
+    const kept = prev && !rotation && !prev.botRefreshToken && tokens.has(prev.botToken);
+    let bot: IssuedToken;
+    if (kept) {
+      tokens.set(prev.botToken, { ...botInfo, token: prev.botToken });
+      bot = { token: prev.botToken };
+    } else bot = issue(botInfo);
+    const botToken = bot.token;
+    let user: IssuedToken | undefined;
+    if (userScopes.length > 0)
+      user = issue({ kind: 'user', teamId: team.id, userId: installerId, scopes: userScopes });
+    const userToken = user?.token;
     const record: Install = {
+      ...(bot.refreshToken ? { botRefreshToken: bot.refreshToken, botExpiresIn: bot.expiresIn } : {}),
+      ...(user?.refreshToken ? { userRefreshToken: user.refreshToken, userExpiresIn: user.expiresIn } : {}),
       ...{
         teamId: team.id,
         botUserId,
@@ -156,6 +190,7 @@ export function createAuth(app: AppConfig, now: () => number) {
       tokens.delete(token);
       (info.kind === 'bot' ? revoked.bot : revoked.oauth).push(info.userId);
     }
+    for (const [token, info] of refreshTokens) if (info.teamId === teamId) refreshTokens.delete(token);
     installs.delete(teamId);
     return { oauth: [...new Set(revoked.oauth)], bot: [...new Set(revoked.bot)] };
   };
@@ -174,7 +209,65 @@ export function createAuth(app: AppConfig, now: () => number) {
     team_id: install.teamId,
   });
 
-  return { app, tokens, installs, install, revokeTeam, botProfile, lookup: (t: string) => tokens.get(t) };
+  /**
+   * oauth.v2.access with grant_type=refresh_token: a new access token and a new refresh token for a refresh
+   * token never used before (the used one is spent: `invalid_refresh_token`). The old access token keeps
+   * working until it expires.
+   */
+  const refresh = (refreshToken: string): (IssuedToken & { info: Omit<TokenInfo, 'token'> }) | undefined => {
+    refreshCalls++;
+    const found = refreshTokens.get(refreshToken);
+    if (!found || found.used) return undefined;
+    found.used = true;
+    const { used: _used, ...info } = found;
+    // Rotation turned off meanwhile: the renewed pair still rotates (Slack: rotation cannot be turned off).
+    const issued = issue(info, rotation ?? initialRotation ?? { expiresInSeconds: 43_200 });
+    const install = installs.get(info.teamId);
+    if (install && info.kind === 'bot')
+      Object.assign(install, {
+        botToken: issued.token,
+        botRefreshToken: issued.refreshToken,
+        botExpiresIn: issued.expiresIn,
+      });
+    if (install && info.kind === 'user' && install.installerId === info.userId)
+      Object.assign(install, {
+        userToken: issued.token,
+        userRefreshToken: issued.refreshToken,
+        userExpiresIn: issued.expiresIn,
+      });
+    return { ...issued, info };
+  };
+
+  /** Makes a team's expiring access tokens expire now (a test's "12 hours later"); returns how many. */
+  const expireTokens = (teamId: string): number => {
+    let n = 0;
+    for (const info of tokens.values())
+      if (info.teamId === teamId && info.expiresAt !== undefined && info.expiresAt > now()) {
+        info.expiresAt = now();
+        n++;
+      }
+    return n;
+  };
+
+  return {
+    app,
+    tokens,
+    refreshTokens,
+    installs,
+    install,
+    revokeTeam,
+    botProfile,
+    refresh,
+    expireTokens,
+    lookup: (t: string) => tokens.get(t),
+    /** How many refreshes were asked for (accepted or not). */
+    refreshCalls: () => refreshCalls,
+    rotation: () => rotation,
+    /** Turns rotation on (for installs and refreshes from now on) or off. */
+    setRotation: (next: TokenRotation | undefined) => {
+      rotation = next;
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -17,6 +17,7 @@ const { values } = parseArgs({
     'non-marketplace': { type: 'boolean' },
     live: { type: 'string' },
     'auto-install': { type: 'boolean' },
+    'token-rotation': { type: 'string' },
   },
 });
 const env = process.env;
@@ -39,6 +40,8 @@ const base = {
   endTime: num(undefined, 'EMULATOR_END_TIME'),
 };
 const live = num(values.live, 'EMULATOR_LIVE_INTERVAL_MS');
+// Seconds a rotating access token lives (Slack: 43200); unset or 0: tokens never expire.
+const rotation = num(values['token-rotation'], 'EMULATOR_TOKEN_ROTATION_SECONDS');
 const emulator = await startEmulator({
   port: num(values.port, 'EMULATOR_PORT', 3999),
   workspaces: Array.from({ length: count }, (_, i) => ({
@@ -58,6 +61,7 @@ const emulator = await startEmulator({
     timeScale: num(values['time-scale'], 'EMULATOR_TIME_SCALE', 1),
     nonMarketplace: values['non-marketplace'] ?? env.EMULATOR_NON_MARKETPLACE === '1',
   },
+  ...(rotation ? { tokenRotation: { expiresInSeconds: rotation } } : {}),
   autoInstall: values['auto-install'] ?? env.EMULATOR_AUTO_INSTALL === '1',
   ...(live ? { live: { intervalMs: live } } : {}),
 });

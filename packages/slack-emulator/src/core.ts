@@ -1,4 +1,4 @@
-import { createAuth, type AppConfig } from './auth.ts';
+import { createAuth, type AppConfig, type TokenRotation } from './auth.ts';
 import { createDispatcher, type EventOptions } from './events/dispatcher.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
 import type { WorkspaceSpec } from './generator/workspace.ts';
@@ -21,6 +21,8 @@ export type CoreOptions = {
   eventScope?: 'member-channels' | 'all';
   triggerTtlMs?: number;
   oauthCodeTtlMs?: number;
+  /** Expiring access tokens with refresh tokens (off: tokens never expire, as without rotation). */
+  tokenRotation?: TokenRotation;
   clock?: () => number;
 };
 
@@ -42,7 +44,7 @@ export function createCore(options: CoreOptions) {
     eventsUrlVerified: false,
   };
   const teams = new Map<string, Team>();
-  const auth = createAuth(options.app, now);
+  const auth = createAuth(options.app, now, options.tokenRotation);
   // Like Slack, nothing is delivered to an events URL that has not passed its url_verification handshake.
   const dispatcher = createDispatcher(
     () => ({

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createAdminActions } from './admin.ts';
-import type { AppConfig, Install } from './auth.ts';
+import type { AppConfig, Install, TokenRotation } from './auth.ts';
 import { createCore, type CoreOptions } from './core.ts';
 import type { EventOptions } from './events/dispatcher.ts';
 import type { FaultOptions, QueuedFault } from './faults.ts';
@@ -42,6 +42,11 @@ export type EmulatorOptions = {
   triggerTtlMs?: number;
   /** OAuth code lifetime (default 10 min). */
   oauthCodeTtlMs?: number;
+  /**
+   * Token rotation: access tokens that expire after `expiresInSeconds`, with refresh tokens (oauth.v2.access,
+   * grant_type=refresh_token). Off by default (tokens never expire).
+   */
+  tokenRotation?: TokenRotation;
   /** Install the app into every workspace at start (tokens readable from the handle). */
   autoInstall?: boolean;
   /** Trickle of live member activity. */
@@ -129,6 +134,12 @@ export async function startEmulator(options: EmulatorOptions = {}) {
     setInteractivityUrl: (interactivityUrl: string | undefined) => {
       core.config.interactivityUrl = interactivityUrl;
     },
+    /** Turns token rotation on or off for installs and refreshes from now on. */
+    setTokenRotation: (next: TokenRotation | undefined) => core.auth.setRotation(next),
+    /** Makes a team's current expiring tokens expire now (they answer token_expired); returns how many. */
+    expireTokens: (teamId?: string) => core.auth.expireTokens(teamOf(teamId).id),
+    /** How many times each refresh token was presented to oauth.v2.access (spent or not), this run. */
+    refreshCalls: () => core.auth.refreshCalls(),
     setRateLimits: (next: RateLimitOptions) => core.rateLimiter.configure(next),
     setFaults: (next: FaultOptions) => core.faults.configure(next),
     queueFault: (...faults: QueuedFault[]) => core.faults.enqueue(...faults),

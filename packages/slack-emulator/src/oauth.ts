@@ -108,6 +108,26 @@ export function createOAuth(core: Core) {
     return redirect(res, withParams(redirectUri, { code, state }));
   };
 
+  /** The answer to a refresh: the new access token of the refresh token's kind, and the new refresh token. */
+  const refreshed = (refreshToken: string) => {
+    const out = core.auth.refresh(refreshToken);
+    if (!out) throw new SlackError('invalid_refresh_token');
+    const team = core.teams.get(out.info.teamId);
+    return {
+      ok: true,
+      app_id: app.appId,
+      scope: out.info.scopes.join(','),
+      token_type: out.info.kind,
+      access_token: out.token,
+      refresh_token: out.refreshToken,
+      expires_in: out.expiresIn,
+      ...(out.info.kind === 'bot' ? { bot_user_id: out.info.userId } : { user_id: out.info.userId }),
+      team: { id: out.info.teamId, name: team?.name ?? '' },
+      enterprise: null,
+      is_enterprise_install: false,
+    };
+  };
+
   const access: MethodDef = {
     tier: 4,
     auth: 'none',
@@ -118,6 +138,7 @@ export function createOAuth(core: Core) {
       if (basic?.[1]) [clientId, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':');
       if (clientId !== app.clientId) throw new SlackError('invalid_client_id');
       if (secret !== app.clientSecret) throw new SlackError('bad_client_secret');
+      if (c.params.grant_type === 'refresh_token') return refreshed(String(c.params.refresh_token ?? ''));
       const codeArg = String(c.params.code ?? '');
       const code = codes.get(codeArg);
       if (!code || code.used || core.now() > code.expiresAt) {
@@ -144,12 +165,22 @@ export function createOAuth(core: Core) {
         authed_user: {
           id: install.installerId,
           ...(install.userToken
-            ? { scope: install.userScopes.join(','), access_token: install.userToken, token_type: 'user' }
+            ? {
+                scope: install.userScopes.join(','),
+                access_token: install.userToken,
+                token_type: 'user',
+                ...(install.userRefreshToken
+                  ? { refresh_token: install.userRefreshToken, expires_in: install.userExpiresIn }
+                  : {}),
+              }
             : {}),
         },
         scope: install.botScopes.join(','),
         token_type: 'bot',
         access_token: install.botToken,
+        ...(install.botRefreshToken
+          ? { refresh_token: install.botRefreshToken, expires_in: install.botExpiresIn }
+          : {}),
         bot_user_id: install.botUserId,
         team: { id: team.id, name: team.name },
         enterprise: null,

@@ -1,5 +1,54 @@
-import { LogLevel, WebClient, WebClientEvent } from '@slack/web-api';
+import {
+  LogLevel,
+  WebAPIPlatformError,
+  WebClient,
+  WebClientEvent,
+  type WebAPICallResult,
+  type WebClientOptions,
+} from '@slack/web-api';
 import type { Config } from '../config.ts';
+
+/**
+ * A workspace's token as the product holds it: read at each call (a rotating token changes under a long-lived
+ * client) and renewed when Slack refuses it as expired. The workspaces module's token provider makes them.
+ */
+export type TokenSource = {
+  /** The token to call with now (renewed first when it expires soon). */
+  current(): Promise<string>;
+  /** Slack refused `stale` with `error` (token_expired, invalid_auth): the token to retry with once, or null. */
+  renewed(stale: string, error: string): Promise<string | null>;
+};
+
+/** Slack's refusals of a token that a renewal may cure (invalid_auth only for a token we know rotates). */
+const RENEWABLE = new Set(['token_expired', 'invalid_auth']);
+
+/**
+ * A WebClient whose every call (methods, pagination, uploads) takes the source's current token, and after a
+ * token_expired (or invalid_auth) answer renews it and makes the call again, once. Slack did nothing with a
+ * refused call, so the retry cannot double it.
+ */
+class RotatingWebClient extends WebClient {
+  readonly #source: TokenSource;
+  constructor(source: TokenSource, options: WebClientOptions) {
+    super(undefined, options);
+    this.#source = source;
+  }
+  override async apiCall(method: string, options: Record<string, unknown> = {}): Promise<WebAPICallResult> {
+    if (options.token) return super.apiCall(method, options);
+    const token = await this.#source.current();
+    try {
+      return await super.apiCall(method, { ...options, token });
+    } catch (err) {
+      if (!(err instanceof WebAPIPlatformError) || !RENEWABLE.has(err.data.error)) throw err;
+      const fresh = await this.#source.renewed(token, err.data.error);
+      if (!fresh) throw err;
+      return super.apiCall(method, { ...options, token: fresh });
+    }
+  }
+}
+
+const clientOf = (token: string | TokenSource | undefined, options: WebClientOptions): WebClient =>
+  typeof token === 'object' ? new RotatingWebClient(token, options) : new WebClient(token, options);
 
 /** Slack's published per-method limits (requests per minute per workspace), SLACK_NOTES section 1-2. */
 const TIER_PER_MINUTE: Record<string, number> = {
@@ -38,11 +87,19 @@ export function slackApi(config: Config['slack']) {
   };
 
   return {
-    client(token?: string): WebClient {
-      const client = new WebClient(token, {
+    /** `opts`: fewer retries and a timeout, for a call that must not be repeated blindly (a token refresh). */
+    client(token?: string | TokenSource, opts: { retries?: number; timeoutMs?: number } = {}): WebClient {
+      const client = clientOf(token, {
         slackApiUrl: config.apiUrl,
         logLevel: LogLevel.ERROR,
-        retryConfig: { retries: 6, factor: 1.6, minTimeout: 200, maxTimeout: 30_000, randomize: true },
+        retryConfig: {
+          retries: opts.retries ?? 6,
+          factor: 1.6,
+          minTimeout: 200,
+          maxTimeout: 30_000,
+          randomize: true,
+        },
+        ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
       });
       client.on(WebClientEvent.RATE_LIMITED, () => {
         rateLimitHits++;
@@ -54,8 +111,8 @@ export function slackApi(config: Config['slack']) {
      * and decides what to retry), 429s thrown with their Retry-After, and a timeout after which the attempt
      * counts as uncertain.
      */
-    sendingClient(token: string, timeoutMs = 20_000): WebClient {
-      const client = new WebClient(token, {
+    sendingClient(token: string | TokenSource, timeoutMs = 20_000): WebClient {
+      const client = clientOf(token, {
         slackApiUrl: config.apiUrl,
         logLevel: LogLevel.ERROR,
         retryConfig: { retries: 0 },

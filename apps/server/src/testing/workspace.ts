@@ -28,12 +28,12 @@ export async function connectedWorkspace(
       name: `Workspace ${teamId}`,
       domain: teamId.toLowerCase(),
       timezone: opts.timezone ?? 'UTC',
-      botToken: 'xoxb-test',
+      bot: { token: 'xoxb-test', refreshToken: null, expiresIn: null },
       botUserId: null,
       appId: null,
       botScopes: '',
     },
-    { userId, slackUserId: 'UADMIN', userToken: null, userScopes: null },
+    { userId, slackUserId: 'UADMIN', user: null, userScopes: null },
   );
   return { userId };
 }

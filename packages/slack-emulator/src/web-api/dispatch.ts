@@ -58,6 +58,8 @@ export async function dispatchMethod(
       if (!token) throw new SlackError('not_authed');
       const info = core.auth.lookup(token);
       if (!info) throw new SlackError('invalid_auth');
+      // An expired rotating token is refused on every method until it is refreshed (Slack: token_expired).
+      if (info.expiresAt !== undefined && core.now() >= info.expiresAt) throw new SlackError('token_expired');
       const team = core.teams.get(info.teamId);
       if (!team) throw new SlackError('invalid_auth');
       call.token = info;

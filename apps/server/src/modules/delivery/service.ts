@@ -19,7 +19,7 @@ import { LOCKS, xactLock } from '../../db/locks.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { SlackApi } from '../../slack/client.ts';
+import type { SlackApi, TokenSource } from '../../slack/client.ts';
 import type { AudienceService, Recipients } from '../audience/service.ts';
 import type { BotService } from '../bot/service.ts';
 import { csvCell } from '@flywheel/shared/csv';
@@ -200,7 +200,7 @@ export const deliveryService = (deps: {
       if (!token) throw new SenderUnavailable('admin_not_authorized', false);
       return { client: deps.slack.sendingClient(token) };
     }
-    let token: string;
+    let token: TokenSource;
     try {
       token = await deps.workspaces.botToken(teamId);
     } catch (err) {

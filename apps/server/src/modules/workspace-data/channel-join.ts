@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { TokenSource } from '../../slack/client.ts';
 import { slackErrorOf } from './history-import.ts';
 
 /** Answers that mean there is nothing to join (any more): the job ends quietly instead of retrying. */
@@ -19,7 +20,7 @@ export async function joinChannel(
   teamId: string,
   channelId: string,
 ): Promise<'joined' | 'already_in' | 'gone' | 'disconnected'> {
-  let token: string;
+  let token: TokenSource;
   try {
     token = await ctx.services.workspaces.botToken(teamId);
   } catch (err) {

@@ -32,7 +32,15 @@ const SKIP_CHANNEL = new Set([
   'is_archived',
   'method_not_supported_for_channel_type',
 ]);
-const FATAL = new Set(['invalid_auth', 'account_inactive', 'token_revoked', 'not_authed', 'missing_scope']);
+/** `token_expired` here is a rotating token that could not be renewed (the workspace needs authorizing again). */
+const FATAL = new Set([
+  'invalid_auth',
+  'account_inactive',
+  'token_revoked',
+  'token_expired',
+  'not_authed',
+  'missing_scope',
+]);
 
 /** The `error` of a Slack Web API refusal (the SDK's platform error carries Slack's answer in `data`). */
 export const slackErrorOf = (err: unknown): string | undefined => {

@@ -128,7 +128,11 @@ export function installService(deps: {
           name: team?.team?.name ?? access.team?.name ?? teamId,
           domain: team?.team?.domain ?? '',
           timezone: existing?.timezone ?? user?.user?.tz ?? 'UTC',
-          botToken,
+          bot: {
+            token: botToken,
+            refreshToken: access.refresh_token ?? null,
+            expiresIn: access.expires_in ?? null,
+          },
           botUserId: access.bot_user_id ?? null,
           appId: access.app_id ?? null,
           botScopes: access.scope ?? '',
@@ -136,7 +140,13 @@ export function installService(deps: {
         {
           userId: started.userId,
           slackUserId: installer.id,
-          userToken: installer.access_token ?? null,
+          user: installer.access_token
+            ? {
+                token: installer.access_token,
+                refreshToken: installer.refresh_token ?? null,
+                expiresIn: installer.expires_in ?? null,
+              }
+            : null,
           userScopes: installer.scope ?? null,
         },
       );

@@ -1,8 +1,15 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Workspace } from '@flywheel/shared/workspace';
 import type { Db } from '../../db/client.ts';
 import { textArray, typedRows, type Tx } from '../../db/sql.ts';
 import { oauthStates, workspaceAdmins, workspaceInvitations, workspaceSenders, workspaces } from './table.ts';
+
+/** Which stored token: a workspace's bot token, or (with `slackUserId`) the user token of a Slack user. */
+export type TokenKey = { teamId: string; slackUserId?: string };
+export type StoredToken = { tokenSealed: string; refreshSealed: string | null; expiresAt: Date | null };
+
+const senderIs = (teamId: string, slackUserId: string) =>
+  and(eq(workspaceSenders.teamId, teamId), eq(workspaceSenders.slackUserId, slackUserId));
 
 const workspaceColumns = {
   team_id: workspaces.teamId,
@@ -18,6 +25,9 @@ export type InstallRow = {
   domain: string;
   timezone: string;
   botTokenSealed: string;
+  /** Token rotation: the sealed refresh token and the expiry (both null without rotation). */
+  botRefreshTokenSealed: string | null;
+  botTokenExpiresAt: Date | null;
   botUserId: string | null;
   appId: string | null;
   botScopes: string;
@@ -67,6 +77,7 @@ export const workspacesRepo = (db: Db) => ({
   async upsertInstall(row: InstallRow): Promise<void> {
     const values = {
       ...row,
+      botTokenRefreshingUntil: null,
       status: 'active' as const,
       disconnectedAt: null,
       disconnectReason: null,
@@ -98,6 +109,8 @@ export const workspacesRepo = (db: Db) => ({
     teamId: string;
     slackUserId: string;
     userTokenSealed: string;
+    userRefreshTokenSealed: string | null;
+    userTokenExpiresAt: Date | null;
     userScopes: string | null;
     addedBy: string;
   }) {
@@ -106,7 +119,14 @@ export const workspacesRepo = (db: Db) => ({
       .values(row)
       .onConflictDoUpdate({
         target: [workspaceSenders.teamId, workspaceSenders.slackUserId],
-        set: { userTokenSealed: row.userTokenSealed, userScopes: row.userScopes, addedBy: row.addedBy },
+        set: {
+          userTokenSealed: row.userTokenSealed,
+          userRefreshTokenSealed: row.userRefreshTokenSealed,
+          userTokenExpiresAt: row.userTokenExpiresAt,
+          userTokenRefreshingUntil: null,
+          userScopes: row.userScopes,
+          addedBy: row.addedBy,
+        },
       });
   },
   /** The Slack users admins may send as, oldest first (`userId`: the Flywheel account that added them). */
@@ -137,13 +157,127 @@ export const workspacesRepo = (db: Db) => ({
     );
     return row?.id ?? null;
   },
-  async adminToken(teamId: string, slackUserId: string): Promise<string | null> {
+  /**
+   * A stored token as the token provider reads it: the bot token of an active workspace (no `slackUserId`), or
+   * the user token of a Slack user admins send as. Undefined when there is none.
+   */
+  async storedToken(key: TokenKey): Promise<StoredToken | undefined> {
+    if (key.slackUserId === undefined) {
+      const [row] = await db
+        .select({
+          tokenSealed: workspaces.botTokenSealed,
+          refreshSealed: workspaces.botRefreshTokenSealed,
+          expiresAt: workspaces.botTokenExpiresAt,
+        })
+        .from(workspaces)
+        .where(and(eq(workspaces.teamId, key.teamId), eq(workspaces.status, 'active')))
+        .limit(1);
+      return row?.tokenSealed ? { ...row, tokenSealed: row.tokenSealed } : undefined;
+    }
     const [row] = await db
-      .select({ token: workspaceSenders.userTokenSealed })
+      .select({
+        tokenSealed: workspaceSenders.userTokenSealed,
+        refreshSealed: workspaceSenders.userRefreshTokenSealed,
+        expiresAt: workspaceSenders.userTokenExpiresAt,
+      })
       .from(workspaceSenders)
-      .where(and(eq(workspaceSenders.teamId, teamId), eq(workspaceSenders.slackUserId, slackUserId)))
+      .where(senderIs(key.teamId, key.slackUserId))
       .limit(1);
-    return row?.token ?? null;
+    return row;
+  },
+  /**
+   * Claims a token's refresh for `leaseSeconds` (the database's clock): only while the stored token is still
+   * `seenSealed` and no live claim exists. Answers the sealed refresh token to use, or null (not claimed).
+   */
+  async claimRefresh(key: TokenKey, seenSealed: string, leaseSeconds: number): Promise<string | null> {
+    const until = sql`now() + make_interval(secs => ${leaseSeconds})`;
+    if (key.slackUserId === undefined) {
+      const [row] = await db
+        .update(workspaces)
+        .set({ botTokenRefreshingUntil: until })
+        .where(
+          and(
+            eq(workspaces.teamId, key.teamId),
+            eq(workspaces.status, 'active'),
+            eq(workspaces.botTokenSealed, seenSealed),
+            isNotNull(workspaces.botRefreshTokenSealed),
+            or(
+              isNull(workspaces.botTokenRefreshingUntil),
+              lt(workspaces.botTokenRefreshingUntil, sql`now()`),
+            ),
+          ),
+        )
+        .returning({ refresh: workspaces.botRefreshTokenSealed });
+      return row?.refresh ?? null;
+    }
+    const [row] = await db
+      .update(workspaceSenders)
+      .set({ userTokenRefreshingUntil: until })
+      .where(
+        and(
+          senderIs(key.teamId, key.slackUserId),
+          eq(workspaceSenders.userTokenSealed, seenSealed),
+          isNotNull(workspaceSenders.userRefreshTokenSealed),
+          or(
+            isNull(workspaceSenders.userTokenRefreshingUntil),
+            lt(workspaceSenders.userTokenRefreshingUntil, sql`now()`),
+          ),
+        ),
+      )
+      .returning({ refresh: workspaceSenders.userRefreshTokenSealed });
+    return row?.refresh ?? null;
+  },
+  /** Stores a refreshed pair and ends the claim. */
+  async storeRefreshed(
+    key: TokenKey,
+    next: { tokenSealed: string; refreshSealed: string; expiresAt: Date | null },
+  ): Promise<void> {
+    if (key.slackUserId === undefined) {
+      await db
+        .update(workspaces)
+        .set({
+          botTokenSealed: next.tokenSealed,
+          botRefreshTokenSealed: next.refreshSealed,
+          botTokenExpiresAt: next.expiresAt,
+          botTokenRefreshingUntil: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(workspaces.teamId, key.teamId));
+      return;
+    }
+    await db
+      .update(workspaceSenders)
+      .set({
+        userTokenSealed: next.tokenSealed,
+        userRefreshTokenSealed: next.refreshSealed,
+        userTokenExpiresAt: next.expiresAt,
+        userTokenRefreshingUntil: null,
+      })
+      .where(senderIs(key.teamId, key.slackUserId));
+    // The admin's own row keeps the same user token (the old one stops working when it expires).
+    await db
+      .update(workspaceAdmins)
+      .set({ userTokenSealed: next.tokenSealed })
+      .where(
+        and(
+          eq(workspaceAdmins.teamId, key.teamId),
+          eq(workspaceAdmins.slackUserId, key.slackUserId),
+          isNotNull(workspaceAdmins.userTokenSealed),
+        ),
+      );
+  },
+  /** Ends a claim without a new token (the refresh failed for a reason worth another try later). */
+  async releaseRefresh(key: TokenKey): Promise<void> {
+    if (key.slackUserId === undefined)
+      await db
+        .update(workspaces)
+        .set({ botTokenRefreshingUntil: null })
+        .where(eq(workspaces.teamId, key.teamId));
+    else
+      await db
+        .update(workspaceSenders)
+        .set({ userTokenRefreshingUntil: null })
+        .where(senderIs(key.teamId, key.slackUserId));
   },
   async createState(row: { state: string; userId: string; teamId: string | null; expiresAt: Date }) {
     await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
@@ -168,6 +302,9 @@ export const workspacesRepo = (db: Db) => ({
         disconnectedAt: new Date(),
         disconnectReason: reason,
         botTokenSealed: null,
+        botRefreshTokenSealed: null,
+        botTokenExpiresAt: null,
+        botTokenRefreshingUntil: null,
         updatedAt: new Date(),
       })
       .where(eq(workspaces.teamId, teamId));

@@ -3,15 +3,21 @@ import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { TokenSource } from '../../slack/client.ts';
 import { workspacesRepo, type InstallRow } from './repo.ts';
+import type { TokenProvider } from './tokens.ts';
+
+/** A token as oauth.v2.access hands it out: with token rotation, its refresh token and lifetime (seconds). */
+export type IssuedToken = { token: string; refreshToken: string | null; expiresIn: number | null };
 
 /** How long an invitation to administer a workspace stays valid. */
 export const INVITATION_TTL_DAYS = 14;
 
 export type WorkspacesService = ReturnType<typeof workspacesService>;
 
-export const workspacesService = (db: Db, box: SecretBox) => {
+export const workspacesService = (db: Db, box: SecretBox, tokens: TokenProvider) => {
   const repo = workspacesRepo(db);
+  const expiry = (t: IssuedToken) => (t.expiresIn ? new Date(Date.now() + t.expiresIn * 1000) : null);
   return {
     listForUser: (userId: string): Promise<Workspace[]> => repo.listForUser(userId),
     timezones: (teamIds: string[]) => repo.timezones(teamIds),
@@ -28,46 +34,60 @@ export const workspacesService = (db: Db, box: SecretBox) => {
     async assertAdmin(userId: string, teamId: string): Promise<void> {
       if (!(await repo.isAdmin(userId, teamId))) throw forbidden();
     },
-    /** Stores an install: the workspace with its sealed bot token, and the installing admin with theirs. */
+    /**
+     * Stores an install: the workspace with its sealed bot token, and the installing admin with theirs (with
+     * token rotation, each with its sealed refresh token and expiry).
+     */
     async saveInstall(
-      ws: Omit<InstallRow, 'botTokenSealed'> & { botToken: string },
-      admin: { userId: string; slackUserId: string; userToken: string | null; userScopes: string | null },
+      ws: Omit<InstallRow, 'botTokenSealed' | 'botRefreshTokenSealed' | 'botTokenExpiresAt'> & {
+        bot: IssuedToken;
+      },
+      admin: { userId: string; slackUserId: string; user: IssuedToken | null; userScopes: string | null },
     ) {
-      const { botToken, ...rest } = ws;
-      await repo.upsertInstall({ ...rest, botTokenSealed: box.seal(botToken) });
+      const { bot, ...rest } = ws;
+      await repo.upsertInstall({
+        ...rest,
+        botTokenSealed: box.seal(bot.token),
+        botRefreshTokenSealed: bot.refreshToken ? box.seal(bot.refreshToken) : null,
+        botTokenExpiresAt: expiry(bot),
+      });
       await repo.upsertAdmin({
         teamId: ws.teamId,
         userId: admin.userId,
         slackUserId: admin.slackUserId,
-        userTokenSealed: admin.userToken ? box.seal(admin.userToken) : null,
+        userTokenSealed: admin.user ? box.seal(admin.user.token) : null,
         userScopes: admin.userScopes,
       });
       // Each Slack admin who authorised stays available as a sender (a second one does not replace the first).
-      if (admin.userToken)
+      if (admin.user)
         await repo.upsertSender({
           teamId: ws.teamId,
           slackUserId: admin.slackUserId,
-          userTokenSealed: box.seal(admin.userToken),
+          userTokenSealed: box.seal(admin.user.token),
+          userRefreshTokenSealed: admin.user.refreshToken ? box.seal(admin.user.refreshToken) : null,
+          userTokenExpiresAt: expiry(admin.user),
           userScopes: admin.userScopes,
           addedBy: admin.userId,
         });
     },
-    /** The bot token of a connected workspace; 409 when it is disconnected. */
-    async botToken(teamId: string): Promise<string> {
-      const ws = await repo.find(teamId);
-      if (!ws?.botTokenSealed || ws.status !== 'active') {
+    /**
+     * The bot token of a connected workspace, for `slack.client()` / `sendingClient()`: read at each call and
+     * renewed under token rotation (tokens.ts). 409 when the workspace is disconnected.
+     */
+    async botToken(teamId: string): Promise<TokenSource> {
+      const source = await tokens.bot(teamId);
+      if (!source) {
         throw new AppError(
           'WORKSPACE_DISCONNECTED',
           409,
           'This workspace is disconnected from Slack. Reconnect it with Add as Admin.',
         );
       }
-      return box.open(ws.botTokenSealed);
+      return source;
     },
-    async adminToken(teamId: string, slackUserId: string): Promise<string | null> {
-      const sealed = await repo.adminToken(teamId, slackUserId);
-      return sealed ? box.open(sealed) : null;
-    },
+    /** The user token of a Slack user admins send as (renewed like the bot token), or null. */
+    adminToken: (teamId: string, slackUserId: string): Promise<TokenSource | null> =>
+      tokens.user(teamId, slackUserId),
     listAdmins: (teamId: string) => repo.listAdmins(teamId),
     /** The Slack user a Flywheel admin is in the workspace (authorized as, else by e-mail), or null. */
     slackUserOf: (teamId: string, userId: string) => repo.slackUserOf(teamId, userId),

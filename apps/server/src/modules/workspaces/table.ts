@@ -9,6 +9,13 @@ export const workspaces = pgTable('workspaces', {
   timezone: text('timezone').notNull().default('UTC'),
   /** The bot token, sealed with the secrets key (never sent to the browser, never logged). */
   botTokenSealed: text('bot_token_sealed'),
+  /**
+   * Token rotation (null without it): the bot token's refresh token, sealed like the token, and when the token
+   * expires. `botTokenRefreshingUntil`: a process claimed the refresh until then (slack/token-provider.ts).
+   */
+  botRefreshTokenSealed: text('bot_refresh_token_sealed'),
+  botTokenExpiresAt: timestamp('bot_token_expires_at', { withTimezone: true }),
+  botTokenRefreshingUntil: timestamp('bot_token_refreshing_until', { withTimezone: true }),
   botUserId: text('bot_user_id'),
   appId: text('app_id'),
   botScopes: text('bot_scopes'),
@@ -87,6 +94,10 @@ export const workspaceSenders = pgTable(
       .references(() => workspaces.teamId, { onDelete: 'cascade' }),
     slackUserId: text('slack_user_id').notNull(),
     userTokenSealed: text('user_token_sealed').notNull(),
+    /** Token rotation (null without it): the user token's sealed refresh token, expiry and refresh claim. */
+    userRefreshTokenSealed: text('user_refresh_token_sealed'),
+    userTokenExpiresAt: timestamp('user_token_expires_at', { withTimezone: true }),
+    userTokenRefreshingUntil: timestamp('user_token_refreshing_until', { withTimezone: true }),
     userScopes: text('user_scopes'),
     addedBy: text('added_by')
       .notNull()

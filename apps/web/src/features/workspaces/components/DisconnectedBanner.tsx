@@ -5,6 +5,7 @@ import { useStartInstall } from '../api/install-url.ts';
 const REASONS: Record<string, string> = {
   app_uninstalled: 'Flywheel was uninstalled from this workspace in Slack.',
   tokens_revoked: 'Flywheel’s access to this workspace was revoked in Slack.',
+  token_refresh_failed: 'Slack no longer renews Flywheel’s access to this workspace (token rotation).',
 };
 
 type DisconnectedBannerProps = { teamId: string; workspaceName: string; reason: string | null };
