@@ -88,13 +88,29 @@ export async function startSocketMode(
       logger.error({ err, envelopeId: e.envelope_id, type: e.type }, 'Socket Mode envelope failed'),
     );
   });
-  client.on('connected', () => logger.info('Socket Mode connected'));
-  client.on('reconnecting', () => logger.info('Socket Mode reconnecting'));
+  // Between 'reconnecting' and 'connected' the SDK's own start() is pending, and disconnect() then rejects it with
+  // nothing to catch it (an unhandled rejection; @slack/socket-mode 3.1.0): stop() waits for that start to end.
+  let reconnecting: Promise<void> | undefined;
+  let reconnected = () => {};
+  client.on('connected', () => {
+    logger.info('Socket Mode connected');
+    reconnected();
+  });
+  client.on('reconnecting', () => {
+    logger.info('Socket Mode reconnecting');
+    reconnecting = new Promise<void>((resolve) => {
+      reconnected = () => {
+        reconnecting = undefined;
+        resolve();
+      };
+    });
+  });
 
   await client.start();
   return {
     client,
     async stop() {
+      if (reconnecting) await Promise.race([reconnecting, new Promise((r) => setTimeout(r, 10_000).unref())]);
       await client
         .disconnect()
         .catch((err: unknown) => logger.warn({ err }, 'Socket Mode disconnect failed'));

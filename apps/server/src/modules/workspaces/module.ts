@@ -17,6 +17,7 @@ export const workspacesModule = defineModule({
         guard: workspaceGuard(ctx.services),
         links: ctx.config.links,
         publicUrl: ctx.config.publicUrl,
+        socketMode: ctx.config.socketMode,
       }),
     );
     await app.register(

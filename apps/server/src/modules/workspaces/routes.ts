@@ -28,6 +28,8 @@ export function workspaceRoutes(deps: {
   links?: LinkOriginPolicy;
   /** This installation's public address (PUBLIC_URL): the Slack app manifest's URLs. */
   publicUrl?: string;
+  /** Events and interactivity over Socket Mode: the manifest has no request URLs. */
+  socketMode?: boolean;
 }) {
   const redirectUri = (req: FastifyRequest) =>
     deps.links ? `${linkOrigin(req, deps.links)}/installworkspace` : undefined;
@@ -55,7 +57,9 @@ export function workspaceRoutes(deps: {
      * the link that opens Slack's app creation with it filled in.
      */
     r.get('/slack/manifest', { preHandler: deps.authed, schema: { tags } }, async () => {
-      const manifest = slackAppManifest(deps.publicUrl ?? 'http://localhost:3000');
+      const manifest = slackAppManifest(deps.publicUrl ?? 'http://localhost:3000', {
+        socketMode: deps.socketMode,
+      });
       return { manifest, create_url: manifestCreateUrl(manifest) };
     });
 
