@@ -20,6 +20,8 @@ export async function slackTestEnv(
     logStream?: pino.DestinationStream;
     /** The app in Socket Mode: the server gets its app-level token and the emulator no Request URLs. */
     socketMode?: boolean;
+    /** A database kept after close (see buildTestApp). */
+    database?: NonNullable<Parameters<typeof buildTestApp>[1]>['database'];
   } = {},
 ): Promise<SlackTestEnv> {
   const emu = await startEmulator({
@@ -41,7 +43,7 @@ export async function slackTestEnv(
       ...(opts.socketMode ? { SLACK_APP_TOKEN: emu.app.appToken } : {}),
       ...env,
     },
-    opts,
+    { logStream: opts.logStream, database: opts.database },
   );
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const close = async () => {

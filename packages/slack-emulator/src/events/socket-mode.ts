@@ -230,7 +230,11 @@ export function createSocketMode(appId: string, options: SocketModeOptions = {})
       payload: Json,
       type: EnvelopeType = 'interactive',
     ): Promise<{ ok: true; payload?: Json } | { ok: false; error: string }> {
-      const conn = usable()[turn++ % Math.max(1, usable().length)];
+      // A connection being replaced (a refresh) is waited for, as long as an ack would be.
+      const conn = await Promise.race([
+        nextConnection(),
+        new Promise<undefined>((r) => later(ackTimeoutMs, () => r(undefined))),
+      ]);
       if (!conn) return { ok: false, error: 'no socket connection' };
       const accepts =
         type === 'slash_commands' ||
