@@ -60,6 +60,8 @@ export function createSocketMode(appId: string, options: SocketModeOptions = {})
   const stats: SocketStats = { connectionsOpened: 0, open: 0, envelopesSent: 0, acks: 0, retries: 0 };
   let turn = 0;
   let closed = false;
+  /** Events waiting for their retry, by envelope id: true once a late acknowledgement came in. */
+  const late = new Map<string, boolean>();
   const wss = new WebSocketServer({ noServer: true });
 
   const later = (ms: number, fn: () => void): void => {
@@ -157,8 +159,16 @@ export function createSocketMode(appId: string, options: SocketModeOptions = {})
           } catch {
             return;
           }
-          const finish = conn.inFlight.get(String(msg.envelope_id ?? ''));
-          if (!finish) return;
+          const id = String(msg.envelope_id ?? '');
+          const finish = conn.inFlight.get(id);
+          if (!finish) {
+            // Too late for its attempt, but before the retry went out: taken, and the retry is not sent.
+            if (late.has(id)) {
+              late.set(id, true);
+              stats.acks++;
+            }
+            return;
+          }
           stats.acks++;
           finish({ kind: 'ack', ack: msg.payload === undefined ? {} : { payload: msg.payload as Json } });
         });
@@ -201,6 +211,10 @@ export function createSocketMode(appId: string, options: SocketModeOptions = {})
       let immediate = startAt > 0;
       for (let retry = startAt; retry <= delays.length && !closed; retry++) {
         if (retry > 0 && !immediate) await new Promise<void>((r) => later(delays[retry - 1] ?? 0, r));
+        if (late.get(envelopeId)) {
+          late.delete(envelopeId);
+          return true;
+        }
         const conn = await nextConnection();
         if (!conn) break;
         if (retry > 0) stats.retries++;
@@ -214,12 +228,17 @@ export function createSocketMode(appId: string, options: SocketModeOptions = {})
           retry_reason: reason ?? '',
         });
         onAttempt({ retryNum: retry, outcome: o.kind, ms: Date.now() - started });
-        if (o.kind === 'ack') return true;
+        if (o.kind === 'ack') {
+          late.delete(envelopeId);
+          return true;
+        }
         // Not acknowledged: sent again (retry_attempt + 1) after the retry's wait, or at once when its
         // connection closed before the acknowledgement came.
         reason = 'timeout';
         immediate = o.kind === 'closed';
+        if (o.kind === 'timeout') late.set(envelopeId, false);
       }
+      late.delete(envelopeId);
       return false;
     },
     /**
