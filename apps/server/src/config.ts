@@ -109,7 +109,7 @@ const envSchema = z.object({
       .string()
       .startsWith('xapp-', {
         error:
-          "must be an app-level token starting with xapp- (Basic Information > App-Level Tokens, scope connections:write), not a bot (xoxb-) or user (xoxp-) token",
+          'must be an app-level token starting with xapp- (Basic Information > App-Level Tokens, scope connections:write), not a bot (xoxb-) or user (xoxp-) token',
       })
       .optional(),
   ),

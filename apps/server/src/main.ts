@@ -102,7 +102,9 @@ if (app && config.demo.enabled && !stopping) {
 // spreads envelopes over them and the inbox keeps one row per event_id). The API-only role never connects.
 if (config.socketMode && config.role !== 'api' && !stopping) {
   if (!ctx.slack.appToken) {
-    logger.error('Socket Mode is on but there is no app-level token (SLACK_APP_TOKEN): no events will arrive');
+    logger.error(
+      'Socket Mode is on but there is no app-level token (SLACK_APP_TOKEN): no events will arrive',
+    );
   } else {
     try {
       socket = await startSocketMode(ctx);
@@ -126,7 +128,11 @@ logger.info(
       ctx.database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL',
     mail: ctx.mailer.transport === 'smtp' ? 'SMTP' : 'development outbox (GET /api/dev/outbox)',
     slack: emulator ? `demo emulator at ${emulator.url}` : config.slack.apiUrl,
-    slackTransport: config.socketMode ? (socket ? 'Socket Mode' : 'Socket Mode (API role: not connected)') : 'HTTP',
+    slackTransport: config.socketMode
+      ? socket
+        ? 'Socket Mode'
+        : 'Socket Mode (API role: not connected)'
+      : 'HTTP',
     startupMs: Date.now() - started,
   },
   app ? `Flywheel is running at ${config.publicUrl}` : 'Flywheel worker is running',
