@@ -112,7 +112,7 @@ describe('the manifest of a Socket Mode app', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('GET /api/v0/slack/manifest', () => {
