@@ -175,6 +175,32 @@ describe('Socket Mode intake', () => {
     expect(env.emu.transports().http.eventPosts).toBe(0);
   });
 
+  it('Slack refreshes the connections (disconnect refresh_requested): the clients reconnect and no event is lost', async () => {
+    const tz = await tzOf();
+    const channel = expected(tz).visible[0]!;
+    const opened = env.emu.socketMode.stats().connectionsOpened;
+    const before = env.emu.deliveries().length;
+    const open = env.emu.socketMode.connections().length;
+    expect(env.emu.socketMode.disconnect('refresh_requested')).toBe(open);
+    liveActivity(channel, 'three'); // while no connection takes envelopes
+    await waitFor(
+      async () =>
+        env.emu.socketMode.stats().connectionsOpened >= opened + open &&
+        env.emu.socketMode.connections().filter((c) => !c.draining).length === open
+          ? true
+          : undefined,
+      30_000,
+    );
+    await settleEvents(env);
+    const fresh = env.emu.deliveries().slice(before);
+    expect(fresh.length).toBeGreaterThanOrEqual(16);
+    expect(fresh.filter((d) => d.state !== 'delivered')).toEqual([]);
+    const want = expected(tz);
+    const got = await stored();
+    expect(got.daily).toEqual(want.daily);
+    expect(got.reactions).toEqual(want.reactions);
+  });
+
   it("a modal's view_submission with errors gets its response_action back through the ack", async () => {
     const member = people().find((m) => !env.emu.team(teamId).users.get(m)?.isPrimaryOwner)!;
     const created = await env.t.app.inject({
