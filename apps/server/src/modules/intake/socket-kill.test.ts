@@ -10,6 +10,7 @@ import { buildTestApp, createScratchDatabase, testDbKind } from '../../testing/b
 import { signedInUser } from '../../testing/factories.ts';
 import { freePort, runScript, stopStarted, waitFor } from '../../testing/processes.ts';
 import { installThroughOAuth, slackTestEnv, waitForBackfill } from '../../testing/slack.ts';
+import { startEmulator } from '@flywheel/slack-emulator';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -163,4 +164,49 @@ describe('Socket Mode: kill -9 of the process holding the socket during a burst'
         `${resent.length} envelopes sent again on the new connection; counted once each`,
     );
   }, 400_000);
+});
+
+describe('Socket Mode and process roles', () => {
+  it('a worker process connects, an API-only process does not', async () => {
+    const emu = await startEmulator({
+      rateLimits: { profile: 'off' },
+      workspace: { seed: 5, members: 12, channels: 2, days: 1 },
+      socketMode: { enabled: true },
+    });
+    cleanup.push(() => emu.close());
+    const scratch = testDbKind() === 'postgres' ? await createScratchDatabase() : undefined;
+    if (scratch) cleanup.push(() => scratch.drop());
+    const start = async (role: 'api' | 'worker') => {
+      const port = await freePort();
+      const dir = path.join(dataDir, `role-${role}`);
+      return runScript('main.ts', {
+        NODE_ENV: 'test',
+        ROLE: role,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        WEB_DIST: '/nonexistent',
+        DATA_DIR: dir,
+        ...(scratch
+          ? { DATABASE_URL: scratch.url, SECRETS_KEY: crypto.randomBytes(32).toString('base64') }
+          : {}),
+        SLACK_CLIENT_ID: emu.app.clientId,
+        SLACK_CLIENT_SECRET: emu.app.clientSecret,
+        SLACK_SIGNING_SECRET: emu.app.signingSecret,
+        SLACK_API_URL: emu.apiUrl,
+        SLACK_APP_TOKEN: emu.app.appToken,
+      });
+    };
+    const api = await start('api');
+    await waitFor(async () => (api.output().includes('Flywheel is running') ? true : undefined), 90_000);
+    const worker = await start('worker');
+    await waitFor(
+      async () => (worker.output().includes('Flywheel worker is running') ? true : undefined),
+      90_000,
+    );
+    expect(worker.output()).toContain('Socket Mode connected');
+    expect(api.output()).not.toContain('Socket Mode connected');
+    expect(emu.socketMode.connections()).toHaveLength(1);
+    expect(emu.socketMode.stats().connectionsOpened).toBe(1);
+  }, 240_000);
 });
