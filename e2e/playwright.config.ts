@@ -10,6 +10,14 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-e2e-'));
 export const baseURL = `http://localhost:${port}`;
 /** The demo's Slack emulator (the server starts it: no SLACK_CLIENT_ID is set). */
 export const emulatorURL = `http://localhost:${emulatorPort}`;
+/**
+ * A second demo server in Socket Mode (SLACK_SOCKET_MODE=1): its emulator has no Request URLs, so every event and
+ * interaction reaches it over the WebSocket its worker opens (socket-mode.spec.ts). Ports: E2E_PORT + 2 and
+ * E2E_EMULATOR_PORT + 2 unless E2E_SOCKET_PORT / E2E_SOCKET_EMULATOR_PORT say otherwise.
+ */
+const socketPort = Number(process.env.E2E_SOCKET_PORT ?? port + 2);
+const socketEmulatorPort = Number(process.env.E2E_SOCKET_EMULATOR_PORT ?? emulatorPort + 2);
+const socketDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-e2e-socket-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -38,29 +46,55 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts',
-    url: `${baseURL}/api/health`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_PER_IP: '1000',
-      // Every spec signs its accounts up from this one machine.
-      MAIL_MAX_PER_CLIENT: '1000',
-      DEV_OUTBOX: 'true',
-      // Demo mode with small generated workspaces, so the history import finishes in seconds.
-      DEMO_EMULATOR_PORT: String(emulatorPort),
-      DEMO_MEMBERS: '80',
-      DEMO_CHANNELS: '6',
-      DEMO_DAYS: '14',
-      DEMO_LIVE_INTERVAL_MS: '0',
+  webServer: [
+    {
+      command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts',
+      url: `${baseURL}/api/health`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_PER_IP: '1000',
+        // Every spec signs its accounts up from this one machine.
+        MAIL_MAX_PER_CLIENT: '1000',
+        DEV_OUTBOX: 'true',
+        // Demo mode with small generated workspaces, so the history import finishes in seconds.
+        DEMO_EMULATOR_PORT: String(emulatorPort),
+        DEMO_MEMBERS: '80',
+        DEMO_CHANNELS: '6',
+        DEMO_DAYS: '14',
+        DEMO_LIVE_INTERVAL_MS: '0',
+      },
     },
-  },
+    {
+      command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts',
+      url: `http://localhost:${socketPort}/api/health`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(socketPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${socketPort}`,
+        DATA_DIR: socketDataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_PER_IP: '1000',
+        MAIL_MAX_PER_CLIENT: '1000',
+        DEV_OUTBOX: 'true',
+        SLACK_SOCKET_MODE: '1',
+        DEMO_EMULATOR_PORT: String(socketEmulatorPort),
+        DEMO_MEMBERS: '40',
+        DEMO_CHANNELS: '4',
+        DEMO_DAYS: '5',
+        DEMO_LIVE_INTERVAL_MS: '0',
+      },
+    },
+  ],
 });

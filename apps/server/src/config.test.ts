@@ -29,9 +29,24 @@ describe('configuration', () => {
     [{ LLM_BASE_URL: 'not a url', LLM_MODEL: 'm' }, 'LLM_BASE_URL: must be an absolute URL'],
     [{ LLM_BASE_URL: 'http://localhost:11434/v1' }, 'LLM_MODEL: required with LLM_BASE_URL'],
     [{ LLM_MODEL: 'llama3.1' }, 'LLM_BASE_URL: required with LLM_MODEL'],
+    [{ SLACK_APP_TOKEN: 'xoxb-123-456' }, 'SLACK_APP_TOKEN: must be an app-level token starting with xapp-'],
+    [
+      { SLACK_CLIENT_ID: '1.2', SLACK_CLIENT_SECRET: 's', SLACK_SIGNING_SECRET: 's', SLACK_SOCKET_MODE: '1' },
+      'SLACK_APP_TOKEN: required with SLACK_SOCKET_MODE=1',
+    ],
+    [{ SLACK_SOCKET_MODE: 'maybe' }, 'SLACK_SOCKET_MODE'],
   ])('a bad value stops start-up naming the variable (%o)', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);
+  });
+
+  it('Socket Mode: on with an app-level token or SLACK_SOCKET_MODE=1 (the demo emulator issues one), else off', () => {
+    expect(loadConfig({}).socketMode).toBe(false);
+    expect(loadConfig({ SLACK_SOCKET_MODE: '1' }).socketMode).toBe(true);
+    const c = loadConfig({ SLACK_APP_TOKEN: 'xapp-1-A1-2-abc' });
+    expect(c.socketMode).toBe(true);
+    expect(c.slack.appToken).toBe('xapp-1-A1-2-abc');
+    expect(loadConfig({ SLACK_APP_TOKEN: 'xapp-1-A1-2-abc', SLACK_SOCKET_MODE: '0' }).socketMode).toBe(false);
   });
 
   it('links: PUBLIC_URL when set, else the default and ALLOWED_ORIGINS (lib/link-origin.ts)', () => {

@@ -103,6 +103,17 @@ const envSchema = z.object({
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
+  // Socket Mode: an app-level token (Basic Information > App-Level Tokens, scope connections:write).
+  SLACK_APP_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .startsWith('xapp-', {
+        error:
+          'must be an app-level token starting with xapp- (Basic Information > App-Level Tokens, scope connections:write), not a bot (xoxb-) or user (xoxp-) token',
+      })
+      .optional(),
+  ),
+  SLACK_SOCKET_MODE: optionalString.pipe(bool.optional()),
   SLACK_API_URL: z
     .url({ error: 'must be an absolute URL ending in /api/' })
     .default('https://slack.com/api/'),
@@ -217,7 +228,14 @@ export type Config = {
     historyLimited: boolean;
     /** Token rotation: a rotating token is renewed this long before it expires. */
     tokenRefreshMarginSeconds: number;
+    /** The app-level token (xapp-…) Socket Mode connects with; the demo sets its emulator's. */
+    appToken: string | undefined;
   };
+  /**
+   * Events and interactivity over Socket Mode (worker processes hold the connection) instead of the /slack
+   * Request URLs: on with SLACK_APP_TOKEN, or SLACK_SOCKET_MODE=1 in demo mode (the emulator issues the token).
+   */
+  socketMode: boolean;
   backfillDays: number;
   /** A schedule's run sent later than this after its time (the product was down) is recorded as skipped. */
   actionsGraceMinutes: number;
@@ -277,6 +295,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SLACK_CLIENT_ID && (!e.SLACK_CLIENT_SECRET || !e.SLACK_SIGNING_SECRET)) {
     throw new ConfigError(
       "Invalid configuration:\n  SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET: required with SLACK_CLIENT_ID (from your Slack app's Basic Information page)",
+    );
+  }
+  if (e.SLACK_SOCKET_MODE && !e.SLACK_APP_TOKEN && e.SLACK_CLIENT_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SLACK_APP_TOKEN: required with SLACK_SOCKET_MODE=1 (an app-level token, xapp-…, with connections:write)',
     );
   }
   if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
@@ -349,7 +372,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateScale: e.SLACK_RATE_SCALE,
       historyLimited: e.SLACK_HISTORY_LIMITED ?? false,
       tokenRefreshMarginSeconds: e.SLACK_TOKEN_REFRESH_MARGIN_SECONDS,
+      appToken: e.SLACK_APP_TOKEN,
     },
+    socketMode: e.SLACK_SOCKET_MODE ?? Boolean(e.SLACK_APP_TOKEN),
     backfillDays: e.BACKFILL_DAYS,
     actionsGraceMinutes: e.ACTIONS_MISSED_RUN_GRACE_MINUTES,
     sendLimits: {

@@ -7,6 +7,7 @@ import { startDemo } from './demo/demo.ts';
 import type { EmulatorProcess } from './demo/emulator-process.ts';
 import { processLogger } from './lib/logger.ts';
 import { databaseHealth } from './modules/health/check.ts';
+import { startSocketMode, type SocketModeConnection } from './modules/intake/socket-mode.ts';
 
 /** Exit code for a wrong configuration (EX_CONFIG); supervise.ts does not restart after it. */
 const EXIT_CONFIG = 78;
@@ -39,6 +40,7 @@ const started = Date.now();
 const ctx = await createContext(config, { logger });
 const app = config.role === 'worker' ? undefined : await buildApp(ctx);
 let emulator: EmulatorProcess | undefined;
+let socket: SocketModeConnection | undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -51,6 +53,7 @@ async function shutdown(signal: string) {
   }, 25_000);
   force.unref();
   try {
+    await socket?.stop();
     await app?.close();
     await emulator?.stop();
     await ctx.close();
@@ -95,6 +98,29 @@ if (app && config.demo.enabled && !stopping) {
   }
 }
 
+// Socket Mode: processes that run the workers hold the connection (several such processes: one each; Slack
+// spreads envelopes over them and the inbox keeps one row per event_id). The API-only role never connects.
+if (config.socketMode && config.role !== 'api' && !stopping) {
+  if (!ctx.slack.appToken) {
+    logger.error(
+      'Socket Mode is on but there is no app-level token (SLACK_APP_TOKEN): no events will arrive',
+    );
+  } else {
+    try {
+      socket = await startSocketMode(ctx);
+    } catch (err) {
+      const code = (err as { data?: { error?: string } }).data?.error;
+      logger.fatal(
+        { err, slackError: code },
+        code
+          ? `Slack refused the app-level token (SLACK_APP_TOKEN: ${code}); it needs the connections:write scope`
+          : 'Socket Mode could not connect',
+      );
+      process.exit(code ? EXIT_CONFIG : 1);
+    }
+  }
+}
+
 logger.info(
   {
     role: config.role,
@@ -102,6 +128,11 @@ logger.info(
       ctx.database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL',
     mail: ctx.mailer.transport === 'smtp' ? 'SMTP' : 'development outbox (GET /api/dev/outbox)',
     slack: emulator ? `demo emulator at ${emulator.url}` : config.slack.apiUrl,
+    slackTransport: config.socketMode
+      ? socket
+        ? 'Socket Mode'
+        : 'Socket Mode (API role: not connected)'
+      : 'HTTP',
     startupMs: Date.now() - started,
   },
   app ? `Flywheel is running at ${config.publicUrl}` : 'Flywheel worker is running',

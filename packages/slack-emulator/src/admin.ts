@@ -54,6 +54,25 @@ export async function handleAdmin(
     core.auth.setRotation(seconds && seconds > 0 ? { expiresInSeconds: seconds } : undefined);
     return sendJson(res, 200, { tokenRotation: core.auth.rotation() ?? null });
   }
+  if (first === 'transports') return sendJson(res, 200, admin.transports());
+  if (first === 'socket-mode' && teamId === 'disconnect' && post) {
+    const reason = String(p.reason ?? 'refresh_requested');
+    if (reason !== 'warning' && reason !== 'refresh_requested' && reason !== 'link_disabled')
+      return sendJson(res, 400, { error: 'invalid_reason' });
+    return sendJson(res, 200, {
+      disconnected: core.socket.disconnect(reason, p.connection ? String(p.connection) : undefined),
+    });
+  }
+  if (first === 'socket-mode' && teamId === 'drop' && post) {
+    core.socket.dropAll();
+    return sendJson(res, 200, { ok: true });
+  }
+  if (first === 'socket-mode')
+    return sendJson(res, 200, {
+      enabled: core.config.socketMode,
+      connections: core.socket.connections(),
+      ...core.socket.stats(),
+    });
   if (first === 'rate-limits' && post) {
     core.rateLimiter.configure(p as never);
     return sendJson(res, 200, core.rateLimiter.options());
@@ -153,7 +172,21 @@ export function createAdminActions(core: Core) {
     if (!team) throw new Error(`unknown team ${teamId}`);
     return team;
   };
+  /** Events and interactions by the way they went: the Request URLs, or Socket Mode envelopes. */
+  const transports = () => {
+    const sent = core.interactivity.sent();
+    const log = core.dispatcher.log();
+    return {
+      http: { eventPosts: core.dispatcher.httpDeliveries(), interactions: sent.http },
+      socket: {
+        events: log.filter((d) => d.transport === 'socket').length,
+        envelopes: core.socket.stats().envelopesSent,
+        interactions: sent.socket,
+      },
+    };
+  };
   return {
+    transports,
     state: () => ({
       teams: [...core.teams.values()].map((t) => ({
         ...{
@@ -167,12 +200,16 @@ export function createAdminActions(core: Core) {
       })),
       app: { appId: core.auth.app.appId, clientId: core.auth.app.clientId, name: core.auth.app.name },
       config: core.config,
+      transports: transports(),
+      socketMode: { connections: core.socket.connections(), ...core.socket.stats() },
       rateLimits: core.rateLimiter.options(),
       faults: core.faults.options(),
       tokenRotation: core.auth.rotation() ?? null,
     }),
     /** Sets the Events / Interactivity URLs; a new events URL gets a url_verification handshake first. */
     configure: async (p: Json) => {
+      if (p.socketMode !== undefined)
+        core.config.socketMode = p.socketMode === true || p.socketMode === 'true';
       if (p.interactivityUrl !== undefined)
         core.config.interactivityUrl = (p.interactivityUrl as string) || undefined;
       if (p.eventsUrl !== undefined) {

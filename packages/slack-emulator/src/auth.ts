@@ -10,6 +10,8 @@ export type AppConfig = {
   clientSecret: string;
   signingSecret: string;
   verificationToken: string;
+  /** The app-level token (xapp-…, scope connections:write) that opens Socket Mode connections. */
+  appToken: string;
   /** When set, oauth redirect_uri must start with one of these. */
   redirectUris?: string[];
 };

@@ -53,7 +53,11 @@ const emulator = await startEmulator({
     ...(env.SLACK_CLIENT_ID ? { clientId: env.SLACK_CLIENT_ID } : {}),
     ...(env.SLACK_CLIENT_SECRET ? { clientSecret: env.SLACK_CLIENT_SECRET } : {}),
     ...(env.SLACK_SIGNING_SECRET ? { signingSecret: env.SLACK_SIGNING_SECRET } : {}),
+    // The app-level token for Socket Mode (apps.connections.open); one is made up when not given.
+    ...(env.SLACK_APP_TOKEN ? { appToken: env.SLACK_APP_TOKEN } : {}),
   },
+  // Socket Mode from the start (events wait for the app's connection instead of going to a Request URL).
+  socketMode: { enabled: env.EMULATOR_SOCKET_MODE === '1' },
   eventsUrl: values['events-url'] ?? env.EMULATOR_EVENTS_URL,
   interactivityUrl: values['interactivity-url'] ?? env.EMULATOR_INTERACTIVITY_URL,
   rateLimits: {
@@ -71,6 +75,7 @@ console.log(`  Web API:       ${emulator.apiUrl}`);
 console.log(`  OAuth:         ${emulator.authorizeUrl}?client_id=${emulator.app.clientId}&scope=...`);
 console.log(`  Member page:   ${emulator.url}/`);
 console.log(`  Ground truth:  ${emulator.url}/_admin/state`);
+console.log(`  Socket Mode:   app-level token ${emulator.app.appToken} (apps.connections.open)`);
 for (const id of emulator.teamIds) {
   const install = emulator.truth(id).install();
   if (install) console.log(`  ${id} bot token: ${install.botToken}`);

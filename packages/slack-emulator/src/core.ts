@@ -1,5 +1,6 @@
 import { createAuth, type AppConfig, type TokenRotation } from './auth.ts';
 import { createDispatcher, type EventOptions } from './events/dispatcher.ts';
+import { createSocketMode, type SocketModeOptions } from './events/socket-mode.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
 import type { WorkspaceSpec } from './generator/workspace.ts';
 import { newId } from './ids.ts';
@@ -17,6 +18,12 @@ export type CoreOptions = {
   rateLimits?: RateLimitOptions;
   faults?: FaultOptions;
   events?: EventOptions;
+  /**
+   * Socket Mode: on (`enabled`), events and interactions go over the app's WebSocket connections instead of its
+   * Request URLs. It also turns on when the app first calls apps.connections.open, as an app that uses it has
+   * the toggle on in its settings.
+   */
+  socketMode?: SocketModeOptions & { enabled?: boolean };
   /** 'member-channels' (Slack): message-like events only for channels the bot is in. 'all': every channel. */
   eventScope?: 'member-channels' | 'all';
   triggerTtlMs?: number;
@@ -38,19 +45,27 @@ export type FileRecord = SlackFile & {
 export function createCore(options: CoreOptions) {
   const now = options.clock ?? (() => Date.now());
   let baseUrl = 'http://127.0.0.1';
-  const config: { eventsUrl?: string; interactivityUrl?: string; eventsUrlVerified: boolean } = {
+  const config: {
+    eventsUrl?: string;
+    interactivityUrl?: string;
+    eventsUrlVerified: boolean;
+    socketMode: boolean;
+  } = {
     eventsUrl: options.eventsUrl,
     interactivityUrl: options.interactivityUrl,
     eventsUrlVerified: false,
+    socketMode: options.socketMode?.enabled ?? false,
   };
   const teams = new Map<string, Team>();
   const auth = createAuth(options.app, now, options.tokenRotation);
+  const socket = createSocketMode(options.app.appId, options.socketMode);
   // Like Slack, nothing is delivered to an events URL that has not passed its url_verification handshake.
   const dispatcher = createDispatcher(
     () => ({
       url: config.eventsUrlVerified ? config.eventsUrl : undefined,
       signingSecret: options.app.signingSecret,
       now,
+      socket: config.socketMode ? socket : undefined,
     }),
     options.events,
   );
@@ -110,6 +125,7 @@ export function createCore(options: CoreOptions) {
     teams,
     auth,
     dispatcher,
+    socket,
     emit,
     files: new Map<string, FileRecord>(),
     rateLimiter: createRateLimiter(options.rateLimits ?? {}, now),

@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createAdminActions } from './admin.ts';
+import { randomToken } from './ids.ts';
+import type { DisconnectReason } from './events/socket-mode.ts';
+import { appMethods } from './web-api/apps.ts';
 import type { AppConfig, Install, TokenRotation } from './auth.ts';
 import { createCore, type CoreOptions } from './core.ts';
 import type { EventOptions } from './events/dispatcher.ts';
@@ -37,6 +40,8 @@ export type EmulatorOptions = {
   rateLimits?: RateLimitOptions;
   faults?: FaultOptions;
   events?: EventOptions;
+  /** Socket Mode (see core.ts): on from the start with `enabled`, and its timings. */
+  socketMode?: CoreOptions['socketMode'];
   eventScope?: CoreOptions['eventScope'];
   /** trigger_id lifetime (Slack: 3 s). */
   triggerTtlMs?: number;
@@ -72,6 +77,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
     clientSecret: 'emulator-client-secret',
     signingSecret: 'emulator-signing-secret',
     verificationToken: 'emulator-verification-token',
+    appToken: `xapp-1-${options.app?.appId ?? 'A0FLYWHEEL1'}-1111111111-${randomToken(32)}`,
     ...options.app,
   };
   const core = createCore({ ...options, teams: specs, app });
@@ -85,6 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
     ...reactionPinMethods,
     ...fileMethods,
     ...viewMethods,
+    ...appMethods,
     'oauth.v2.access': oauth.access,
   };
   const admin = createAdminActions(core);
@@ -145,6 +152,24 @@ export async function startEmulator(options: EmulatorOptions = {}) {
     queueFault: (...faults: QueuedFault[]) => core.faults.enqueue(...faults),
     clearFaults: () => core.faults.clear(),
     deliveries: () => core.dispatcher.log(),
+    /** Socket Mode: its connections, counts, and how many events and interactions went over HTTP instead. */
+    socketMode: {
+      enabled: () => core.config.socketMode,
+      setEnabled: (on: boolean) => {
+        core.config.socketMode = on;
+      },
+      connections: () => core.socket.connections(),
+      /** Whether some connection is open and taking envelopes. */
+      connected: () => core.socket.connected(),
+      stats: () => core.socket.stats(),
+      /** Sends `disconnect` (refresh_requested by default) to every connection or to one. */
+      disconnect: (reason?: DisconnectReason, connectionId?: string) =>
+        core.socket.disconnect(reason, connectionId),
+      /** Cuts every connection without a close handshake. */
+      dropAll: () => core.socket.dropAll(),
+    },
+    /** Events and interactions by the way they went (HTTP Request URLs or Socket Mode). */
+    transports: () => admin.transports(),
     /** Resolves once every queued event delivery (and its retries) is done. */
     eventsIdle: () => core.dispatcher.idle(),
     interactivity: core.interactivity,
@@ -158,6 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
       live?.stop();
       clearInterval(scheduler);
       core.dispatcher.close();
+      core.socket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

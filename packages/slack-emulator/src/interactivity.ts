@@ -3,6 +3,7 @@ import { signedHeaders } from './signing.ts';
 import type { Json, SlackMessage } from './types.ts';
 import type { Auth } from './auth.ts';
 import type { Team } from './state/team.ts';
+import type { SocketMode } from './events/socket-mode.ts';
 
 export type ViewRecord = {
   id: string;
@@ -21,7 +22,8 @@ type Trigger = { teamId: string; userId: string; expiresAt: number; used: boolea
 export type InteractivityDeps = {
   options: { triggerTtlMs?: number };
   now: () => number;
-  config: { interactivityUrl?: string };
+  config: { interactivityUrl?: string; socketMode?: boolean };
+  socket?: SocketMode;
   auth: Auth;
   baseUrl: () => string;
   teams: Map<string, Team>;
@@ -101,10 +103,22 @@ export function createInteractivity(core: InteractivityDeps) {
     return rec;
   };
 
-  /** POSTs `payload=<json>` (exactly application/x-www-form-urlencoded), signed. */
+  /** How many interactions were POSTed to the Interactivity URL, and how many went over Socket Mode. */
+  const sent = { http: 0, socket: 0 };
+
+  /**
+   * POSTs `payload=<json>` (exactly application/x-www-form-urlencoded), signed; in Socket Mode an `interactive`
+   * envelope instead, whose acknowledgement's payload is the answer.
+   */
   const send = async (payload: Json): Promise<InteractionResult> => {
+    if (core.config.socketMode && core.socket) {
+      sent.socket++;
+      const r = await core.socket.deliverInteractive(payload);
+      return r.ok ? { status: 200, body: r.payload } : { status: 0, error: r.error };
+    }
     const url = core.config.interactivityUrl;
     if (!url) return { status: 0, error: 'no interactivity URL configured' };
+    sent.http++;
     const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
     const headers = signedHeaders(core.auth.app.signingSecret, body, Math.floor(core.now() / 1000));
     try {
@@ -311,6 +325,7 @@ export function createInteractivity(core: InteractivityDeps) {
     closeView: (userId: string) => closeTop(userId),
     closeDialog: (userId: string) => dialogs.delete(userId),
     send,
+    sent: () => ({ ...sent }),
     notices,
     /** What a member currently sees on top: the modal stack's top view and/or a dialog. */
     surfaces: (userId: string) => {

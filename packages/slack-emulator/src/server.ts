@@ -77,7 +77,7 @@ async function handleResponseUrl(
 }
 
 export function createHttpServer({ core, methods, oauth, admin }: Deps): Server {
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     const route = async (): Promise<void> => {
@@ -114,4 +114,7 @@ export function createHttpServer({ core, methods, oauth, admin }: Deps): Server 
       else res.end();
     });
   });
+  // Socket Mode: the single-use URLs apps.connections.open hands out (/link/?ticket=…).
+  server.on('upgrade', (req, socket, head) => core.socket.upgrade(req, socket, head));
+  return server;
 }

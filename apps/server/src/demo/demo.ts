@@ -10,7 +10,12 @@ import { startDemoSeed } from './seed.ts';
  * directory (`$DATA_DIR/demo-slack-app.json`, readable by its owner only): a public constant would let anyone
  * who can reach the server sign Slack events for the demo workspace.
  */
-export function demoApp(dataDir: string): { clientId: string; clientSecret: string; signingSecret: string } {
+export function demoApp(dataDir: string): {
+  clientId: string;
+  clientSecret: string;
+  signingSecret: string;
+  appToken: string;
+} {
   const file = path.join(dataDir, 'demo-slack-app.json');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -26,7 +31,10 @@ export function demoApp(dataDir: string): { clientId: string; clientSecret: stri
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof demoApp>;
+  const app = JSON.parse(fs.readFileSync(file, 'utf8')) as Omit<ReturnType<typeof demoApp>, 'appToken'>;
+  // The app-level token for Socket Mode, derived from the secret (files written before it existed have none).
+  const appToken = `xapp-1-A0FLYWHEEL1-1111111111-${crypto.createHmac('sha256', app.signingSecret).update('app-level token').digest('hex')}`;
+  return { ...app, appToken };
 }
 /** How much faster than Slack the demo's emulator (and our pacing) runs, so the import takes about a minute. */
 const DEMO_TIME_SCALE = 100;
@@ -43,11 +51,15 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
   // History ends at the demo's first start, so every restart serves the same history.
   const endTime = await ctx.services.auth.demoEpoch();
   const app = demoApp(ctx.config.dataDir);
+  // Socket Mode (SLACK_SOCKET_MODE=1): the emulator gets no Request URLs at all; events and interactions can only
+  // come over the connection the worker opens with the app-level token.
+  const socketMode = ctx.config.socketMode;
   const emulator = await startEmulatorProcess(
     {
       SLACK_CLIENT_ID: app.clientId,
       SLACK_CLIENT_SECRET: app.clientSecret,
       SLACK_SIGNING_SECRET: app.signingSecret,
+      SLACK_APP_TOKEN: app.appToken,
       EMULATOR_WORKSPACES: '2',
       EMULATOR_MEMBERS: String(demo.members),
       EMULATOR_CHANNELS: String(demo.channels),
@@ -56,8 +68,12 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
       EMULATOR_RATE_LIMITS: 'real',
       // The emulator's time scale multiplies its windows: 1/100 makes its minute last 0.6 s.
       EMULATOR_TIME_SCALE: String(1 / DEMO_TIME_SCALE),
-      EMULATOR_EVENTS_URL: `${serverUrl}/slack/events`,
-      EMULATOR_INTERACTIVITY_URL: `${serverUrl}/slack/interactivity`,
+      ...(socketMode
+        ? { EMULATOR_SOCKET_MODE: '1' }
+        : {
+            EMULATOR_EVENTS_URL: `${serverUrl}/slack/events`,
+            EMULATOR_INTERACTIVITY_URL: `${serverUrl}/slack/interactivity`,
+          }),
       ...(demo.liveIntervalMs > 0 ? { EMULATOR_LIVE_INTERVAL_MS: String(demo.liveIntervalMs) } : {}),
     },
     demo.emulatorPort,
@@ -73,7 +89,7 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
   });
   // The emulator checked its events URL (url_verification) as it started, before this server knew the
   // app's signing secret, so the check failed and no event would ever be delivered: check it again now.
-  await verifyEventsUrl(emulator.url, `${serverUrl}/slack/events`, ctx);
+  if (!socketMode) await verifyEventsUrl(emulator.url, `${serverUrl}/slack/events`, ctx);
 
   const userId = await auth.ensureVerifiedAccount({
     email: demo.email,

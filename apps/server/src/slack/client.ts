@@ -157,6 +157,13 @@ export function slackApi(config: Config['slack']) {
     get signingSecret() {
       return config.signingSecret;
     },
+    /** The app-level token Socket Mode connects with (undefined: no Socket Mode). */
+    get appToken() {
+      return config.appToken;
+    },
+    get apiUrl() {
+      return config.apiUrl;
+    },
   };
 }
 

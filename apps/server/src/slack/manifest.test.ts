@@ -124,6 +124,43 @@ describe('the Slack app manifest is generated from the code', () => {
   });
 });
 
+describe('the manifest of a Socket Mode app', () => {
+  it('turns socket_mode_enabled on and has no request URLs; the rest is the HTTP one', () => {
+    const http = slackAppManifest('https://flywheel.example.com');
+    const socket = slackAppManifest('https://flywheel.example.com', { socketMode: true });
+    expect(http.settings?.socket_mode_enabled).toBe(false);
+    expect(socket.settings?.socket_mode_enabled).toBe(true);
+    expect(socket.settings?.event_subscriptions).toEqual({
+      bot_events: http.settings?.event_subscriptions?.bot_events,
+    });
+    expect(socket.settings?.interactivity).toEqual({ is_enabled: true });
+    expect(JSON.stringify(socket)).not.toContain('/slack/');
+    expect(socket.oauth_config).toEqual(http.oauth_config);
+  });
+
+  it('GET /api/v0/slack/manifest answers the Socket Mode variant when SLACK_APP_TOKEN is set', async () => {
+    const t = await buildTestApp({
+      PUBLIC_URL: 'https://community.example.org',
+      SLACK_APP_TOKEN: 'xapp-1-A1-2-x',
+    });
+    try {
+      const user = await signedInUser(t);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v0/slack/manifest',
+        headers: bearer(user.token),
+      });
+      expect(res.statusCode).toBe(200);
+      const { manifest } = res.json();
+      expect(manifest.settings.socket_mode_enabled).toBe(true);
+      expect(manifest.settings.event_subscriptions.request_url).toBeUndefined();
+      expect(manifest.settings.interactivity).toEqual({ is_enabled: true });
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
 describe('GET /api/v0/slack/manifest', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -160,6 +197,7 @@ describe('GET /api/v0/slack/manifest', () => {
       ['SLACK_CLIENT_ID', false],
       ['SLACK_CLIENT_SECRET', false],
       ['SLACK_SIGNING_SECRET', false],
+      ['SLACK_APP_TOKEN', false],
     ]);
     expect(scopes.bot.map((s: { scope: string }) => s.scope)).toEqual(manifest.oauth_config.scopes.bot);
     expect(scopes.user.map((s: { scope: string }) => s.scope)).toEqual(manifest.oauth_config.scopes.user);
@@ -181,7 +219,10 @@ describe('GET /api/v0/slack/manifest', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().setup.mode).toBe('slack');
-      expect(res.json().setup.credentials.every((c: { set: boolean }) => c.set)).toBe(true);
+      const creds = res.json().setup.credentials as { name: string; set: boolean; required: boolean }[];
+      expect(creds.filter((c) => c.required).every((c) => c.set)).toBe(true);
+      // Socket Mode is optional: without an app-level token it is not set.
+      expect(creds.find((c) => c.name === 'SLACK_APP_TOKEN')).toMatchObject({ set: false, required: false });
       expect(res.body).not.toContain('secret-client-value');
       expect(res.body).not.toContain('secret-signing-value');
     } finally {

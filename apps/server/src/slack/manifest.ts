@@ -54,12 +54,17 @@ export function subscriptionsOf(types: readonly string[]) {
 
 /**
  * The Slack app manifest for this build: its scopes are the ones the OAuth install asks for (slack/client.ts), its
- * bot events are every event the code handles, its URLs are this installation's. Paste it at
- * https://api.slack.com/apps?new_app=1 ("From a manifest"), or open manifestCreateUrl().
+ * bot events are every event the code handles, its URLs are this installation's. With `socketMode` the events and
+ * interactivity come over Socket Mode: `socket_mode_enabled` and no request URLs (the OAuth redirect stays). Paste
+ * it at https://api.slack.com/apps?new_app=1 ("From a manifest"), or open manifestCreateUrl().
  */
-export function slackAppManifest(publicUrl: string, opts: { name?: string } = {}): SlackAppManifest {
+export function slackAppManifest(
+  publicUrl: string,
+  opts: { name?: string; socketMode?: boolean } = {},
+): SlackAppManifest {
   const base = publicUrl.replace(/\/+$/, '');
   const name = opts.name ?? 'Flywheel';
+  const socket = opts.socketMode === true;
   return {
     display_information: {
       name,
@@ -73,12 +78,14 @@ export function slackAppManifest(publicUrl: string, opts: { name?: string } = {}
     },
     settings: {
       event_subscriptions: {
-        request_url: `${base}/slack/events`,
+        ...(socket ? {} : { request_url: `${base}/slack/events` }),
         bot_events: subscriptionsOf(handledEventTypes()).events as never,
       },
-      interactivity: { is_enabled: true, request_url: `${base}/slack/interactivity` },
+      interactivity: socket
+        ? { is_enabled: true }
+        : { is_enabled: true, request_url: `${base}/slack/interactivity` },
       org_deploy_enabled: false,
-      socket_mode_enabled: false,
+      socket_mode_enabled: socket,
       token_rotation_enabled: false,
     },
   };
@@ -117,6 +124,13 @@ export function slackCredentials(set: Partial<Record<string, boolean>>): SlackCr
       required: true,
       what: 'Proves that events and button clicks really come from Slack (each request is checked)',
       where: 'Basic Information → App Credentials → Signing Secret',
+    },
+    {
+      name: 'SLACK_APP_TOKEN',
+      required: false,
+      what: 'Socket Mode: events and button clicks over a connection Flywheel opens, so Slack needs no public address to reach (behind a firewall, on a laptop)',
+      where:
+        'Basic Information → App-Level Tokens → Generate (scope connections:write), with Socket Mode turned on',
     },
   ];
   return all.map((c) => ({ ...c, set: set[c.name] ?? false }));

@@ -51,9 +51,12 @@ export async function buildTestApp(
     workers?: boolean;
     /** The module list (default: every module of the product). */
     modules?: Module[];
+    /** A database the test keeps (another process opens it after): PGlite in a folder, or a PostgreSQL URL. */
+    database?: { pgliteDir: string } | { databaseUrl: string };
   } = {},
 ): Promise<TestApp> {
-  const scratch = testDbKind() === 'postgres' ? await createScratchDatabase() : undefined;
+  const given = opts.database;
+  const scratch = !given && testDbKind() === 'postgres' ? await createScratchDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: opts.logStream ? 'info' : 'silent',
@@ -63,8 +66,11 @@ export async function buildTestApp(
     MAIL_MAX_PER_CLIENT: '100000',
     ...env,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(given && 'databaseUrl' in given ? { DATABASE_URL: given.databaseUrl } : {}),
   });
-  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {});
+  const database = await openDatabase(
+    given ? { ...given, poolSize: 4 } : scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {},
+  );
   const logger = createLogger(config.logLevel, opts.logStream);
   const ctx = await createContext(config, {
     database,

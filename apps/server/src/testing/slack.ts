@@ -16,11 +16,20 @@ export type SlackTestEnv = { t: TestApp; emu: Emulator; url: string; close(): Pr
 export async function slackTestEnv(
   emuOptions: EmulatorOptions = {},
   env: Record<string, string> = {},
-  opts: { logStream?: pino.DestinationStream } = {},
+  opts: {
+    logStream?: pino.DestinationStream;
+    /** The app in Socket Mode: the server gets its app-level token and the emulator no Request URLs. */
+    socketMode?: boolean;
+    /** A database kept after close (see buildTestApp). */
+    database?: NonNullable<Parameters<typeof buildTestApp>[1]>['database'];
+  } = {},
 ): Promise<SlackTestEnv> {
   const emu = await startEmulator({
     rateLimits: { profile: 'off' },
     events: { timeoutMs: 3000, retryDelaysMs: [50, 100, 200] },
+    ...(opts.socketMode
+      ? { socketMode: { enabled: true, ackTimeoutMs: 3000, retryDelaysMs: [50, 100, 200] } }
+      : {}),
     ...emuOptions,
   });
   const t = await buildTestApp(
@@ -31,26 +40,25 @@ export async function slackTestEnv(
       SLACK_API_URL: emu.apiUrl,
       SLACK_AUTHORIZE_URL: emu.authorizeUrl,
       SLACK_RATE_SCALE: '10000',
+      ...(opts.socketMode ? { SLACK_APP_TOKEN: emu.app.appToken } : {}),
       ...env,
     },
-    opts,
+    { logStream: opts.logStream, database: opts.database },
   );
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const close = async () => {
+    await emu.close();
+    await t.close();
+  };
+  // Socket Mode: the test connects (modules/intake/socket-mode.ts) when it wants the events.
+  if (opts.socketMode) return { t, emu, url, close };
   // Slack waits 3 s for the challenge's answer; a server's first request on a busy machine can take longer. As a
   // person presses Retry on the app's settings page, the handshake is tried again (a few times).
   let verified = false;
   for (let i = 0; i < 5 && !verified; i++) verified = await emu.setEventsUrl(`${url}/slack/events`);
   expect(verified).toBe(true);
   emu.setInteractivityUrl(`${url}/slack/interactivity`);
-  return {
-    t,
-    emu,
-    url,
-    async close() {
-      await emu.close();
-      await t.close();
-    },
-  };
+  return { t, emu, url, close };
 }
 
 /**

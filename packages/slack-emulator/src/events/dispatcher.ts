@@ -1,6 +1,7 @@
 import { newId } from '../ids.ts';
 import { signedHeaders } from '../signing.ts';
 import type { Json } from '../types.ts';
+import type { SocketMode } from './socket-mode.ts';
 
 export type DeliveryAttempt = {
   retryNum: number;
@@ -16,6 +17,8 @@ export type Delivery = {
   envelope: Json;
   attempts: DeliveryAttempt[];
   state: 'pending' | 'delivered' | 'failed';
+  /** How it went: POSTed to the Request URL, or an envelope on a Socket Mode connection. */
+  transport: 'http' | 'socket';
 };
 export type EventOptions = {
   /** Answer slower than this counts as http_timeout (Slack: 3 s). */
@@ -24,7 +27,13 @@ export type EventOptions = {
   retryDelaysMs?: number[];
 };
 
-type Target = { url?: string; signingSecret: string; now: () => number };
+type Target = {
+  url?: string;
+  signingSecret: string;
+  now: () => number;
+  /** Set while the app is in Socket Mode: events go over its connections instead of HTTP. */
+  socket?: SocketMode;
+};
 
 /** Posts signed JSON to the app's Request URL, retrying the way Slack does; keeps a delivery log. */
 export function createDispatcher(target: () => Target, options: EventOptions = {}) {
@@ -34,9 +43,12 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
   const pending = new Set<Promise<void>>();
   const timers = new Map<NodeJS.Timeout, () => void>();
   let closed = false;
+  /** Event deliveries that went to the Request URL (each with its retries). */
+  let httpSent = 0;
 
   const post = async (url: string, body: string, extra: Record<string, string>): Promise<DeliveryAttempt> => {
     const { signingSecret, now } = target();
+    httpSent++;
     const started = Date.now();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -84,6 +96,25 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
 
   /** `asRetry`: the first attempt already carries X-Slack-Retry-Num 1 (Slack resending an event it thinks failed). */
   const run = async (d: Delivery, asRetry?: string): Promise<void> => {
+    const socket = target().socket;
+    if (socket) {
+      d.transport = 'socket';
+      const acked = await socket.deliverEvent(
+        d.envelope,
+        (a) =>
+          d.attempts.push({
+            retryNum: a.retryNum,
+            ms: a.ms,
+            ...(a.outcome === 'ack'
+              ? { status: 200 }
+              : { reason: a.outcome === 'timeout' ? 'ack_timeout' : 'connection_closed' }),
+          }),
+        asRetry ? 1 : 0,
+        asRetry ? 'timeout' : undefined,
+      );
+      d.state = acked ? 'delivered' : 'failed';
+      return;
+    }
     const body = JSON.stringify(d.envelope);
     let reason: string | undefined = asRetry;
     for (let retry = asRetry ? 1 : 0; retry <= delays.length && !closed; retry++) {
@@ -121,6 +152,7 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
       envelope,
       attempts: [],
       state: 'pending',
+      transport: 'http',
     };
     log.push(d);
     if (log.length > 5000) log.splice(0, log.length - 5000);
@@ -167,6 +199,8 @@ export function createDispatcher(target: () => Target, options: EventOptions = {
     redeliver,
     verifyUrl,
     log: () => log as readonly Delivery[],
+    /** How many event POSTs went to the Request URL, retries included (a Socket Mode app's events never do). */
+    httpDeliveries: () => httpSent,
     /** Resolves when every queued delivery (with its retries) has finished. */
     idle: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);

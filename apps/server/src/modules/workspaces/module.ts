@@ -24,8 +24,10 @@ export const workspacesModule = defineModule({
             SLACK_CLIENT_SECRET: !ctx.config.demo.enabled && ctx.config.slack.clientSecret !== '',
             SLACK_SIGNING_SECRET: !ctx.config.demo.enabled && ctx.config.slack.signingSecret !== '',
             PUBLIC_URL: Boolean(ctx.config.publicUrl),
+            SLACK_APP_TOKEN: !ctx.config.demo.enabled && Boolean(ctx.config.slack.appToken),
           },
         },
+        socketMode: ctx.config.socketMode,
       }),
     );
     await app.register(

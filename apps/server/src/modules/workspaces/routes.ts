@@ -32,6 +32,8 @@ export function workspaceRoutes(deps: {
   publicUrl?: string;
   /** Whether the demo runs (no Slack app configured) and which credentials are set (never their values). */
   slackSetup?: { demo: boolean; set: Partial<Record<string, boolean>> };
+  /** Events and interactivity over Socket Mode: the manifest has no request URLs. */
+  socketMode?: boolean;
 }) {
   const redirectUri = (req: FastifyRequest) =>
     deps.links ? `${linkOrigin(req, deps.links)}/installworkspace` : undefined;
@@ -63,7 +65,7 @@ export function workspaceRoutes(deps: {
       { preHandler: deps.authed, schema: { tags, response: { 200: slackManifestResponse } } },
       async () => {
         const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
-        const manifest = slackAppManifest(publicUrl);
+        const manifest = slackAppManifest(publicUrl, { socketMode: deps.socketMode });
         return {
           manifest,
           create_url: manifestCreateUrl(manifest),
