@@ -40,3 +40,6 @@ export const slackManifestResponse = z.object({
   }),
 });
 export type SlackManifestResponse = z.infer<typeof slackManifestResponse>;
+
+/** GET /workspace/emoji/:teamId: the workspace's custom emoji, name (without colons) -> image URL. */
+export const customEmojiResponse = z.object({ data: z.record(z.string(), z.string()) });

@@ -8,6 +8,7 @@ import { conversationsModule } from './conversations/module.ts';
 import { deliveryModule } from './delivery/module.ts';
 import { formsModule } from './forms/module.ts';
 import { directoryModule } from './directory/module.ts';
+import { emojiModule } from './emoji/module.ts';
 import { homeModule } from './home/module.ts';
 import { intakeModule } from './intake/module.ts';
 import { mailModule } from './mail/module.ts';
@@ -38,6 +39,7 @@ export const modules: Module[] = [
   analyticsModule,
   bucketsModule,
   botModule,
+  emojiModule,
   deliveryModule,
   actionsModule,
   conversationsModule,

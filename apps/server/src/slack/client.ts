@@ -62,6 +62,7 @@ const TIER_PER_MINUTE: Record<string, number> = {
   'users.conversations': 50,
   'users.info': 100,
   'team.info': 50,
+  'emoji.list': 20,
   'auth.test': 600,
   'chat.postMessage': 60,
 };

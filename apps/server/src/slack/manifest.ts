@@ -33,6 +33,7 @@ const SUBSCRIPTIONS: Record<string, { events: string[]; scopes: string[] }> = {
   group_deleted: { events: ['group_deleted'], scopes: ['groups:read'] },
   pin_added: { events: ['pin_added'], scopes: ['pins:read'] },
   pin_removed: { events: ['pin_removed'], scopes: ['pins:read'] },
+  emoji_changed: { events: ['emoji_changed'], scopes: ['emoji:read'] },
   app_uninstalled: { events: ['app_uninstalled'], scopes: [] },
   tokens_revoked: { events: ['tokens_revoked'], scopes: [] },
 };

@@ -23,6 +23,8 @@ export const BOT_SCOPE_REASONS = {
   'reactions:read': 'Count reactions (activity and emoji polls)',
   'reactions:write': 'React to messages from the workbench, and add an emoji poll’s options',
   'team:read': 'Read the workspace’s name, domain, icon and timezone',
+  'emoji:read':
+    'Show the workspace’s custom emoji in messages as in Slack (emoji.list; emoji_changed keeps them fresh)',
   'users:read': 'List members and follow joins, profile changes and deactivations',
   'users:read.email': 'Show members’ e-mail addresses and find members by a pasted e-mail list',
 } as const satisfies Record<string, string>;

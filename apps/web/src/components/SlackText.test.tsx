@@ -4,6 +4,11 @@ import { namesFrom } from '@flywheel/shared/mentions';
 import { parseSlackText, slackPlainText } from '../lib/slack-markup.ts';
 import { renderUi } from '../testing/render.tsx';
 import { SlackText } from './SlackText.tsx';
+import { customEmojiResponse } from '@flywheel/shared/workspace';
+import { CustomEmojiProvider } from '../lib/custom-emoji.tsx';
+import { reply } from '../testing/fixture.ts';
+import { mockApi } from '../testing/mock-api.ts';
+import { seedSession } from '../testing/session-fixtures.ts';
 
 const names = namesFrom(new Map([['U01', 'Ada Lovelace']]), new Map([['C01', 'general']]));
 
@@ -77,5 +82,36 @@ describe('SlackText', () => {
     const text = container.querySelector('[data-slack-text]')!;
     expect(text).toHaveTextContent('Hi @Ada Lovelace 🎉 see the doc <img src=x onerror=alert(1)> <b>x</b>');
     expect(text.querySelector('img, b, script')).toBeNull();
+  });
+
+  it("shows the workspace's custom emoji as images (asked for only when the text has an unknown code); others stay as typed", async () => {
+    seedSession();
+    const api = mockApi({
+      'GET /workspace/emoji/T001': reply(customEmojiResponse, {
+        data: { partyparrot: 'https://emoji.example/partyparrot.gif', bad: 'javascript:alert(1)' },
+      }),
+    });
+    renderUi(
+      <CustomEmojiProvider>
+        <SlackText text="Ship it :partyparrot: :nope: :bad: :tada:" />
+        <SlackText text="plain words only" />
+      </CustomEmojiProvider>,
+    );
+    const img = await screen.findByRole('img', { name: ':partyparrot:' });
+    expect(img).toHaveAttribute('src', 'https://emoji.example/partyparrot.gif');
+    expect(screen.getByText(/:nope: :bad:/)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/workspace/emoji/T001')).toHaveLength(1);
+  });
+
+  it('asks for no custom emoji when no text has an unknown code', async () => {
+    seedSession();
+    const api = mockApi({});
+    renderUi(
+      <CustomEmojiProvider>
+        <SlackText text="Ship it :tada: now" />
+      </CustomEmojiProvider>,
+    );
+    expect(await screen.findByText(/Ship it/)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/workspace/emoji/T001')).toHaveLength(0);
   });
 });

@@ -19,6 +19,15 @@ export const teamJson = (team: Team, baseUrl: string): Json => ({
   },
 });
 
+/** Every emulated workspace's custom emoji (images drawn by the avatar route), with two aliases as Slack has them. */
+export const customEmoji = (baseUrl: string): Record<string, string> => ({
+  partyparrot: `${baseUrl}/avatars/emoji-partyparrot.svg`,
+  shipit: `${baseUrl}/avatars/emoji-shipit.svg`,
+  flywheel: `${baseUrl}/avatars/emoji-flywheel.svg`,
+  parrot: 'alias:partyparrot',
+  thumbsup_all: 'alias:thumbsup',
+});
+
 /** Emits app_uninstalled + tokens_revoked (while the install still exists), then revokes every token. */
 export function uninstall(core: Core, teamId: string): void {
   const install = core.auth.installs.get(teamId);
@@ -55,6 +64,15 @@ export const authTeamMethods: Record<string, MethodDef> = {
       const wanted = call.params.team as string | undefined;
       if (wanted && wanted !== c.team.id) throw new SlackError('team_not_found');
       return { ok: true, team: teamJson(c.team, c.core.baseUrl()) };
+    },
+  },
+  // A workspace's custom emoji: name -> image URL, or 'alias:<name>' for another name (Slack's emoji.list).
+  'emoji.list': {
+    tier: 2,
+    scope: 'emoji:read',
+    handle: (call) => {
+      const c = authed(call);
+      return { ok: true, emoji: customEmoji(c.core.baseUrl()), cache_ts: '1700000000.000000' };
     },
   },
   'bots.info': {

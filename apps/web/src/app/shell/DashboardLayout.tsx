@@ -3,6 +3,7 @@ import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
+import { CustomEmojiProvider } from '../../lib/custom-emoji.tsx';
 import { Logo, LogoMark } from '../../components/Logo.tsx';
 import { updateSessionProfile, useSession } from '../../lib/session.ts';
 import { meQuery } from '../../features/auth/api/me.ts';
@@ -75,7 +76,9 @@ export function DashboardLayout() {
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <Box maw={1280} mx="auto">
           <WorkspaceBanners withImport={location.pathname === '/dashboard/home'} />
-          <Outlet />
+          <CustomEmojiProvider>
+            <Outlet />
+          </CustomEmojiProvider>
         </Box>
       </AppShell.Main>
     </AppShell>

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { customEmojiResponse } from '@flywheel/shared/workspace';
+import type { AppContext } from '../../context.ts';
+import { scopedOptions, teamIdParam, workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { defineEventListener } from '../intake/listeners.ts';
+import { defineModule } from '../module.ts';
+import { customEmojiCache, type CustomEmojiCache } from './service.ts';
+
+/** One cache per process context (the routes and the emoji_changed listener share it). */
+const caches = new WeakMap<AppContext, CustomEmojiCache>();
+const cacheOf = (ctx: AppContext) => {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = customEmojiCache(ctx)));
+  return cache;
+};
+
+/**
+ * Custom emoji: the workspace's own emoji images, so `:partyparrot:` in a message reads as in Slack wherever
+ * Flywheel shows message text. GET /workspace/emoji/:teamId; Slack's emoji_changed drops the cached list.
+ */
+export const emojiModule = defineModule({
+  name: 'emoji',
+  routes: async (app: FastifyInstance, ctx) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/workspace/emoji/:teamId',
+      {
+        ...scopedOptions(workspaceGuard(ctx.services)),
+        schema: {
+          tags: ['workspaces'],
+          summary:
+            'The workspace’s custom emoji: name -> image URL (aliases resolved; cached, refreshed on emoji_changed)',
+          params: z.object({ teamId: teamIdParam }),
+          response: { 200: customEmojiResponse },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'private, max-age=300');
+        return { data: await cacheOf(ctx).get(req.params.teamId) };
+      },
+    );
+  },
+  events: [
+    defineEventListener({
+      type: 'emoji_changed',
+      payload: z.looseObject({ subtype: z.string().nullish() }),
+      handle: async (_e, scope) => {
+        const { ctx, teamId } = scope;
+        scope.afterCommit(`emoji.forget:${teamId}`, async () => cacheOf(ctx).forget(teamId));
+      },
+    }),
+  ],
+});
