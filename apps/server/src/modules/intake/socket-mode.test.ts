@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_OPEN_ACTION, FORM_TEXTS } from '@flywheel/shared/forms';
 import { typedRows } from '../../db/sql.ts';
-import { localDay, tsToDate } from '../../lib/days.ts';
+import { expectedActivity, storedActivity, workspaceTz } from '../../testing/activity-truth.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
   drainDeliveries,
@@ -45,59 +45,12 @@ afterAll(async () => {
   await env.close();
 });
 
-const tzOf = async () =>
-  (await rows<{ timezone: string }>(sql`select timezone from workspaces where team_id = ${teamId}`))[0]!
-    .timezone;
-
-/** Messages and replies per day, member and channel, and reactions per member and channel: ground truth. */
-function expected(tz: string) {
-  const truth = env.emu.truth(teamId);
-  const botUser = truth.install()?.botUserId;
-  const visible = new Set(
-    truth
-      .channels()
-      .filter((c: any) => !c.is_im && (c.members as string[]).includes(botUser!))
-      .map((c: any) => c.id as string),
-  );
-  const bots = new Set<string>();
-  for (const m of truth.members()) if (m.is_bot) bots.add(m.id);
-  const daily = new Map<string, { messages: number; replies: number }>();
-  const reactions = new Map<string, number>();
-  let live = 0;
-  for (const m of truth.messages()) {
-    if (!visible.has(m.channel) || m.deleted) continue;
-    if (m.subtype && !['thread_broadcast', 'file_share', 'me_message'].includes(m.subtype)) continue;
-    if (m.bot_id || !m.user || bots.has(m.user)) continue;
-    const isReply = Boolean(m.thread_ts) && m.thread_ts !== m.ts;
-    const key = `${localDay(tsToDate(m.ts), tz)}|${m.user}|${m.channel}`;
-    const d = daily.get(key) ?? { messages: 0, replies: 0 };
-    if (isReply) d.replies++;
-    else d.messages++;
-    daily.set(key, d);
-    if (m.origin === 'live') live++;
-    for (const r of m.reactions ?? [])
-      for (const u of r.users)
-        reactions.set(`${u}|${m.channel}`, (reactions.get(`${u}|${m.channel}`) ?? 0) + 1);
-  }
-  return { daily, reactions, visible: [...visible], live };
-}
-
-async function stored() {
-  const daily = new Map<string, { messages: number; replies: number }>();
-  const reactions = new Map<string, number>();
-  for (const r of await rows<any>(
-    sql`select day::text as day, member_id, channel_id, messages, replies, reactions from activity_daily where team_id = ${teamId}`,
-  )) {
-    if (r.messages || r.replies)
-      daily.set(`${r.day}|${r.member_id}|${r.channel_id}`, { messages: r.messages, replies: r.replies });
-    if (r.reactions)
-      reactions.set(
-        `${r.member_id}|${r.channel_id}`,
-        (reactions.get(`${r.member_id}|${r.channel_id}`) ?? 0) + r.reactions,
-      );
-  }
-  return { daily, reactions };
-}
+const tzOf = () => workspaceTz(env.t.ctx.database.db, teamId);
+const expected = (tz: string) => {
+  const e = expectedActivity(env.emu, teamId, tz);
+  return { ...e, visible: [...e.visible] };
+};
+const stored = () => storedActivity(env.t.ctx.database.db, teamId);
 
 const people = () =>
   [...env.emu.truth(teamId).members()].filter((m) => !m.is_bot && !m.deleted_at).map((m) => m.id);

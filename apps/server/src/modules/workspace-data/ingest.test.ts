@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from '@flywheel/slack-emulator';
+import { expectedActivity, storedActivity, workspaceTz } from '../../testing/activity-truth.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
   deliverEvent,
@@ -40,59 +41,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => env.close());
 
-/** Ground truth, counted independently from the emulator's raw rows: what the bot can see, as Slack counts it. */
-function expected(tz: string) {
-  const truth = env.emu.truth(teamId);
-  const botUser = truth.install()?.botUserId;
-  const visible = new Set(
-    truth
-      .channels()
-      .filter((c: any) => !c.is_im && (c.members as string[]).includes(botUser!))
-      .map((c: any) => c.id as string),
-  );
-  const bots = new Set<string>();
-  for (const m of truth.members()) if (m.is_bot) bots.add(m.id);
-  const daily = new Map<string, { messages: number; replies: number }>();
-  const reactions = new Map<string, number>();
-  let live = 0;
-  for (const m of truth.messages()) {
-    if (!visible.has(m.channel) || m.deleted) continue;
-    if (m.subtype && !['thread_broadcast', 'file_share', 'me_message'].includes(m.subtype)) continue;
-    if (m.bot_id || !m.user || bots.has(m.user)) continue;
-    const isReply = Boolean(m.thread_ts) && m.thread_ts !== m.ts;
-    const key = `${localDay(tsToDate(m.ts), tz)}|${m.user}|${m.channel}`;
-    const d = daily.get(key) ?? { messages: 0, replies: 0 };
-    if (isReply) d.replies++;
-    else d.messages++;
-    daily.set(key, d);
-    if (m.origin === 'live') live++;
-    for (const r of m.reactions ?? [])
-      for (const u of r.users)
-        reactions.set(`${u}|${m.channel}`, (reactions.get(`${u}|${m.channel}`) ?? 0) + 1);
-  }
-  return { daily, reactions, visible, live };
-}
-
-async function stored() {
-  const daily = new Map<string, { messages: number; replies: number }>();
-  const reactions = new Map<string, number>();
-  for (const r of await rows<any>(
-    sql`select day::text as day, member_id, channel_id, messages, replies, reactions from activity_daily where team_id = ${teamId}`,
-  )) {
-    if (r.messages || r.replies)
-      daily.set(`${r.day}|${r.member_id}|${r.channel_id}`, { messages: r.messages, replies: r.replies });
-    if (r.reactions)
-      reactions.set(
-        `${r.member_id}|${r.channel_id}`,
-        (reactions.get(`${r.member_id}|${r.channel_id}`) ?? 0) + r.reactions,
-      );
-  }
-  return { daily, reactions };
-}
-
-const tzOf = async () =>
-  (await rows<{ timezone: string }>(sql`select timezone from workspaces where team_id = ${teamId}`))[0]!
-    .timezone;
+/** Ground truth, counted independently from the emulator's raw rows, and the same figures as stored. */
+const expected = (tz: string) => expectedActivity(env.emu, teamId, tz);
+const stored = () => storedActivity(env.t.ctx.database.db, teamId);
+const tzOf = () => workspaceTz(env.t.ctx.database.db, teamId);
 
 describe('install and history import', () => {
   it('stores the workspace with sealed tokens and links the installing admin', async () => {
