@@ -38,13 +38,19 @@ const imMessage = z.looseObject({
 });
 type ImMessage = z.infer<typeof imMessage>;
 
+/** A Slack timestamp ('1700000000.000100'): anything else names no message and has no time. */
+const SLACK_TS = /^\d{9,11}\.\d{1,6}$/;
+
 async function onImMessage(e: ImMessage, scope: EventScope): Promise<void> {
   if (e.channel_type !== 'im') return;
+  if (e.ts && !SLACK_TS.test(e.ts)) return;
+  if (e.thread_ts && !SLACK_TS.test(e.thread_ts)) return;
   const { tx, teamId } = scope;
   if (e.subtype === 'message_changed') {
     const ts = e.message?.ts;
     if (!ts) return;
-    const at = e.message?.edited?.ts ?? e.ts;
+    const edited = e.message?.edited?.ts;
+    const at = edited && SLACK_TS.test(edited) ? edited : e.ts;
     await tx.execute(
       sql`update delivery_replies set text = ${e.message?.text ?? ''}, edited_at = ${at ? tsToDate(at) : new Date()}
         where team_id = ${teamId} and channel_id = ${e.channel} and ts = ${ts}`,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { secretsKey } from '../../context.ts';
 import { firstRow, typedRows } from '../../db/sql.ts';
 import { secretBox } from '../../lib/secret-box.ts';
+import { testDbKind } from '../../testing/build-test-app.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
   installThroughOAuth,
@@ -305,7 +306,13 @@ describe('token rotation', () => {
   });
 });
 
-describe('a rotating token that expires in the middle of a 2,000-recipient bulk DM', () => {
+/**
+ * The issue's 2,000 recipients on PostgreSQL; the same path with 500 on PGlite, whose single connection makes a
+ * 2,000-recipient bulk take minutes of the suite (both are one workspace's token crossing expiries mid-send).
+ */
+const BULK = testDbKind() === 'postgres' ? 2000 : 500;
+
+describe(`a rotating token that expires in the middle of a ${BULK}-recipient bulk DM`, () => {
   let env: SlackTestEnv;
   let admin: { token: string; userid: string };
   let teamId: string;
@@ -314,7 +321,7 @@ describe('a rotating token that expires in the middle of a 2,000-recipient bulk 
   beforeAll(async () => {
     env = await slackTestEnv(
       {
-        workspace: { seed: 61, members: 2060, channels: 2, days: 1 },
+        workspace: { seed: 61, members: BULK + 60, channels: 2, days: 1 },
         tokenRotation: { expiresInSeconds: 43_200 },
       },
       // 1.2 x SLACK_RATE_SCALE (10,000) = 12,000 posts a minute at most: the machine is the limit.
@@ -331,12 +338,12 @@ describe('a rotating token that expires in the middle of a 2,000-recipient bulk 
     members = [...env.emu.truth(teamId).members()]
       .filter((m: any) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner)
       .map((m: any) => m.id as string)
-      .slice(0, 2000);
+      .slice(0, BULK);
   }, 180_000);
   afterAll(() => env.close());
 
   it('0 lost, 0 doubled, no admin action needed', async () => {
-    expect(members).toHaveLength(2000);
+    expect(members).toHaveLength(BULK);
     const text = 'bulk across a token expiry';
     const res = await env.t.app.inject({
       method: 'POST',
@@ -369,12 +376,12 @@ describe('a rotating token that expires in the middle of a 2,000-recipient bulk 
         ),
       );
     }, 15_000);
-    await until('a third of the bulk', async () => (await done()) >= 650, 300_000);
+    await until('a third of the bulk', async () => (await done()) >= Math.round(BULK / 3), 300_000);
     const before = env.emu.refreshCalls();
     env.emu.setTokenRotation({ expiresInSeconds: 6 });
     expect(env.emu.expireTokens(teamId)).toBeGreaterThanOrEqual(1);
     try {
-      await until('the bulk', async () => (await done()) === 2000, 600_000);
+      await until('the bulk', async () => (await done()) === BULK, 600_000);
     } finally {
       clearInterval(progress);
     }
@@ -384,13 +391,13 @@ describe('a rotating token that expires in the middle of a 2,000-recipient bulk 
     const lost = members.filter((m) => !per.has(m)).length;
     const doubled = [...per.values()].filter((n) => n > 1).length;
     console.log(
-      `bulk of 2,000 across a token expiry: sent ${receipt.successful_recipient_count}, failed ` +
+      `bulk of ${BULK} across a token expiry: sent ${receipt.successful_recipient_count}, failed ` +
         `${receipt.failed_recipient_count}, lost ${lost}, doubled ${doubled}, refreshes ${refreshes}`,
     );
-    expect(receipt.total_recipient_count).toBe(2000);
-    expect(receipt.successful_recipient_count).toBe(2000);
+    expect(receipt.total_recipient_count).toBe(BULK);
+    expect(receipt.successful_recipient_count).toBe(BULK);
     expect(receipt.failed_recipient_count).toBe(0);
-    expect(per.size).toBe(2000);
+    expect(per.size).toBe(BULK);
     expect(lost).toBe(0);
     expect(doubled).toBe(0);
     // Renewed (at least the expiry Slack announced, by token_expired) and still connected: no admin action.
