@@ -170,3 +170,10 @@ export function slackApi(config: Config['slack']) {
 
 // The scopes, each with its reason, live in scopes.ts.
 export { BOT_SCOPES, USER_SCOPES } from './scopes.ts';
+
+/** The `error` of a Slack Web API refusal (the SDK's platform error carries Slack's answer in `data`). */
+export const slackErrorOf = (err: unknown): string | undefined => {
+  const data = err && typeof err === 'object' && 'data' in err ? err.data : undefined;
+  const code = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
+  return typeof code === 'string' ? code : undefined;
+};

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenSource } from '../../slack/client.ts';
-import { slackErrorOf } from './history-import.ts';
+import { slackErrorOf } from '../../slack/client.ts';
 
 /** Answers that mean there is nothing to join (any more): the job ends quietly instead of retrying. */
 const NOTHING_TO_JOIN = new Set([

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { SlackApi } from '../../slack/client.ts';
+import { slackErrorOf, type SlackApi } from '../../slack/client.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { backfillRepo, type Backfill, type BackfillState } from './history-import-repo.ts';
 import { localDay, tsToDate } from '../../lib/days.ts';
@@ -41,13 +41,6 @@ const FATAL = new Set([
   'not_authed',
   'missing_scope',
 ]);
-
-/** The `error` of a Slack Web API refusal (the SDK's platform error carries Slack's answer in `data`). */
-export const slackErrorOf = (err: unknown): string | undefined => {
-  const data = err && typeof err === 'object' && 'data' in err ? err.data : undefined;
-  const code = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
-  return typeof code === 'string' ? code : undefined;
-};
 
 /**
  * History import after install: users, channels, channel members, then each channel's history with thread

@@ -2,7 +2,7 @@ import type { OauthV2AccessResponse } from '@slack/web-api';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import type { SlackApi, TokenSource } from '../../slack/client.ts';
+import { slackErrorOf, type SlackApi, type TokenSource } from '../../slack/client.ts';
 import { workspacesRepo, type TokenKey } from './repo.ts';
 
 /** How long a process's claim on a refresh lasts: more than the refresh call's timeout and its storing. */
@@ -28,11 +28,6 @@ export const REFRESH_REFUSED_REASON = 'token_refresh_failed';
 
 type Held = { token: string; sealed: string; expiresAt: number | null; rotating: boolean };
 
-const slackErrorOf = (err: unknown): string | undefined => {
-  const data = err && typeof err === 'object' && 'data' in err ? err.data : undefined;
-  const code = data && typeof data === 'object' && 'error' in data ? data.error : undefined;
-  return typeof code === 'string' ? code : undefined;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export type TokenProvider = ReturnType<typeof tokenProvider>;
