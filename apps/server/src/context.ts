@@ -42,7 +42,7 @@ import { conversationsService, type ConversationsService } from './modules/conve
 import { llmClient } from './modules/conversations/summary.ts';
 import { formsService, type FormsService } from './modules/forms/service.ts';
 import { workflowsService, type WorkflowsService } from './modules/workflows/service.ts';
-import { workflowsSendJob } from './modules/workflows/jobs.ts';
+import { wakeWorkflowSenderAt } from './modules/workflows/jobs.ts';
 import { pollJobs } from './modules/polls/jobs.ts';
 import { pollsService, type PollsService, type PollJobs } from './modules/polls/service.ts';
 
@@ -279,9 +279,7 @@ export async function createContext(
         audience,
         delivery,
         timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
-        wakeAt: async (at) => {
-          await queue.send(workflowsSendJob, {}, { startAfter: at });
-        },
+        wakeAt: (at) => wakeWorkflowSenderAt(queue, at),
         memberCooldownMs: config.workflowMemberCooldownMs,
         logger: logger.child({ module: 'workflows' }),
       }),

@@ -17,7 +17,15 @@ const channelJoinEvent = z.object({
   event_ts: z.string().optional(),
 });
 
-const wake = (scope: EventScope) => scope.afterCommit('workflows.send', () => wakeWorkflowSenders(scope.ctx));
+/**
+ * Once the event's transaction commits: a sender now for first steps due at once, and one at the time of each
+ * first step written with a delay (a Delay right after the trigger), so that it is sent within seconds of it.
+ */
+function wake(scope: EventScope, fired: { due: number; later: Date[] }) {
+  if (fired.due > 0) scope.afterCommit('workflows.send', () => wakeWorkflowSenders(scope.ctx));
+  for (const at of fired.later)
+    scope.afterCommit(`workflows.send:${at.getTime()}`, () => scope.ctx.services.workflows.wake([at]));
+}
 
 /**
  * A member joined the workspace (team_join, or a deactivated member back): once workspace data has recorded
@@ -28,25 +36,19 @@ async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
   const at = event.event_ts ? tsToDate(event.event_ts) : new Date();
   const joinedAt = await scope.ctx.services.actions.recordedJoin(scope.tx, scope.teamId, event.user.id, at);
   if (!joinedAt) return;
-  if (
-    (await scope.ctx.services.workflows.onMemberJoined(scope.tx, scope.teamId, event.user.id, joinedAt)) > 0
-  )
-    wake(scope);
+  wake(
+    scope,
+    await scope.ctx.services.workflows.onMemberJoined(scope.tx, scope.teamId, event.user.id, joinedAt),
+  );
 }
 
 /** A member joined a channel: the Channel Join workflows watching it fire, keyed by member, channel and time. */
 async function onChannelJoin(event: z.infer<typeof channelJoinEvent>, scope: EventScope) {
   const at = (event.event_ts ? tsToDate(event.event_ts) : new Date()).toISOString();
-  if (
-    (await scope.ctx.services.workflows.onMemberJoined(
-      scope.tx,
-      scope.teamId,
-      event.user,
-      at,
-      event.channel,
-    )) > 0
-  )
-    wake(scope);
+  wake(
+    scope,
+    await scope.ctx.services.workflows.onMemberJoined(scope.tx, scope.teamId, event.user, at, event.channel),
+  );
 }
 
 /** Workflows: triggers, chains of delayed messages and forms, their histories. */

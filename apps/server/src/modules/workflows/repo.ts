@@ -189,11 +189,12 @@ export const workflowsRepo = (db: Db) => ({
 
   /**
    * Records firings (one per workflow and key: a redelivered event or a second worker adds nothing) and the
-   * first step of each new one, due its task's delay after the firing. Returns how many were new.
+   * first step of each new one, due its task's delay after the firing. Returns the due times of the steps it
+   * wrote (one per new firing), so that the caller can wake a sender at each once committed.
    */
-  async fire(tx: Tx, firings: Firing[]): Promise<number> {
-    if (!firings.length) return 0;
-    const rows = await typedRows<{ id: number }>(
+  async fire(tx: Tx, firings: Firing[]): Promise<Date[]> {
+    if (!firings.length) return [];
+    const rows = await typedRows<{ due_ms: number }>(
       tx,
       sql`with f as (
           insert into workflow_triggers (workflow_id, team_id, trigger_key, member_id, triggered_at)
@@ -208,9 +209,9 @@ export const workflowsRepo = (db: Db) => ({
         select f.workflow_id, f.id, f.team_id, 0, f.triggered_at + make_interval(secs => t.delay_secs)
         from f join workflow_tasks t on t.workflow_id = f.workflow_id and t.position = 0
         on conflict (trigger_id, position) do nothing
-        returning id`,
+        returning (extract(epoch from due_at) * 1000)::float8 as due_ms`,
     );
-    return rows.length;
+    return rows.map((r) => new Date(Math.round(Number(r.due_ms))));
   },
 
   /** Active workflows of a workspace with this trigger (a channel join: of this channel). */
@@ -355,7 +356,8 @@ export const workflowsRepo = (db: Db) => ({
 
   /**
    * Records how claimed steps ended and writes each chain's next step, due its task's delay after now, in one
-   * statement: a step is never done without its successor, and a successor is written once.
+   * statement: a step is never done without its successor, and a successor is written once. Returns the due
+   * times of the steps it wrote.
    */
   async finishSteps(
     rows: {
@@ -366,10 +368,10 @@ export const workflowsRepo = (db: Db) => ({
       error: string | null;
     }[],
     now: Date,
-  ): Promise<Date | null> {
-    if (!rows.length) return null;
+  ): Promise<Date[]> {
+    if (!rows.length) return [];
     const at = now.toISOString();
-    const next = await typedRows<{ due_at: string | null }>(
+    const next = await typedRows<{ due_ms: number }>(
       db,
       sql`with done as (
         update workflow_steps s set status = x.status, receipt_id = x.receipt_id,
@@ -383,11 +385,10 @@ export const workflowsRepo = (db: Db) => ({
         ${at}::timestamptz + make_interval(secs => t.delay_secs)
       from done d join workflow_tasks t on t.workflow_id = d.workflow_id and t.position = d.position + 1
       on conflict (trigger_id, position) do nothing
-      returning due_at::text as due_at`,
+      returning (extract(epoch from due_at) * 1000)::float8 as due_ms`,
     );
-    // The earliest next step written, so that a sender can be woken at its time.
-    const times = next.flatMap((r) => (r.due_at ? [Date.parse(r.due_at)] : []));
-    return times.length > 0 ? new Date(Math.min(...times)) : null;
+    // The next steps' due times, so that a sender can be woken at each.
+    return next.map((r) => new Date(Math.round(Number(r.due_ms))));
   },
 
   /** A workflow's firings, newest first (the trigger history). */

@@ -65,8 +65,9 @@ export const workflowsService = (deps: {
   /** How long a worker holds the steps it claimed (default 2 minutes). */
   claimMs?: number;
   /**
-   * Wakes a sender at `at` (a queued job that starts then): a step written with a delay is sent within seconds of
-   * its time, not at the next minute's tick.
+   * Wakes a sender at `at` (a queued job that starts then): a step written with a delay (at a firing or after
+   * the step before it) is sent within seconds of its time, not at the next minute's tick. Never called inside
+   * a transaction (it writes through the pool).
    */
   wakeAt?: (at: Date) => Promise<void>;
   /** A step reaches a member at most once in this window (default 24 hours; 0: no limit). */
@@ -79,6 +80,33 @@ export const workflowsService = (deps: {
   const now = () => deps.now?.() ?? Date.now();
   const claimMs = deps.claimMs ?? 120_000;
   const cooldownMs = deps.memberCooldownMs ?? DAY_MS;
+
+  /** The times still ahead among these, to the next whole second (one wake-up a second), earliest first. */
+  const ahead = (times: Date[]): Date[] => {
+    const t = now();
+    const seconds = new Set(
+      times.map((d) => d.getTime()).flatMap((ms) => (ms > t ? [Math.ceil(ms / 1000) * 1000] : [])),
+    );
+    return [...seconds].sort((a, b) => a - b).map((ms) => new Date(ms));
+  };
+
+  /**
+   * Wakes a sender at each of these due times still ahead (once their rows are committed). A lost wake-up is
+   * logged, not thrown: the minute's tick still finds the step.
+   */
+  async function wake(times: Date[]): Promise<void> {
+    if (!deps.wakeAt) return;
+    for (const at of ahead(times)) {
+      try {
+        await deps.wakeAt(at);
+      } catch (err) {
+        deps.logger.warn(
+          { err, at: at.toISOString() },
+          'workflow step wake-up not queued; the tick sends it',
+        );
+      }
+    }
+  }
 
   const titleOf = (t: WorkflowTask) => (t.type === 'message' ? t.msgTitle : t.formTitle);
 
@@ -489,7 +517,9 @@ export const workflowsService = (deps: {
 
     /**
      * A member joined the workspace (its canonical join time from workspace data) or a channel: every active
-     * workflow with that trigger fires for them, in the event's transaction. Returns how many fired.
+     * workflow with that trigger fires for them, in the event's transaction. Returns how many first steps are
+     * due now (wake a sender once committed) and the due times of those written with a delay (pass them to
+     * `wake` once committed).
      */
     async onMemberJoined(
       tx: Tx,
@@ -497,16 +527,20 @@ export const workflowsService = (deps: {
       memberId: string,
       at: string,
       channelId?: string,
-    ): Promise<number> {
+    ): Promise<{ due: number; later: Date[] }> {
       const type = channelId ? 'channel_join' : 'workspace_join';
       const ids = await repo.activeOfType(tx, teamId, type, channelId);
-      if (!ids.length || !(await repo.isPerson(tx, teamId, memberId))) return 0;
+      if (!ids.length || !(await repo.isPerson(tx, teamId, memberId))) return { due: 0, later: [] };
       const key = channelId ? `channel:${memberId}:${channelId}:${at}` : `join:${memberId}:${at}`;
-      return repo.fire(
+      const times = await repo.fire(
         tx,
         ids.map((workflowId) => ({ workflowId, key, memberId, at })),
       );
+      const t = now();
+      return { due: times.filter((d) => d.getTime() <= t).length, later: ahead(times) };
     },
+
+    wake,
 
     /**
      * The clock's triggers: time triggers whose time has come fire once (late after an outage, still once), and
@@ -516,9 +550,11 @@ export const workflowsService = (deps: {
     async planTriggers(): Promise<number> {
       const at = new Date(now());
       let fired = 0;
-      fired += await repo.transaction(async (tx) => {
+      // Each transaction's first steps written with a delay wake a sender at their time once it commits (the
+      // tick's own senders send those due now).
+      const timed = await repo.transaction(async (tx) => {
         const due = await repo.lockDueTimeTriggers(tx, at, 100);
-        const n = await repo.fire(
+        const times = await repo.fire(
           tx,
           due.map((w) => ({ workflowId: w.id, key: 'time', memberId: null, at: w.trigger_at! })),
         );
@@ -527,12 +563,14 @@ export const workflowsService = (deps: {
           due.map((w) => w.id),
           at,
         );
-        return n;
+        return times;
       });
+      fired += timed.length;
+      await wake(timed);
       for (;;) {
-        const n = await repo.transaction(async (tx) => {
+        const times = await repo.transaction(async (tx) => {
           const [w] = await repo.lockActivityTriggers(tx, new Date(at.getTime() - SCAN_EVERY_MS), 1);
-          if (!w) return -1;
+          if (!w) return null;
           // From the later of when it started watching and a little before it last looked (late data).
           const from = new Date(
             Math.max(Date.parse(w.since), w.scanned_at ? Date.parse(w.scanned_at) - LOOK_BACK_MS : 0),
@@ -560,12 +598,13 @@ export const workflowsService = (deps: {
               memberId: m.member_id,
               at: iso(at),
             }));
-          const count = await repo.fire(tx, firings);
+          const written = await repo.fire(tx, firings);
           await repo.markScanned(tx, w.id, at);
-          return count;
+          return written;
         });
-        if (n < 0) break;
-        fired += n;
+        if (!times) break;
+        fired += times.length;
+        await wake(times);
       }
       return fired;
     },
@@ -632,8 +671,7 @@ export const workflowsService = (deps: {
         }
       }
       await forms.finishInstances(instances);
-      const nextDue = await repo.finishSteps(finished, new Date(now()));
-      if (nextDue && deps.wakeAt) await deps.wakeAt(nextDue);
+      await wake(await repo.finishSteps(finished, new Date(now())));
       if (retry.length > 0) await repo.releaseSteps(retry, new Date(now() + RETRY_MS));
       for (const teamId of sent) await deps.delivery.wake(teamId);
       return steps.length;

@@ -907,3 +907,135 @@ describe('a workflow cannot flood the workspace', () => {
     await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
   });
 });
+
+describe('every step written with a delay wakes a sender at its time (not the next minute tick)', () => {
+  const minutes = (n: number) => ({ delay_unit: 'minutes', delay_in_secs: n * 60 });
+  const db = () => env.t.ctx.database.db;
+  const create = async (body: object) => {
+    const res = await call('POST', '/workflows/createworkflow', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  };
+  /** A whole second of the test's clock, hours ahead of the real one (the process's own tick never gets there). */
+  const second = (ms: number) => Math.ceil(ms / 1000) * 1000;
+
+  it('a time trigger with a Delay right after it: a wake-up at the trigger time plus the delay, then one per step', async () => {
+    const tag = (await call('POST', '/tags/createtag', { team_id: teamId, name: 'Wake crew' })).json().data;
+    await call('POST', '/tags/addtagtousers', {
+      team_id: teamId,
+      tags: [{ id: tag.id, name: tag.name }],
+      users: [{ id: members[4] }],
+    });
+    const tz = await env.t.ctx.services.workspaces.timezone(teamId);
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(new Date(Date.now() + 3 * 86_400_000))
+        .map((x) => [x.type, x.value]),
+    );
+    const forCrew = { sendToSelectedUsers: false, triggerTags: [tag.id] };
+    const wf = await create({
+      team_id: teamId,
+      workflow_name: 'Delayed launch',
+      sender: 'b',
+      trigger_type: 'time',
+      trigger_at: { date: `${p.day}-${p.month}-${p.year}`, time: `${p.hour}:${p.minute}` },
+      tags: [tag.id],
+      tasks: [
+        messageTask('Soon', 'A minute after the launch', minutes(1), forCrew),
+        messageTask('Later', 'Five minutes after that', minutes(5), forCrew),
+      ],
+    });
+    const [row] = (
+      (await db().execute(
+        sql`select (extract(epoch from trigger_at) * 1000)::float8 as t from workflows where id = ${wf.workflow_id}`,
+      )) as any
+    ).rows;
+    const triggerAt = Number(row.t);
+    const svc = make();
+    wakes.length = 0;
+    // The tick that fires it runs 10 s after its time: the first step is due a minute after the trigger time.
+    clockMs = triggerAt + 10_000;
+    await svc.planTriggers();
+    expect(wakes).toEqual([triggerAt + 60_000]);
+    expect(await svc.sendDueSteps()).toBe(0);
+    clockMs = triggerAt + 60_000;
+    expect(await svc.sendDueSteps()).toBe(1);
+    expect(wakes).toEqual([triggerAt + 60_000, triggerAt + 6 * 60_000]);
+    await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+
+  it('an activity trigger with a Delay right after it: one wake-up at the firing plus the delay', async () => {
+    const member = members[6]!;
+    const wf = await create({
+      ...joinWorkflow('Delayed hello again', [
+        messageTask('Hi again', 'A minute after you came back', minutes(1)),
+      ]),
+      trigger_type: 'activity',
+      days: 0,
+    });
+    // Looked at hours ahead of the real clock (the process's own tick leaves it alone), by the test's clock only.
+    const clock = second(Date.now() + 14 * 3600_000);
+    await db().execute(
+      sql`update workflows set scanned_at = ${new Date(clock - 5 * 60_000).toISOString()}::timestamptz
+        where id = ${wf.workflow_id}`,
+    );
+    await db()
+      .execute(sql`update slack_members set last_active_at = ${new Date(clock - 60_000).toISOString()}::timestamptz
+      where team_id = ${teamId} and member_id = ${member}`);
+    wakes.length = 0;
+    clockMs = clock;
+    await make().planTriggers();
+    const fired = (
+      (await db().execute(
+        sql`select member_id from workflow_triggers where workflow_id = ${wf.workflow_id}`,
+      )) as any
+    ).rows.map((r: any) => r.member_id);
+    expect(fired).toContain(member);
+    // However many members fired at that look, their first steps share one time: one wake-up.
+    expect(wakes).toEqual([clock + 60_000]);
+    await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+
+  it('a join: the first steps that wait are answered to the listener; each distinct next step wakes a sender', async () => {
+    // Only this test's join workflows fire.
+    await db().execute(
+      sql`update workflows set active = false where team_id = ${teamId} and trigger_type = 'workspace_join'`,
+    );
+    const a = await create(
+      joinWorkflow('Wait then chat', [
+        messageTask('A1', 'A minute after joining', minutes(1)),
+        messageTask('A2', 'Ten minutes after that', minutes(10)),
+      ]),
+    );
+    const b = await create(
+      joinWorkflow('Wait then form', [
+        messageTask('B1', 'Also a minute after joining', minutes(1)),
+        formTask('B2', { delay_unit: 'days', delay_in_secs: 86_400 }),
+      ]),
+    );
+    const c = await create(joinWorkflow('At once', [messageTask('C1', 'Right at the join')]));
+    const member = members[5]!;
+    const at = '2030-04-01T08:00:00.000Z';
+    const t = Date.parse(at);
+    const svc = make();
+    clockMs = t + 500; // the event comes in half a second after the join
+    const fired = await db().transaction((tx) => svc.onMemberJoined(tx as any, teamId, member, at));
+    // Two first steps wait a minute (one wake-up); the third is due at once (the listener wakes a sender now).
+    expect(fired).toEqual({ due: 1, later: [new Date(t + 60_000)] });
+    wakes.length = 0;
+    clockMs = t + 60_000;
+    while ((await svc.sendDueSteps()) > 0);
+    // One batch finished A1 and B1: their next steps are due ten minutes and a day later, each wakes a sender
+    // (not only the earlier one).
+    expect(wakes).toEqual([t + 11 * 60_000, t + 60_000 + 86_400_000]);
+    for (const wf of [a, b, c]) await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+});
