@@ -44,6 +44,7 @@ const KINDS = [
   'a weekly schedule',
   'a one-time schedule',
   'a recurring form',
+  'a weekly recurring form',
   'a scheduled form',
   'a scheduled poll',
   'the end of a poll (its final results, through chat.update)',
@@ -53,6 +54,8 @@ const KINDS = [
   'a workspace join (its first step, at the join)',
   'a workspace join (its delayed second step)',
   'a channel join (its delayed step)',
+  'a workflow form step (at the join)',
+  'a workflow form step (delayed)',
   'a Member Join automation',
 ] as const;
 type Kind = (typeof KINDS)[number];
@@ -77,12 +80,21 @@ let probes = 0;
 let failedTicks: { name: string; state: string; output: unknown }[] = [];
 /** The poll that ended, as the database has it afterwards. */
 let endedPoll: { closed: boolean; final: boolean } | undefined;
+/** The delayed steps sent with no minute tick (see the wake-ups' part of beforeAll). */
+const woken = {
+  /** How many times each step's message reached Slack. */
+  arrived: [] as number[],
+  /** workflows.tick jobs created or started meanwhile (it was unscheduled). */
+  ticks: -1,
+  /** The steps, each with whether a sender was queued to start at its due time and ran, and whether it was sent early. */
+  steps: [] as { position: number; status: string; woken: boolean; early: boolean }[],
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const db = () => env.t.ctx.database.db;
 const now = () => new Date().toISOString();
 
-const call = (method: 'POST' | 'GET', url: string, payload?: object) =>
+const call = (method: 'POST' | 'GET' | 'DELETE', url: string, payload?: object) =>
   env.t.app.inject({ method, url: `/api/v0${url}`, headers: bearer(user.token), payload });
 
 /** A 2xx answer's data (the body in the failure message otherwise). */
@@ -160,6 +172,94 @@ function probeTheApi() {
   };
 }
 
+/**
+ * A workflow's delays end at their time, not at the next minute tick: Trigger -> Delay -> Message -> Delay ->
+ * Message, with the minute tick (workflows.tick) unscheduled, so only the senders queued for each step's due time
+ * can send them. A delay is at least a minute through the API; to keep the suite short the test shortens both to a
+ * few seconds with one UPDATE (what the wake-ups then do is the product's own, on the real clock).
+ */
+async function delayedStepsWithoutTheTick() {
+  const boss = env.t.ctx.queue.boss;
+  await boss.unschedule('workflows.tick');
+  await db().execute(
+    sql`delete from pgboss.job where name = 'workflows.tick' and state in ('created', 'retry')`,
+  );
+  await until('no workflows.tick to be running', async () => {
+    const row = await firstRow<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pgboss.job where name = 'workflows.tick' and state = 'active'`,
+    );
+    return row!.n === 0;
+  });
+  const from = (await firstRow<{ t: string }>(db(), sql`select now()::text as t`))!.t;
+  const minute = { delay_unit: 'minutes', delay_in_secs: 60 };
+  const message = (title: string, text: string) => ({
+    type: 'message',
+    msgTitle: title,
+    text,
+    delay: minute,
+    sendToSelectedUsers: true,
+  });
+  const texts = ['Tick: wake after the trigger', 'Tick: wake between steps'];
+  const wf = await created(
+    call('POST', '/workflows/createworkflow', {
+      team_id: teamId,
+      workflow_name: 'Tick wake-ups',
+      sender: 'b',
+      trigger_type: 'workspace_join',
+      tasks: [message('Wake 1', texts[0]!), message('Wake 2', texts[1]!)],
+    }),
+  );
+  // 5 s after the join (well after the join's event is applied), then 3 s after the first step.
+  await db().execute(sql`update workflow_tasks set delay_secs = case when position = 0 then 5 else 3 end
+    where workflow_id = ${wf.workflow_id}`);
+  const member = (
+    (await (
+      await fetch(`${env.emu.url}/_admin/teams/${teamId}/members`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ realName: 'Tick Waker' }),
+      })
+    ).json()) as { id: string }
+  ).id;
+  try {
+    await until(
+      'both delayed steps to reach Slack',
+      () => texts.every((t) => dmsWith(member, t) > 0),
+      60_000,
+    );
+  } finally {
+    // Settled: nothing is left to send (a second send of a step would have come from its own sender by now).
+    await until('no step of it to be due or held', async () => {
+      const row = await firstRow<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from workflow_steps where workflow_id = ${wf.workflow_id} and status = 'due'`,
+      );
+      return row!.n === 0;
+    });
+    woken.arrived = texts.map((t) => dmsWith(member, t));
+    woken.ticks = (await firstRow<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pgboss.job where name = 'workflows.tick'
+        and (created_on >= ${from}::timestamptz or started_on >= ${from}::timestamptz)`,
+    ))!.n;
+    // A sender queued for the step's due time (to its whole second, see the service's wake) that ran.
+    woken.steps = await typedRows<{ position: number; status: string; woken: boolean; early: boolean }>(
+      db(),
+      sql`select s.position, s.status, exists (select 1 from pgboss.job j where j.name = 'workflows.send'
+            and j.state = 'completed'
+            and (j.data->>'at')::float8 >= floor(extract(epoch from s.due_at) * 1000)
+            and (j.data->>'at')::float8 < extract(epoch from s.due_at) * 1000 + 1000
+            and j.start_after > j.created_on) as woken,
+          s.sent_at < s.due_at as early
+        from workflow_steps s where s.workflow_id = ${wf.workflow_id} order by s.position`,
+    );
+    // Gone, so that the later newcomer's join does not fire it.
+    expect((await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`)).statusCode).toBe(200);
+    await boss.schedule('workflows.tick', '* * * * *', {});
+  }
+}
+
 beforeAll(
   async () => {
     env = await slackTestEnv(
@@ -171,6 +271,7 @@ beforeAll(
     user = await signedInUser(env.t);
     expect((await installThroughOAuth(env, user, { teamId })).statusCode).toBe(200);
     await waitForBackfill(env, user.token, teamId);
+    await delayedStepsWithoutTheTick();
     const tz = await env.t.ctx.services.workspaces.timezone(teamId);
     /** DD/MM/YYYY and HH:MM in the workspace's timezone (what the forms take). */
     const local = (ms: number) => {
@@ -194,17 +295,9 @@ beforeAll(
     const people = ([...env.emu.truth(teamId).members()] as any[])
       .filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner)
       .map((m) => m.id as string);
-    expect(people.length).toBeGreaterThanOrEqual(8);
-    const [dailyTo, weeklyTo, onceTo, formTo, formOnceTo, crew, comesBack, goesQuiet] = people as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
+    expect(people.length).toBeGreaterThanOrEqual(9);
+    const [dailyTo, weeklyTo, onceTo, formTo, formOnceTo, crew, comesBack, goesQuiet, weeklyFormTo] =
+      people as [string, string, string, string, string, string, string, string, string];
     const bot = env.emu.truth(teamId).install()!.botUserId;
     const channels = (env.emu.truth(teamId).channels() as any[]).filter(
       (c) => !c.is_im && !c.is_private && !c.is_archived && c.members.includes(bot),
@@ -266,6 +359,12 @@ beforeAll(
     const dailyForm = await form('Tick daily form', formTo, {
       recurring: true,
       frequency: 'Everyday',
+      time: '09:00',
+    });
+    const weeklyForm = await form('Tick weekly form', weeklyFormTo, {
+      recurring: true,
+      frequency: 'Weekly',
+      days: ['tue', 'sat'],
       time: '09:00',
     });
     const onceForm = await form('Tick one-time form', formOnceTo, { instant: false, post_at: local(ahead) });
@@ -354,6 +453,21 @@ beforeAll(
         message('Follow-up', 'Tick: the delayed step', { delay_unit: 'days', delay_in_secs: 86_400 }),
       ],
     });
+    const formTask = (title: string, delay: object | null = null) => ({
+      type: 'form',
+      formTitle: title,
+      formDescription: 'Tell us how your first days went',
+      questions: [{ question: 'How is it going?', type: 'descriptive' }],
+      delay,
+      sendToSelectedUsers: true,
+    });
+    const joinedForms = await workflow('Tick onboarding forms', {
+      trigger_type: 'workspace_join',
+      tasks: [
+        formTask('Tick join form'),
+        formTask('Tick delayed form', { delay_unit: 'hours', delay_in_secs: 7200 }),
+      ],
+    });
     const channelJoined = await workflow('Tick channel', {
       trigger_type: 'channel_join',
       channel: watched,
@@ -403,6 +517,13 @@ beforeAll(
         where workflow_id = ${joined.workflow_id} and position = 1 and status = 'due'`,
       ),
     );
+    const formStep = await until('the join form workflow to wait with its second step', () =>
+      firstRow<{ id: number }>(
+        db(),
+        sql`select id::int as id from workflow_steps
+        where workflow_id = ${joinedForms.workflow_id} and position = 1 and status = 'due'`,
+      ),
+    );
     const channelStep = await until('the channel join to wait with its step', () =>
       firstRow<{ id: number }>(
         db(),
@@ -417,14 +538,14 @@ beforeAll(
     where id in (${daily.id}, ${weekly.id}, ${once.id})`);
     await db().execute(sql`update forms set next_run_at = ${now()}::timestamptz,
       run_at = case when frequency = 'onetime' then ${now()}::timestamptz else run_at end
-    where id in (${dailyForm.master_form_id}, ${onceForm.master_form_id})`);
+    where id in (${dailyForm.master_form_id}, ${weeklyForm.master_form_id}, ${onceForm.master_form_id})`);
     await db().execute(sql`update polls set post_at = ${now()}::timestamptz where id = ${scheduledPoll.id}`);
     await db().execute(sql`update polls set expires_at = ${now()}::timestamptz where id = ${endingPoll.id}`);
     await db().execute(
       sql`update workflows set trigger_at = ${now()}::timestamptz where id = ${timed.workflow_id}`,
     );
     await db().execute(
-      sql`update workflow_steps set due_at = ${now()}::timestamptz where id in (${followUp.id}, ${channelStep.id})`,
+      sql`update workflow_steps set due_at = ${now()}::timestamptz where id in (${followUp.id}, ${formStep.id}, ${channelStep.id})`,
     );
     // Last active 30 days ago as of now: crosses the inactivity threshold after the workflow began watching.
     await db().execute(sql`update slack_members
@@ -436,6 +557,7 @@ beforeAll(
       'a weekly schedule': () => dmsWith(weeklyTo, 'Tick: the weekly schedule'),
       'a one-time schedule': () => dmsWith(onceTo, 'Tick: the one-time schedule'),
       'a recurring form': () => dmsWith(formTo, '*Tick daily form*'),
+      'a weekly recurring form': () => dmsWith(weeklyFormTo, '*Tick weekly form*'),
       'a scheduled form': () => dmsWith(formOnceTo, '*Tick one-time form*'),
       'a scheduled poll': () =>
         ours().filter(
@@ -449,6 +571,8 @@ beforeAll(
       'a workspace join (its first step, at the join)': () => dmsWith(newcomer, 'Tick: the welcome'),
       'a workspace join (its delayed second step)': () => dmsWith(newcomer, 'Tick: the delayed step'),
       'a channel join (its delayed step)': () => dmsWith(joiner, 'Tick: the channel join'),
+      'a workflow form step (at the join)': () => dmsWith(newcomer, '*Tick join form*'),
+      'a workflow form step (delayed)': () => dmsWith(newcomer, '*Tick delayed form*'),
       'a Member Join automation': () => dmsWith(newcomer, 'Tick: the join automation'),
     };
 
@@ -502,6 +626,17 @@ beforeAll(
   ARRIVAL_MS + SETTLE_MS + 180_000,
 );
 afterAll(() => env?.close());
+
+describe('a delayed workflow step is sent by the sender queued for its time, with no minute tick', () => {
+  it('Trigger -> Delay -> Message -> Delay -> Message: both sent once, each by its wake-up, none early', () => {
+    expect(woken.ticks).toBe(0);
+    expect(woken.arrived).toEqual([1, 1]);
+    expect(woken.steps).toEqual([
+      { position: 0, status: 'sent', woken: true, early: false },
+      { position: 1, status: 'sent', woken: true, early: false },
+    ]);
+  });
+});
 
 describe('the real minute ticks (pg-boss cron, real clock) find due work of every kind', () => {
   it.each(KINDS)('%s: its message reached Slack exactly once', (kind) => {
