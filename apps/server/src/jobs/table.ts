@@ -1,7 +1,8 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Due work whose planning has begun and not yet committed (lib/plan-due.ts): one row per run (its kind and key),
+ * Due work whose planning has begun and not yet committed (lib/plan-due.ts; workflows' time triggers and activity
+ * looks, workflows/service.ts planTriggers): one row per run (its kind and key),
  * written in a transaction of its own before the run is planned and removed in the planning's transaction. A row
  * left behind is a planning that never finished (the process was killed or stopped answering): the next attempt
  * is the last, and after that the run is recorded as skipped, so a restarted process never wedges on it again.

@@ -82,9 +82,7 @@ export async function planDue<R extends DueRow & { id: number }>(deps: {
         });
       }
       await deps.write(tx, runs);
-      await tx.execute(
-        sql`delete from due_attempts where kind = ${deps.kind} and key = any(${textArray(due.map(keyOf))}::text[])`,
-      );
+      await clearAttempts(tx, deps.kind, due.map(keyOf));
       return due.length;
     });
     planned += n;
@@ -92,8 +90,12 @@ export async function planDue<R extends DueRow & { id: number }>(deps: {
   }
 }
 
-/** Counts one attempt for each key; answers each key's attempts so far (this one included). */
-async function countAttempts(tx: Tx, kind: string, keys: string[]): Promise<Map<string, number>> {
+/**
+ * Counts one attempt for each key (in a short transaction of its own, committed before the work begins); answers
+ * each key's attempts so far (this one included). The work's own transaction clears them (clearAttempts): a key
+ * whose attempts pass MAX_PLAN_ATTEMPTS is work that began that often and never finished.
+ */
+export async function countAttempts(tx: Tx, kind: string, keys: string[]): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
   const rows = await typedRows<{ key: string; attempts: number }>(
     tx,
@@ -103,4 +105,12 @@ async function countAttempts(tx: Tx, kind: string, keys: string[]): Promise<Map<
         returning key, attempts`,
   );
   return new Map(rows.map((r) => [r.key, r.attempts]));
+}
+
+/** Clears these keys' attempts: their work finished (call it in the work's own transaction). */
+export async function clearAttempts(tx: Tx, kind: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.execute(
+    sql`delete from due_attempts where kind = ${kind} and key = any(${textArray(keys)}::text[])`,
+  );
 }

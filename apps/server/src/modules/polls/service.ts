@@ -269,7 +269,12 @@ export const pollsService = (deps: {
       await deps.jobs.remove(id);
     },
 
-    /** Posts the scheduled polls whose time has come (the minute tick), each once. */
+    /**
+     * Posts the scheduled polls whose time has come (the minute tick), each once. Never wedged twice without a
+     * count (unlike lib/plan-due.ts): a poll is claimed for LEASE_MS by one statement that commits at once and is
+     * posted outside any transaction, so a process stuck or killed here holds nothing; the claim lapses, the next
+     * tick takes it again, and its send's key finds its receipt. closeDue claims the same way.
+     */
     async postDue(): Promise<number> {
       const due = await repo.claimToPost(now(), LEASE_MS);
       for (const p of due) {

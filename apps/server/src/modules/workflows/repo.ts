@@ -251,12 +251,12 @@ export const workflowsRepo = (db: Db) => ({
       where id = any(${intArray(ids)}::int[])`);
   },
 
-  /** Activity and inactivity triggers not looked at since `before`, locked for this transaction. */
-  async lockActivityTriggers(tx: Tx, before: Date, limit: number): Promise<WorkflowRecord[]> {
+  /** Activity and inactivity triggers not looked at since `before` (or this one), locked for this transaction. */
+  async lockActivityTriggers(tx: Tx, before: Date, limit: number, id?: number): Promise<WorkflowRecord[]> {
     return await typedRows<WorkflowRecord>(
       tx,
       sql`select ${COLUMNS} from workflows w
-        where w.trigger_type in ('activity', 'inactivity') and w.active
+        where w.trigger_type in ('activity', 'inactivity') and w.active ${id === undefined ? sql`` : sql`and w.id = ${id}`}
           and (w.scanned_at is null or w.scanned_at <= ${before.toISOString()}::timestamptz)
         order by w.scanned_at nulls first limit ${limit} for update skip locked`,
     );

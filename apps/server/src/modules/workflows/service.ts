@@ -16,6 +16,7 @@ import type { ResolvedAudienceInput } from '@flywheel/shared/delivery';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { clearAttempts, countAttempts, MAX_PLAN_ATTEMPTS } from '../../lib/plan-due.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService, SendRequest } from '../delivery/service.ts';
@@ -550,27 +551,65 @@ export const workflowsService = (deps: {
     async planTriggers(): Promise<number> {
       const at = new Date(now());
       let fired = 0;
-      // Each transaction's first steps written with a delay wake a sender at their time once it commits (the
-      // tick's own senders send those due now).
-      const timed = await repo.transaction(async (tx) => {
-        const due = await repo.lockDueTimeTriggers(tx, at, 100);
-        const times = await repo.fire(
-          tx,
-          due.map((w) => ({ workflowId: w.id, key: 'time', memberId: null, at: w.trigger_at! })),
+      /** A trigger whose planning began twice and never finished (see below) is passed over, with a log line. */
+      const wedged = (kind: string, w: WorkflowRecord, tried: number) => {
+        if (tried <= MAX_PLAN_ATTEMPTS) return false;
+        deps.logger.error(
+          { kind, id: w.id, teamId: w.team_id, at: iso(at), attempts: tried - 1 },
+          'a workflow trigger whose planning never finished twice is skipped (see due_attempts)',
         );
-        await repo.markFired(
-          tx,
-          due.map((w) => w.id),
-          at,
-        );
-        return times;
-      });
-      fired += timed.length;
-      await wake(timed);
+        return true;
+      };
+      // Never wedged twice (as lib/plan-due.ts does for schedules): each planning is counted in a short
+      // transaction of its own before it begins (due_attempts), and its own transaction clears the count. One
+      // begun twice and never finished (the process was killed, or stopped answering, inside it: on PGlite a
+      // long look at a big workspace's activity holds the one connection) is passed over the next time. Each
+      // transaction's first steps written with a delay wake a sender at their time once it commits (the tick's
+      // own senders send those due now).
+      const timeKey = (w: WorkflowRecord) => `${w.id}@${iso(w.trigger_at!)}`;
+      const counted = await repo.transaction(async (tx) =>
+        countAttempts(tx, 'workflow-time', (await repo.lockDueTimeTriggers(tx, at, 100)).map(timeKey)),
+      );
+      if (counted.size > 0) {
+        const timed = await repo.transaction(async (tx) => {
+          const due = await repo.lockDueTimeTriggers(tx, at, 100);
+          const firing = due.filter((w) => !wedged('workflow-time', w, counted.get(timeKey(w)) ?? 1));
+          const times = await repo.fire(
+            tx,
+            firing.map((w) => ({ workflowId: w.id, key: 'time', memberId: null, at: w.trigger_at! })),
+          );
+          // A passed-over trigger is marked fired too: a time trigger fires once or not at all.
+          await repo.markFired(
+            tx,
+            due.map((w) => w.id),
+            at,
+          );
+          await clearAttempts(tx, 'workflow-time', due.map(timeKey));
+          return times;
+        });
+        fired += timed.length;
+        await wake(timed);
+      }
+      const before = new Date(at.getTime() - SCAN_EVERY_MS);
+      const scanKey = (w: WorkflowRecord) => `${w.id}@${iso(w.scanned_at ?? w.since)}`;
       for (;;) {
-        const times = await repo.transaction(async (tx) => {
-          const [w] = await repo.lockActivityTriggers(tx, new Date(at.getTime() - SCAN_EVERY_MS), 1);
+        const attempt = await repo.transaction(async (tx) => {
+          const [w] = await repo.lockActivityTriggers(tx, before, 1);
           if (!w) return null;
+          const key = scanKey(w);
+          return { id: w.id, key, tried: (await countAttempts(tx, 'workflow-scan', [key])).get(key) ?? 1 };
+        });
+        if (!attempt) break;
+        const times = await repo.transaction(async (tx) => {
+          const [w] = await repo.lockActivityTriggers(tx, before, 1, attempt.id);
+          await clearAttempts(tx, 'workflow-scan', [attempt.key]);
+          // Another worker looked at it meanwhile (or holds it): nothing to do here.
+          if (!w || scanKey(w) !== attempt.key) return [];
+          if (wedged('workflow-scan', w, attempt.tried)) {
+            // Passed over: the crossings since its last look are not fired; it looks again from now on.
+            await repo.markScanned(tx, w.id, at);
+            return [];
+          }
           // From the later of when it started watching and a little before it last looked (late data).
           const from = new Date(
             Math.max(Date.parse(w.since), w.scanned_at ? Date.parse(w.scanned_at) - LOOK_BACK_MS : 0),
@@ -602,7 +641,6 @@ export const workflowsService = (deps: {
           await repo.markScanned(tx, w.id, at);
           return written;
         });
-        if (!times) break;
         fired += times.length;
         await wake(times);
       }
@@ -618,6 +656,8 @@ export const workflowsService = (deps: {
      * claimed again after a pause. Sent again after a crash, a step's key finds its receipt: sent once.
      */
     async sendDueSteps(limit = 100): Promise<number> {
+      // No attempt count here (unlike planTriggers): the claim is one statement that commits at once and the
+      // send runs outside any transaction, so a process stuck or killed here holds nothing and its claim lapses.
       const steps = await repo.claimDueSteps(limit, new Date(now()), claimMs);
       if (steps.length === 0) return 0;
       const ids = steps.map((s) => s.workflow_id);

@@ -1039,3 +1039,135 @@ describe('every step written with a delay wakes a sender at its time (not the ne
     for (const wf of [a, b, c]) await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
   });
 });
+
+describe('never wedged twice: a trigger whose planning began twice and never finished is passed over', () => {
+  const db = () => env.t.ctx.database.db;
+  let logged = '';
+  const watched = () =>
+    workflowsService({
+      db: env.t.ctx.database.db,
+      audience: env.t.ctx.services.audience,
+      delivery: env.t.ctx.services.delivery,
+      timezoneOf: async () => 'Europe/London',
+      logger: createLogger('info', { write: (line: string) => void (logged += line) }),
+      now: () => clockMs,
+    });
+  const skippedLines = () =>
+    logged
+      .split('\n')
+      .filter((l) => l.includes('planning never finished twice'))
+      .map((l) => JSON.parse(l));
+  const firingsOf = async (id: number) =>
+    ((await db().execute(sql`select member_id from workflow_triggers where workflow_id = ${id}`)) as any).rows
+      .length as number;
+  const ledger = async () =>
+    ((await db().execute(sql`select kind, key, attempts from due_attempts order by kind, key`)) as any).rows;
+
+  it('time triggers: one begun once is planned (a second attempt), one begun twice is marked fired unfired', async () => {
+    const tag = (await call('POST', '/tags/createtag', { team_id: teamId, name: 'Wedge crew' })).json().data;
+    await call('POST', '/tags/addtagtousers', {
+      team_id: teamId,
+      tags: [{ id: tag.id, name: tag.name }],
+      users: [{ id: members[7] }],
+    });
+    const ahead = new Date(Date.now() + 2 * 86_400_000);
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: await env.t.ctx.services.workspaces.timezone(teamId),
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .formatToParts(ahead)
+        .map((x) => [x.type, x.value]),
+    );
+    const createAt = async (name: string) => {
+      const res = await call('POST', '/workflows/createworkflow', {
+        team_id: teamId,
+        workflow_name: name,
+        sender: 'b',
+        trigger_type: 'time',
+        trigger_at: { date: `${p.day}-${p.month}-${p.year}`, time: `${p.hour}:${p.minute}` },
+        tags: [tag.id],
+        tasks: [
+          messageTask(name, `${name} text`, null, { sendToSelectedUsers: false, triggerTags: [tag.id] }),
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.workflow_id as number;
+    };
+    const [once, twice] = [await createAt('Begun once'), await createAt('Begun twice')];
+    const [row] = (
+      (await db().execute(
+        sql`select (extract(epoch from trigger_at) * 1000)::float8 as t from workflows where id = ${once}`,
+      )) as any
+    ).rows;
+    const triggerAt = Number(row.t);
+    const key = (id: number) => `${id}@${new Date(triggerAt).toISOString()}`;
+    // As a process killed in the middle of planning them leaves them.
+    await db().execute(sql`insert into due_attempts (kind, key, attempts)
+      values ('workflow-time', ${key(once)}, 1), ('workflow-time', ${key(twice)}, 2)`);
+    logged = '';
+    clockMs = triggerAt + 30_000;
+    await watched().planTriggers();
+    expect(await firingsOf(once)).toBe(1);
+    expect(await firingsOf(twice)).toBe(0);
+    expect(skippedLines()).toEqual([
+      expect.objectContaining({ kind: 'workflow-time', id: twice, attempts: 2, level: 50 }),
+    ]);
+    // Fired once or not at all: a later look leaves both alone, and the ledger is empty again.
+    await watched().planTriggers();
+    expect([await firingsOf(once), await firingsOf(twice)]).toEqual([1, 0]);
+    const fired = (
+      (await db().execute(
+        sql`select count(*)::int as n from workflows where id in (${once}, ${twice}) and fired_at is not null`,
+      )) as any
+    ).rows[0].n;
+    expect(fired).toBe(2);
+    expect(await ledger()).toEqual([]);
+    for (const id of [once, twice]) await call('DELETE', `/workflows/${teamId}/${id}`);
+  });
+
+  it('activity: a look begun twice is passed over (looks again from now); a look begun once goes ahead', async () => {
+    const create = async (name: string) => {
+      const res = await call('POST', '/workflows/createworkflow', {
+        ...joinWorkflow(name, [messageTask(name, `${name} text`)]),
+        trigger_type: 'activity',
+        days: 0,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.workflow_id as number;
+    };
+    const [once, twice] = [await create('Looked once'), await create('Looked twice')];
+    // Hours ahead of the real clock (the process's own tick leaves them alone), by the test's clock only.
+    const clock = Math.ceil((Date.now() + 20 * 3600_000) / 1000) * 1000;
+    const last = new Date(clock - 5 * 60_000).toISOString();
+    await db().execute(
+      sql`update workflows set scanned_at = ${last}::timestamptz where id in (${once}, ${twice})`,
+    );
+    await db()
+      .execute(sql`update slack_members set last_active_at = ${new Date(clock - 60_000).toISOString()}::timestamptz
+      where team_id = ${teamId} and member_id = ${members[8]!}`);
+    await db().execute(sql`insert into due_attempts (kind, key, attempts)
+      values ('workflow-scan', ${`${once}@${last}`}, 1), ('workflow-scan', ${`${twice}@${last}`}, 2)`);
+    logged = '';
+    clockMs = clock;
+    await watched().planTriggers();
+    expect(await firingsOf(once)).toBeGreaterThan(0);
+    expect(await firingsOf(twice)).toBe(0);
+    expect(skippedLines()).toEqual([
+      expect.objectContaining({ kind: 'workflow-scan', id: twice, attempts: 2, level: 50 }),
+    ]);
+    const scanned = (
+      (await db().execute(
+        sql`select (extract(epoch from scanned_at) * 1000)::float8 as t from workflows where id = ${twice}`,
+      )) as any
+    ).rows[0].t;
+    expect(Number(scanned)).toBe(clock);
+    expect(await ledger()).toEqual([]);
+    for (const id of [once, twice]) await call('DELETE', `/workflows/${teamId}/${id}`);
+  });
+});
