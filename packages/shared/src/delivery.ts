@@ -424,8 +424,10 @@ export function receiptStatus(
 
 export const RECIPIENT_KINDS = ['total', 'successful', 'failed'] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+/** The recipients CSV: the name people read, and the Slack id (member or channel) beside it to match on. */
 export const RECEIPT_CSV_COLUMNS = [
   'RecipientName',
+  'RecipientId',
   'RecipientType',
   'RecipientEmail',
   'Status',
