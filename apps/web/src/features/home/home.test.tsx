@@ -13,7 +13,7 @@ import {
 } from '@flywheel/shared/analytics';
 import { messageResponse } from '@flywheel/shared/http';
 import { reply } from '../../testing/fixture.ts';
-import { deferred, mockApi, type MockReply } from '../../testing/mock-api.ts';
+import { deferred, mockApi, type MockHandler, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { EMPTY_CONTENT, workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
@@ -65,7 +65,7 @@ const TASKS = [
   { id: 3, title: 'Welcome new members', description: '', status: 'doing' as const, position: 0 },
 ];
 
-function homeMocks(over: Record<string, MockReply | ((b: unknown) => MockReply)> = {}) {
+function homeMocks(over: Record<string, MockReply | MockHandler> = {}) {
   return {
     'GET /homepage/getcardsdata/T001': reply(summaryCardsResponse, {
       data: [
