@@ -177,14 +177,14 @@ describe('sending through the delivery engine', () => {
       expect(msgs[0].blocks.some((b: any) => b.type === 'image' && b.slack_file?.id === fileId)).toBe(true);
     }
     const all = await csv(receipt_id, 'total');
-    expect(all[0]).toBe('"RecipientName","RecipientId","RecipientType","RecipientEmail","Status","Error"');
+    expect(all[0]).toBe('"RecipientName","RecipientType","RecipientEmail","Status","Error","RecipientId"');
     expect(all).toHaveLength(7);
     expect(all.filter((l) => l.includes('"Channel"'))).toHaveLength(1);
     expect(await csv(receipt_id, 'failed')).toHaveLength(1);
     // Each row keeps the recipient's Slack id beside the name (people read names; a sheet matches on ids).
     const cells = all.slice(1).map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '')));
-    expect(cells.map((c) => c[1]).sort()).toEqual([...members.slice(0, 5), publicChannels[0]].sort());
-    for (const c of cells) expect(c[0]).not.toBe(c[1]);
+    expect(cells.map((c) => c[5]).sort()).toEqual([...members.slice(0, 5), publicChannels[0]].sort());
+    for (const c of cells) expect(c[0]).not.toBe(c[5]);
 
     // Through the shared cell writer: a name that would run as a formula is written as text, the id beside it.
     const db = env.t.ctx.database.db;
@@ -196,7 +196,7 @@ describe('sending through the delivery engine', () => {
       where team_id = ${teamId} and member_id = ${members[0]}`);
     try {
       expect((await csv(receipt_id, 'total')).find((l) => l.includes(`"${members[0]}"`))).toMatch(
-        new RegExp(`^"'=HYPERLINK\\(""http://x\\.test"",""hi""\\)","${members[0]}","Member",`),
+        new RegExp(`^"'=HYPERLINK\\(""http://x\\.test"",""hi""\\)","Member",.*,"${members[0]}"$`),
       );
     } finally {
       await db.execute(sql`update slack_members set real_name = ${before!.real_name}
