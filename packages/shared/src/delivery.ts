@@ -424,12 +424,17 @@ export function receiptStatus(
 
 export const RECIPIENT_KINDS = ['total', 'successful', 'failed'] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+/**
+ * The recipients CSV: the spec's columns (RecipientName, RecipientType, RecipientEmail) in their places, then Status,
+ * Error and the Slack id (member or channel) to match rows on while people read names.
+ */
 export const RECEIPT_CSV_COLUMNS = [
   'RecipientName',
   'RecipientType',
   'RecipientEmail',
   'Status',
   'Error',
+  'RecipientId',
 ] as const;
 
 export const retryBody = z.object({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '@flywheel/slack-emulator';
 import { sql } from 'drizzle-orm';
+import { firstRow } from '../../db/sql.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
   installThroughOAuth,
@@ -176,10 +177,31 @@ describe('sending through the delivery engine', () => {
       expect(msgs[0].blocks.some((b: any) => b.type === 'image' && b.slack_file?.id === fileId)).toBe(true);
     }
     const all = await csv(receipt_id, 'total');
-    expect(all[0]).toBe('"RecipientName","RecipientType","RecipientEmail","Status","Error"');
+    expect(all[0]).toBe('"RecipientName","RecipientType","RecipientEmail","Status","Error","RecipientId"');
     expect(all).toHaveLength(7);
     expect(all.filter((l) => l.includes('"Channel"'))).toHaveLength(1);
     expect(await csv(receipt_id, 'failed')).toHaveLength(1);
+    // Each row keeps the recipient's Slack id beside the name (people read names; a sheet matches on ids).
+    const cells = all.slice(1).map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '')));
+    expect(cells.map((c) => c[5]).sort()).toEqual([...members.slice(0, 5), publicChannels[0]].sort());
+    for (const c of cells) expect(c[0]).not.toBe(c[5]);
+
+    // Through the shared cell writer: a name that would run as a formula is written as text, the id beside it.
+    const db = env.t.ctx.database.db;
+    const before = await firstRow<{ real_name: string }>(
+      db,
+      sql`select real_name from slack_members where team_id = ${teamId} and member_id = ${members[0]}`,
+    );
+    await db.execute(sql`update slack_members set real_name = '=HYPERLINK("http://x.test","hi")'
+      where team_id = ${teamId} and member_id = ${members[0]}`);
+    try {
+      expect((await csv(receipt_id, 'total')).find((l) => l.includes(`"${members[0]}"`))).toMatch(
+        new RegExp(`^"'=HYPERLINK\\(""http://x\\.test"",""hi""\\)","Member",.*,"${members[0]}"$`),
+      );
+    } finally {
+      await db.execute(sql`update slack_members set real_name = ${before!.real_name}
+        where team_id = ${teamId} and member_id = ${members[0]}`);
+    }
   });
 
   it('as an admin, with their user token; an admin who has not authorized gets a clear 400', async () => {

@@ -22,6 +22,8 @@ export type ClaimedRecipient = {
 
 export type RecipientCsvRow = {
   name: string;
+  /** The member's or channel's Slack id. */
+  id: string;
   type: 'member' | 'channel';
   email: string;
   state: string;
@@ -356,7 +358,7 @@ export const deliveryRepo = (db: Db) => ({
     return await typedRows<RecipientCsvRow>(
       db,
       sql`select coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), c.name, r.target_id) as name,
-          r.kind as type, coalesce(m.email, '') as email, r.state, r.error
+          r.target_id as id, r.kind as type, coalesce(m.email, '') as email, r.state, r.error
         from delivery_recipients r
         left join slack_members m on r.kind = 'member' and m.team_id = r.team_id and m.member_id = r.target_id
         left join slack_channels c on r.kind = 'channel' and c.team_id = r.team_id and c.channel_id = r.target_id

@@ -413,7 +413,7 @@ export function deliveryRoutes(deps: {
         schema: {
           tags,
           summary:
-            'CSV of a receipt’s recipients: total, successful or failed (RecipientName, RecipientType, RecipientEmail)',
+            'CSV of a receipt’s recipients: total, successful or failed (RecipientName, RecipientType, RecipientEmail, Status, Error, RecipientId)',
           params: z.object({
             teamId: teamIdParam,
             id: z.coerce.number().int().positive('id must be a receipt id'),

@@ -768,7 +768,7 @@ export const deliveryService = (deps: {
         let out = '';
         for (const r of rows.slice(i, i + 2000)) {
           const status = r.state === 'sent' ? 'Sent' : r.state === 'failed' ? 'Failed' : 'Pending';
-          out += [r.name, r.type === 'member' ? 'Member' : 'Channel', r.email, status, r.error ?? '']
+          out += [r.name, r.type === 'member' ? 'Member' : 'Channel', r.email, status, r.error ?? '', r.id]
             .map(csvCell)
             .join(',');
           out += '\r\n';

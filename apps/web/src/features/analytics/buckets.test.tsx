@@ -11,6 +11,10 @@ import {
   type Bucket,
   type BucketRow,
 } from '@flywheel/shared/buckets';
+import { createTagResponse } from '@flywheel/shared/members';
+import { messageResponse } from '@flywheel/shared/http';
+import { z } from 'zod';
+import { captureDownloads } from '../../testing/downloads.ts';
 import { fixture, reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
@@ -227,6 +231,135 @@ describe('bucket creation mode', () => {
       expect(api.callsTo('POST', '/bucket/execute')[0]?.body).toEqual({ team_id: 'T001', id: 7 }),
     );
     expect(await screen.findByText("Bucket 'Newcomers' executed: 3 members")).toBeInTheDocument();
+  });
+});
+
+describe('a run bucket: its CSV and its tags', () => {
+  // A Channels-basis bucket as the server answers after a run of 3 members (apps/server buckets.test.ts): a row
+  // per member and channel with activity there, and a row without a channel for a member quiet in them.
+  const CHANNELS_BUCKET = BUCKET({
+    id: 9,
+    name: 'Per channel',
+    data: { ...BUCKET().data, basis: 'channels', channel_filter: { ids: ['C001', 'C002'], type: 'OR' } },
+    last_execute: Date.UTC(2026, 2, 9, 10),
+    member_count: 3,
+  });
+  const window = '2026-02-08 to 2026-03-09';
+  const RUN_ROWS = [
+    ROW({ date_of_data: window, member_id: 'U1', channel_id: 'C001', channel_name: '#general', activity: 6 }),
+    ROW({
+      date_of_data: window,
+      member_id: 'U1',
+      channel_id: 'C002',
+      channel_name: '#random',
+      messages: 1,
+      reactions: 0,
+      replies: 0,
+      activity: 1,
+    }),
+    ROW({
+      date_of_data: window,
+      member_id: 'U2',
+      member_name: 'Grace',
+      email: 'g@x.io',
+      channel_id: 'C002',
+      channel_name: '#random',
+      messages: 2,
+      reactions: 0,
+      replies: 0,
+      activity: 2,
+    }),
+    ROW({
+      date_of_data: window,
+      member_id: 'U3',
+      member_name: 'Quiet Kim',
+      email: 'k@x.io',
+      channel_id: null,
+      channel_name: '#general, #random',
+      messages: 0,
+      reactions: 0,
+      replies: 0,
+      activity: 0,
+    }),
+  ];
+
+  it("a Channels-basis bucket's CSV is the rows of its last run, not 'no data'", async () => {
+    const api = setup({
+      'GET /bucket/getbuckets/T001': reply(bucketsResponse, { data: [CHANNELS_BUCKET] }),
+      'GET /bucket/getbucketres/9/T001': reply(bucketResultResponse, { data: RUN_ROWS }),
+    });
+    const dl = captureDownloads();
+    const { user } = renderApp('/dashboard/analytics');
+    await user.click(await screen.findByRole('radio', { name: 'Bucket creation' }, { timeout: 8000 }));
+    const table = await screen.findByRole('table', { name: 'BucketTable' });
+    const row = (await within(table).findByText('Per channel')).closest('tr')!;
+    expect(within(row).getByText('Channels')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Download Per channel CSV' }));
+    await waitFor(() => expect(dl.saved.map((f) => f.name)).toEqual(['Per channel.csv']));
+    expect(api.callsTo('GET', '/bucket/getbucketres/9/T001')).toHaveLength(1);
+    const lines = dl.saved[0]!.text.slice(1).trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      '"Date of Data","Member Name","Member Email ID","Channel Name","Messages","Reactions","Replies","Activity"',
+      `"${window}","Ada <b>Lovelace</b>","ada@x.io","#general",3,2,1,6`,
+      `"${window}","Ada <b>Lovelace</b>","ada@x.io","#random",1,0,0,1`,
+      `"${window}","Grace","g@x.io","#random",2,0,0,2`,
+      `"${window}","Quiet Kim","k@x.io","#general, #random",0,0,0,0`,
+    ]);
+    // The three members of the run are all in it.
+    expect(new Set(RUN_ROWS.map((r) => r.member_id)).size).toBe(CHANNELS_BUCKET.member_count);
+    expect(dl.saved[0]!.text).not.toContain('no data');
+  });
+
+  it("Add Tag: 'Select a tag' without one; a tag picked, or one just created, takes the error away", async () => {
+    const api = setup({
+      'GET /bucket/getbuckets/T001': reply(bucketsResponse, { data: [CHANNELS_BUCKET] }),
+      'POST /tags/createtag': reply(createTagResponse, {
+        data: { id: 7, name: 'mentors' },
+        message: "Tag 'mentors' created",
+      }),
+      'POST /bucket/addtags': reply(messageResponse.extend({ added: z.number() }), {
+        message: 'Tags added to 3 members',
+        added: 3,
+      }),
+    });
+    const { user } = renderApp('/dashboard/analytics');
+    await user.click(await screen.findByRole('radio', { name: 'Bucket creation' }, { timeout: 8000 }));
+    const table = await screen.findByRole('table', { name: 'BucketTable' });
+    const row = (await within(table).findByText('Per channel')).closest('tr')!;
+    const open = async () => {
+      await user.click(within(row).getByRole('button', { name: 'Add Tag to Per channel' }));
+      return screen.findByRole('dialog', { name: 'Add Tag to bucket members' });
+    };
+
+    // Created: the new tag is picked and the error goes.
+    let dialog = await open();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tag' }));
+    expect(await within(dialog).findByText('Select a tag')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'mentors');
+    await user.click(await screen.findByRole('option', { name: /\+ create tag “mentors”/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/tags/createtag')).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).queryByText('Select a tag')).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add Tag to bucket members' })).toBeNull(),
+    );
+
+    // Picked from the list: the error goes, and Add Tag sends it.
+    dialog = await open();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tag' }));
+    expect(await within(dialog).findByText('Select a tag')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'vip{Enter}');
+    await waitFor(() => expect(within(dialog).queryByText('Select a tag')).toBeNull());
+    expect(api.callsTo('POST', '/bucket/addtags')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tag' }));
+    await waitFor(() => expect(api.callsTo('POST', '/bucket/addtags')).toHaveLength(1));
+    expect(api.callsTo('POST', '/bucket/addtags')[0]?.body).toEqual({
+      team_id: 'T001',
+      id: 9,
+      tags: [{ id: 1, name: 'vip' }],
+    });
+    expect(await screen.findByText('Tags added to 3 members')).toBeInTheDocument();
   });
 });
 

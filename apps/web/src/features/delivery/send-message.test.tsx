@@ -10,6 +10,7 @@ import {
   sendResponse,
   uploadImageResponse,
 } from '@flywheel/shared/delivery';
+import { authorizedAdminSchema, dataOf } from '@flywheel/shared/directory';
 import { mockApi } from '../../testing/mock-api.ts';
 import { fakeFile, mockUploads } from '../../testing/mock-upload.ts';
 import { renderUi } from '../../testing/render-ui.tsx';
@@ -150,6 +151,36 @@ describe('SendMessageModal: sending', () => {
     await waitFor(() => expect(api.callsTo('POST', '/member/directmessage')).toHaveLength(1));
     const body = directMessageBody.parse(api.callsTo('POST', '/member/directmessage')[0]!.body);
     expect(body).toMatchObject({ id: 'U002', sender: 'admin', admin_user: 'U001', text: 'hi', images: [] });
+  });
+
+  it('two admins who each did Add as Admin: both are offered, the preview names the one picked, and it sends as them', async () => {
+    // GET /getauthorizedadmins as the server answers after two Slack admins authorized (oldest first).
+    const twoAdmins = dataOf(authorizedAdminSchema).parse({
+      data: [
+        { user_id: 'U001', real_name: 'Ada Lovelace', label: 'Ada Lovelace', value: 'U001' },
+        { user_id: 'U009', real_name: 'Grace Hopper', label: 'Grace Hopper', value: 'U009' },
+      ],
+    });
+    const { user, send, write, api } = setup(
+      { target: { kind: 'member', memberId: 'U002' } },
+      { 'GET /getauthorizedadmins/T001/u1': { body: twoAdmins } },
+    );
+    await write('hi');
+    await user.click(screen.getByRole('radio', { name: 'Admin' }));
+    const which = screen.getByLabelText('Which admin', { selector: 'input' });
+    await waitFor(() => expect(which).toHaveValue('Ada Lovelace'));
+    await user.click(which);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Grace Hopper' }));
+    const preview = screen.getByRole('group', { name: 'Preview' });
+    await waitFor(() => expect(within(preview).getByText('Grace Hopper')).toBeInTheDocument());
+    await send();
+    await waitFor(() => expect(api.callsTo('POST', '/member/directmessage')).toHaveLength(1));
+    const body = directMessageBody.parse(api.callsTo('POST', '/member/directmessage')[0]!.body);
+    expect(body).toMatchObject({ id: 'U002', sender: 'admin', admin_user: 'U009' });
   });
 
   it('Send-DM popup: the members in `users`', async () => {

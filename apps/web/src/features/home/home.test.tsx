@@ -13,7 +13,7 @@ import {
 } from '@flywheel/shared/analytics';
 import { messageResponse } from '@flywheel/shared/http';
 import { reply } from '../../testing/fixture.ts';
-import { mockApi, type MockReply } from '../../testing/mock-api.ts';
+import { deferred, mockApi, type MockHandler, type MockReply } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { EMPTY_CONTENT, workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
@@ -65,7 +65,7 @@ const TASKS = [
   { id: 3, title: 'Welcome new members', description: '', status: 'doing' as const, position: 0 },
 ];
 
-function homeMocks(over: Record<string, MockReply | ((b: unknown) => MockReply)> = {}) {
+function homeMocks(over: Record<string, MockReply | MockHandler> = {}) {
   return {
     'GET /homepage/getcardsdata/T001': reply(summaryCardsResponse, {
       data: [
@@ -296,6 +296,43 @@ describe('Customise Bot', () => {
       use_custom: false,
     });
     expect(within(bot).getByDisplayValue('community-bot')).toBeInTheDocument();
+  });
+
+  it("shows the bot image at the address the server gives (the origin the page is on), and the upload's answer after", async () => {
+    // The server names the image on the origin the browser asked from (127.0.0.1 here, not localhost).
+    const onPageOrigin = 'http://127.0.0.1:5173/api/v0/public/flywheel-bot.png';
+    const icon = 'https://avatars.slack-edge.com/2026-01-01/team_132.png';
+    const saved = { bot_name: 'flywheel', bot_image: icon, use_custom: false };
+    // The reload after saving waits: what the card shows meanwhile is the upload's own answer.
+    const reload = deferred<MockReply>();
+    let uploaded = false;
+    setup({
+      'GET /alterbot/getbotdetails/T001': () =>
+        uploaded
+          ? reload.promise
+          : reply(botDetailsResponse, {
+              data: { bot_name: 'flywheel', bot_image: onPageOrigin, use_custom: true },
+            }),
+      'POST /alterbot/uploadinfo': () => {
+        uploaded = true;
+        return reply(botDetailsResponse, { data: saved, message: 'Bot Details Uploaded Successfully!' });
+      },
+    });
+    const { user } = renderApp('/dashboard/home');
+    const bot = await card('Customise Bot');
+    await waitFor(() =>
+      expect(within(bot).getByRole('img', { name: 'Bot image' })).toHaveAttribute('src', onPageOrigin),
+    );
+    // Choosing the other image shows no stale picture until it is saved; saved, the server's new address.
+    await user.click(within(bot).getByRole('radio', { name: 'Use Workspace Image' }));
+    expect(within(bot).queryByRole('img', { name: 'Bot image' })).toBeNull();
+    await user.click(within(bot).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Bot Details Uploaded Successfully!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(bot).getByRole('img', { name: 'Bot image' })).toHaveAttribute('src', icon),
+    );
+    expect(document.querySelector('img[src*="localhost"]')).toBeNull();
+    reload.release(reply(botDetailsResponse, { data: saved }));
   });
 
   it("reverts to the saved values and says 'Failed to upload bot details!' when the upload fails", async () => {

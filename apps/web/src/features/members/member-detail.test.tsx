@@ -337,4 +337,51 @@ describe('Member detail page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reply' });
     expect(within(dialog).getByText('Reply in the thread in #general')).toBeInTheDocument();
   }, 20_000);
+
+  it("Actions: Content has room (at least 280 px); a pinned message says 'Pinned', an unpinned one does not", async () => {
+    const row = (ts: string, channel: string, content: string, is_pinned: boolean) => ({
+      ts,
+      at: Number(ts.split('.')[0]) * 1000,
+      real_name: 'Ada Lovelace',
+      channel_id: channel === 'general' ? 'C001' : 'C002',
+      channel_name: channel,
+      content,
+      activity_type: 'message' as const,
+      is_pinned,
+    });
+    setup({
+      'GET /member/last7days/T001/U001': reply(dataItem(actionLogRowSchema.array()), {
+        data: [
+          row('1714550000.000100', 'general', 'the agenda for Friday', true),
+          row('1714540000.000100', 'random', 'lunch anyone?', false),
+        ],
+      }),
+      'POST /quickaction/unpinpost': reply(messageResponse, { message: 'Message unpinned' }),
+    });
+    const { user } = renderApp('/dashboard/members/U001');
+    await user.click(await screen.findByRole('tab', { name: 'Actions' }, { timeout: 8000 }));
+    const table = await screen.findByRole('table', { name: 'Actions' });
+    const pinnedRow = (await within(table).findByText('the agenda for Friday')).closest('tr')!;
+    const otherRow = within(table).getByText('lunch anyone?').closest('tr')!;
+    expect(within(pinnedRow).getByText('the agenda for Friday').closest('td')!.style.minWidth).toBe('280px');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.find((h) => h.textContent === 'Content')!.style.width).not.toBe('');
+
+    // The state is shown as state, beside the one action that changes it.
+    expect(await within(pinnedRow).findByText('Pinned')).toBeInTheDocument();
+    expect(
+      within(pinnedRow).getByRole('button', { name: 'Unpin the message in #general' }),
+    ).toBeInTheDocument();
+    expect(within(pinnedRow).queryByRole('button', { name: 'Pin the message in #general' })).toBeNull();
+    expect(within(otherRow).queryByText('Pinned')).toBeNull();
+    expect(within(otherRow).getByRole('button', { name: 'Pin the message in #random' })).toBeInTheDocument();
+
+    // Unpinned here: the badge goes.
+    await user.click(within(pinnedRow).getByRole('button', { name: 'Unpin the message in #general' }));
+    expect(await screen.findByText('Message unpinned')).toBeInTheDocument();
+    await waitFor(() => expect(within(pinnedRow).queryByText('Pinned')).toBeNull());
+    expect(
+      within(pinnedRow).getByRole('button', { name: 'Pin the message in #general' }),
+    ).toBeInTheDocument();
+  }, 20_000);
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Member } from '@flywheel/shared/directory';
 import { messageResponse } from '@flywheel/shared/http';
-import { membersDataResponse } from '@flywheel/shared/members';
+import { createTagResponse, membersDataResponse } from '@flywheel/shared/members';
 import { reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
@@ -98,6 +98,33 @@ describe('Members page', () => {
       page_size: 25,
     });
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+  });
+
+  it('a tag name of 40 characters is in its badge whole: the label wraps in the cell, never cut with an ellipsis', async () => {
+    const long = { id: 9, name: 'Mentors of the spring 2026 onboarding co' };
+    expect(long.name).toHaveLength(40);
+    setup({
+      'POST /members/getmembersdata': reply(membersDataResponse, {
+        data: [member('U001', 'Ada Lovelace', { tags: [long, TAGS[0]!] })],
+        total: 1,
+        page: 1,
+        page_size: 25,
+      }),
+    });
+    renderApp('/dashboard/members');
+    const table = await screen.findByRole('table', { name: 'Members Data' }, { timeout: 8000 });
+    const remove = await within(table).findByRole('button', {
+      name: `Remove tag ${long.name} from Ada Lovelace`,
+    });
+    const badge = remove.closest<HTMLElement>('.mantine-Badge-root')!;
+    const label = badge.querySelector<HTMLElement>('.mantine-Badge-label')!;
+    // The name is the badge's text (not only a hover title), and nothing cuts it to one line.
+    expect(label.textContent).toBe(long.name);
+    expect(label.style.whiteSpace).toBe('normal');
+    expect(label.style.textOverflow).not.toBe('ellipsis');
+    expect(label.style.overflow).toBe('visible');
+    expect(badge.style.height).toBe('auto');
+    expect(badge.style.maxWidth).toBe('100%');
   });
 
   it('filtered by a tag, each row shows that tag first (a cell shows three of four)', async () => {
@@ -236,6 +263,39 @@ describe('Members page', () => {
     expect(api.callsTo('GET', '/members/getmembers/T001')).toHaveLength(0);
     expect(await screen.findByText('Tag vip added to 2 members')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Tag' })).toBeNull());
+  });
+
+  it('Add Tag: the error goes once both fields are filled, by a tag picked or one just created', async () => {
+    const api = setup({
+      'POST /tags/createtag': reply(createTagResponse, {
+        data: { id: 7, name: 'mentors' },
+        message: "Tag 'mentors' created",
+      }),
+    });
+    const { user } = renderApp('/dashboard/members');
+    const table = await screen.findByRole('table', { name: 'Members Data' }, { timeout: 8000 });
+    await within(table).findByRole('link', { name: 'Ada Lovelace' });
+    // Members chosen (a checked row), no tag: the error until a tag is created.
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add Tag' });
+    await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
+    expect(await within(dialog).findByText('Both fields are required...')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'mentors');
+    await user.click(await screen.findByRole('option', { name: /\+ create tag “mentors”/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/tags/createtag')).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).queryByText('Both fields are required...')).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Tag' })).toBeNull());
+
+    // Again: a tag picked from the list answers it too.
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add Tag' });
+    await user.click(within(dialog).getByRole('button', { name: 'add tag' }));
+    expect(await within(dialog).findByText('Both fields are required...')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'vip{Enter}');
+    await waitFor(() => expect(within(dialog).queryByText('Both fields are required...')).toBeNull());
+    expect(api.callsTo('POST', '/tags/addtagtousers')).toHaveLength(0);
   });
 
   it('removing a tag calls DELETE and reloads the table', async () => {

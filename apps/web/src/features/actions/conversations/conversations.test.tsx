@@ -287,6 +287,58 @@ describe('Threads tab', () => {
       timeout: 4000,
     });
   });
+
+  it("an extractive summary reads as the server words it: 'no replies yet', '1 reply from 1 person', line by line", async () => {
+    // As apps/server's extractiveSummary writes them (conversations.test.ts checks the wording there).
+    const note =
+      'Extractive summary (no AI model is configured): the replies most representative of the thread, picked from its own words.';
+    const summaries: Record<string, string> = {
+      '1763632700.000100': [
+        note,
+        'Grace Hopper started it in #general; no replies yet.',
+        'Started with: "Launch plan"',
+        'Open questions: none.',
+      ].join('\n'),
+      '1763632800.000100': [
+        note,
+        'Ada Lovelace started it in #general; 1 reply from 1 person (Alan Turing).',
+        'Started with: "Launch plan"',
+        'Most representative replies:',
+        '- Alan Turing: "On it"',
+        'Open questions: none.',
+      ].join('\n'),
+    };
+    setup({
+      'POST /actions/summarizeThread': (body) =>
+        reply(summaryResponse, {
+          data: {
+            summary: summaries[(body as { threadParentTs: string }).threadParentTs]!,
+            kind: 'extractive',
+            model: null,
+          },
+        }),
+    });
+    const { user } = renderApp('/dashboard/actions/threads');
+    const table = await screen.findByRole('table', { name: 'Threads' }, { timeout: 8000 });
+    const shown = async (who: string) => {
+      await user.click(await within(table).findByRole('button', { name: `Summarize ${who}'s thread` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Thread Summary' });
+      expect(within(dialog).getByText('Extractive summary')).toBeInTheDocument();
+      const text = await within(dialog).findByTestId('thread-summary');
+      // The lines stay lines (pre-wrap), whole.
+      expect(text).toHaveStyle({ whiteSpace: 'pre-wrap' });
+      const lines = text.textContent!.split('\n');
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Thread Summary' })).toBeNull());
+      return lines;
+    };
+    const none = await shown('Grace Hopper');
+    expect(none[1]).toBe('Grace Hopper started it in #general; no replies yet.');
+    expect(none.join('\n')).not.toMatch(/\b0 repl/);
+    const one = await shown('Ada Lovelace');
+    expect(one[1]).toBe('Ada Lovelace started it in #general; 1 reply from 1 person (Alan Turing).');
+    expect(one.join('\n')).not.toMatch(/1 replies|1 people/);
+  });
 });
 
 describe('Posts tab', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconPin, IconPinnedOff, IconThumbUp } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
@@ -28,6 +28,7 @@ const toast = {
 /**
  * On a message row (member detail Actions tab): 'reply' opens the reply dialog for that channel and ts
  * (spec); pin, unpin and a thumbs-up reaction as the bot (beyond the spec), each toasting the server's message.
+ * A pinned message says so ('Pinned'), not only by which of Pin and Unpin is offered.
  */
 export function MessageRowActions({ channelId, ts, channelName, pinned }: MessageRowActionsProps) {
   const { teamId } = useCurrentTeam();
@@ -42,6 +43,18 @@ export function MessageRowActions({ channelId, ts, channelName, pinned }: Messag
   const post = { team_id: teamId, channel_id: channelId, ts };
   return (
     <Group gap={4} wrap="nowrap">
+      {pinnedNow === true ? (
+        <Badge
+          variant="light"
+          color="grape"
+          tt="none"
+          leftSection={<IconPin size={12} aria-hidden />}
+          style={{ flex: 'none', overflow: 'visible' }}
+          styles={{ label: { overflow: 'visible' } }}
+        >
+          Pinned
+        </Badge>
+      ) : null}
       <Button
         size="compact-xs"
         variant="light"

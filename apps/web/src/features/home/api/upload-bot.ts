@@ -11,20 +11,19 @@ export const BOT_UPLOADED = BOT_UPLOAD_SUCCESS;
 export const uploadBot = (teamId: string, v: { botName: string; use_custom: boolean }) =>
   apiRequest('/alterbot/uploadinfo', { body: { ...v, team_id: teamId }, schema: botDetailsResponse });
 
-/** Saves the bot; the card shows the new values at once and the bot query reloads. */
+/**
+ * Saves the bot; the card shows the server's answer at once (its image address too: the Flywheel image on the
+ * page's own origin, or the workspace icon) and the bot query reloads.
+ */
 export function useUploadBot() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   const key = botQuery(teamId).queryKey;
   return useMutation({
     mutationFn: (v: { botName: string; use_custom: boolean }) => uploadBot(teamId, v),
-    onSuccess: (_r, v) => {
+    onSuccess: (r) => {
       notifySuccess(BOT_UPLOADED);
-      qc.setQueryData<BotDetails>(key, (old) => ({
-        bot_image: old?.bot_image ?? null,
-        bot_name: v.botName,
-        use_custom: v.use_custom,
-      }));
+      qc.setQueryData<BotDetails>(key, r.data);
       void qc.invalidateQueries({ queryKey: key });
     },
   });

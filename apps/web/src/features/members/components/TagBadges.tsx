@@ -12,6 +12,19 @@ export const badgeColor = (i: number) => BADGE_COLORS[i % BADGE_COLORS.length]!;
  */
 const badgeText = (i: number) => `color-mix(in srgb, var(--mantine-color-${badgeColor(i)}-9) 75%, black)`;
 
+/** A badge as tall as its name needs: the label wraps (Mantine's is one line, cut with an ellipsis). */
+const WRAP = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 1 },
+  label: {
+    whiteSpace: 'normal',
+    overflow: 'visible',
+    textOverflow: 'clip',
+    overflowWrap: 'anywhere',
+    textAlign: 'start',
+    lineHeight: 1.3,
+  },
+} as const;
+
 type TagBadgesProps = {
   tags: Tag[];
   owner: string;
@@ -34,11 +47,11 @@ export function TagBadges({ tags, owner, onRemove, limit, moreHref, disabled }: 
           c={badgeText(i)}
           variant="light"
           tt="none"
-          // A badge does not shrink to a letter in a narrow cell: it takes the cell's width, and a longer name
-          // ends in an ellipsis (the whole name on hover).
+          // A badge does not shrink to a letter in a narrow cell: it takes at most the cell's width, and a longer
+          // name wraps onto another line inside it (whole, never cut to 'M…').
           maw="100%"
           style={{ flexShrink: 0 }}
-          title={t.name}
+          styles={WRAP}
           rightSection={
             <ActionIcon
               size={14}
