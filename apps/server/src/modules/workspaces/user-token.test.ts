@@ -208,7 +208,9 @@ describe('the user token is asked only at Add as Admin', () => {
     expect(again.json().message).toMatch(/is connected again/);
     expect(await authorizedAdmins(user, teamId)).toEqual([owner]);
     expect(await adminRow(teamId, user.userid)).toEqual(before);
-    expect(await (await env.t.ctx.services.workspaces.adminToken(teamId, owner))!.current()).toBe(tokenBefore);
+    expect(await (await env.t.ctx.services.workspaces.adminToken(teamId, owner))!.current()).toBe(
+      tokenBefore,
+    );
 
     // Disconnected (its bot token refused), then reconnected by another account's install: the first admin's
     // token stays, and the newcomer is an admin without one.
