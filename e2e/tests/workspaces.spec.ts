@@ -33,6 +33,9 @@ test('sign up, Create Workspace through Slack, land on Home, then switch workspa
 
   await page.getByRole('button', { name: 'Add to Slack' }).click();
   await expect(page).toHaveURL(/\/oauth\/v2\/authorize/);
+  // The install asks for the bot's scopes only: the user scopes (Send as Admin) wait for Add as Admin.
+  await expect(page.getByRole('heading', { name: /bot scopes/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /user scopes/ })).toHaveCount(0);
   await allowOnSlack(page, /Community 2/);
 
   await expect(page).toHaveURL(/\/dashboard\/home$/, { timeout: 20_000 });
@@ -45,6 +48,15 @@ test('sign up, Create Workspace through Slack, land on Home, then switch workspa
       .or(page.getByRole('heading', { name: 'Home' }))
       .first(),
   ).toBeVisible();
+
+  // Add as Admin: Slack asks for the user scopes too, for this workspace only.
+  await page.getByRole('button', { name: 'Add as Admin' }).click();
+  await expect(page).toHaveURL(/\/oauth\/v2\/authorize/);
+  await expect(page.getByRole('heading', { name: /user scopes/ })).toBeVisible();
+  await expect(page.locator('select[name="team"]')).toHaveCount(0);
+  await allowOnSlack(page, /Community 2/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/, { timeout: 20_000 });
+  await expect(page.getByText(/You are now an admin of .*Community 2/)).toBeVisible();
 
   // 'Create Workspace' again from the dropdown: connect the first demo workspace too, then switch.
   await dropdown.click();

@@ -42,7 +42,8 @@ const DEMO_TIME_SCALE = 100;
 /**
  * With no Slack app configured: start the emulator with two generated workspaces, create the demo
  * administrator, and connect the first workspace through the real install path (authorize page, code,
- * oauth.v2.access, history import). The second is left for 'Create Workspace'. Once the import is done, the
+ * oauth.v2.access, history import), then Add as Admin the same way (the user token: the demo can Send as Admin).
+ * The second is left for 'Create Workspace'. Once the import is done, the
  * first demo start seeds the workspace's actions (seed.ts) in the background.
  */
 export async function startDemo(ctx: AppContext, serverUrl: string): Promise<EmulatorProcess> {
@@ -103,23 +104,29 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
   const teamId = state.teams[0]!.id;
   const owner = await primaryOwner(emulator.url, teamId);
 
-  // The browser's part of the install, done by the server for the demo account.
-  const authorize = new URL(await install.authorizeUrl(userId));
-  const form = new URLSearchParams({
-    ...Object.fromEntries(authorize.searchParams),
-    team: teamId,
-    installer: owner,
-    decision: 'allow',
-  });
-  const allow = await fetch(`${emulator.url}/oauth/v2/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const back = new URL(allow.headers.get('location') ?? '', publicUrl);
-  const code = back.searchParams.get('code');
-  if (!code) throw new Error(`The demo install was not allowed: ${allow.status} ${back}`);
-  await install.complete({ code, state: back.searchParams.get('state') ?? '', userId });
+  // The browser's part, done by the server for the demo account: the install (bot scopes), then Add as Admin (the
+  // user scopes), so that the demo can Send as Admin.
+  const authorize = async (teamIdToJoin?: string) => {
+    const url = new URL(await install.authorizeUrl(userId, teamIdToJoin));
+    const form = new URLSearchParams({
+      ...Object.fromEntries(url.searchParams),
+      team: teamId,
+      installer: owner,
+      decision: 'allow',
+    });
+    const allow = await fetch(`${emulator.url}/oauth/v2/authorize`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const back = new URL(allow.headers.get('location') ?? '', publicUrl);
+    const code = back.searchParams.get('code');
+    const step = teamIdToJoin ? 'Add as Admin' : 'install';
+    if (!code) throw new Error(`The demo ${step} was not allowed: ${allow.status} ${back}`);
+    await install.complete({ code, state: back.searchParams.get('state') ?? '', userId });
+  };
+  await authorize();
+  await authorize(teamId);
   const ws = await workspaces.find(teamId);
 
   ctx.setPublicConfig({ demoMode: true, demoEmail: demo.email, demoPassword: demo.password });

@@ -54,8 +54,8 @@ export function subscriptionsOf(types: readonly string[]) {
 }
 
 /**
- * The Slack app manifest for this build: its scopes are the ones the OAuth install asks for (slack/client.ts), its
- * bot events are every event the code handles, its URLs are this installation's. With `socketMode` the events and
+ * The Slack app manifest for this build: its scopes are the ones OAuth asks for (slack/scopes.ts: the bot's at
+ * install, the user's at Add as Admin, which the app's configuration must list too), its bot events are every event the code handles, its URLs are this installation's. With `socketMode` the events and
  * interactivity come over Socket Mode: `socket_mode_enabled` and no request URLs (the OAuth redirect stays). Paste
  * it at https://api.slack.com/apps?new_app=1 ("From a manifest"), or open manifestCreateUrl().
  */

@@ -4,7 +4,7 @@
  * method (slack/manifest.test.ts). A scope nobody needs is not asked for.
  */
 
-/** Bot token scopes, asked for at install. */
+/** Bot token scopes, asked for at install (and again at Add as Admin, which also reconnects a workspace). */
 export const BOT_SCOPE_REASONS = {
   'channels:history':
     'Read messages in public channels: the history import and live messages (message.channels)',
@@ -31,7 +31,8 @@ export const BOT_SCOPE_REASONS = {
 
 /**
  * User token scopes: for "Send as Admin" (messages, images, pins and reactions as the admin themselves) and for
- * knowing which channels the admin is in.
+ * knowing which channels the admin is in. Asked for only when an admin chooses "Add as Admin", never at install
+ * (modules/workspaces/install.ts); the manifest lists them so that the app may ask for them then.
  */
 export const USER_SCOPE_REASONS = {
   'chat:write': 'Send messages and replies as the admin',

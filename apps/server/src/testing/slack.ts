@@ -62,10 +62,28 @@ export async function slackTestEnv(
 }
 
 /**
- * The browser's part of an install: ask the server for the authorize URL, press Allow on the emulator's
- * page as `installer`, and follow the redirect's code to POST /auth-redirect.
+ * The browser's part of connecting a workspace, as its tests mostly need it: the install (Create Workspace, bot
+ * scopes only), then Add as Admin by the same installer (the user scopes: the installer can Send as Admin).
+ * Answers the install's response. `adminToken: false`: the install alone (the installer is an admin without a
+ * user token). `addAsAdmin`: only Add as Admin (the user must already be an admin of `teamId`).
  */
 export async function installThroughOAuth(
+  env: SlackTestEnv,
+  user: { token: string; userid: string },
+  opts: { teamId?: string; installer?: string; addAsAdmin?: boolean; adminToken?: boolean } = {},
+) {
+  const res = await authorizeThroughOAuth(env, user, opts);
+  if (opts.addAsAdmin || opts.adminToken === false || res.statusCode !== 200) return res;
+  const added = await authorizeThroughOAuth(env, user, { ...opts, addAsAdmin: true });
+  expect(added.statusCode, added.body).toBe(200);
+  return res;
+}
+
+/**
+ * One round trip: ask the server for the authorize URL (the install's, or with `addAsAdmin` Add as Admin's),
+ * press Allow on the emulator's page as `installer`, and follow the redirect's code to POST /auth-redirect.
+ */
+export async function authorizeThroughOAuth(
   env: SlackTestEnv,
   user: { token: string; userid: string },
   opts: { teamId?: string; installer?: string; addAsAdmin?: boolean } = {},

@@ -211,31 +211,35 @@ export const deliveryService = (deps: {
     return { client: deps.slack.sendingClient(token), identity: await deps.bot.botIdentity(teamId) };
   }
 
+  const notAuthorized = () =>
+    new AppError(
+      'VALIDATION_ERROR',
+      400,
+      'This admin has not authorized Flywheel to send as them yet: they must click Add as Admin first',
+    );
+
+  /**
+   * 400 unless `adminUser` is a Slack user admins may send as. An admin who only installed the workspace (the
+   * install asks for no user token) is told to use Add as Admin.
+   */
+  async function assertSender(teamId: string, adminUser: string | null): Promise<void> {
+    const admins = await deps.workspaces.listAdmins(teamId);
+    if (adminUser && admins.some((a) => a.slackUserId === adminUser)) return;
+    if (adminUser && (await deps.workspaces.isAdminSlackUser(teamId, adminUser))) throw notAuthorized();
+    throw new AppError('VALIDATION_ERROR', 400, 'admin_user is not an admin of this workspace in Flywheel');
+  }
+
   /** The same, answering a person: 400 naming what is wrong. */
   async function checkedSender(
     teamId: string,
     sender: Sender,
     adminUser: string | null,
   ): Promise<SenderHandle> {
-    if (sender === 'admin') {
-      const admins = await deps.workspaces.listAdmins(teamId);
-      const admin = admins.find((a) => a.slackUserId === adminUser);
-      if (!admin)
-        throw new AppError(
-          'VALIDATION_ERROR',
-          400,
-          'admin_user is not an admin of this workspace in Flywheel',
-        );
-    }
+    if (sender === 'admin') await assertSender(teamId, adminUser);
     try {
       return await senderHandle(teamId, sender, adminUser);
     } catch (err) {
-      if (err instanceof SenderUnavailable && err.code === 'admin_not_authorized')
-        throw new AppError(
-          'VALIDATION_ERROR',
-          400,
-          'This admin has not authorized Flywheel to send as them yet: they must click Add as Admin first',
-        );
+      if (err instanceof SenderUnavailable && err.code === 'admin_not_authorized') throw notAuthorized();
       if (err instanceof SenderUnavailable)
         throw new AppError(
           'WORKSPACE_DISCONNECTED',
@@ -404,13 +408,7 @@ export const deliveryService = (deps: {
      * in (a send as them there is refused). 400 when `adminUser` is not one of the workspace's senders.
      */
     async adminChannels(teamId: string, adminUser: string, channelIds: string[]) {
-      const admins = await deps.workspaces.listAdmins(teamId);
-      if (!admins.some((a) => a.slackUserId === adminUser))
-        throw new AppError(
-          'VALIDATION_ERROR',
-          400,
-          'admin_user is not an admin of this workspace in Flywheel',
-        );
+      await assertSender(teamId, adminUser);
       await checkChannels(teamId, channelIds);
       return adminOutside(teamId, adminUser, channelIds);
     },

@@ -27,7 +27,12 @@ export function installService(deps: {
 }) {
   const { slack, workspaces } = deps;
   return {
-    /** `redirectUri`: where Slack sends the user back (the origin they are on; deps.redirectUri by default). */
+    /**
+     * The authorize URL. The install ('Create Workspace', no `teamId`) asks only for the bot scopes: the installer
+     * becomes the workspace's admin in Flywheel without a user token. 'Add as Admin' (`teamId`) asks for the bot
+     * scopes (it reconnects a disconnected workspace) and the user scopes: the admin's user token, to Send as
+     * Admin. `redirectUri`: where Slack sends the user back (the origin they are on; deps.redirectUri by default).
+     */
     async authorizeUrl(userId: string, teamId?: string, redirectUri = deps.redirectUri): Promise<string> {
       if (teamId) await workspaces.assertAdmin(userId, teamId);
       const state = crypto.randomBytes(24).toString('base64url');
@@ -40,7 +45,7 @@ export function installService(deps: {
       const url = new URL(slack.authorizeUrl);
       url.searchParams.set('client_id', slack.clientId);
       url.searchParams.set('scope', BOT_SCOPES.join(','));
-      url.searchParams.set('user_scope', USER_SCOPES.join(','));
+      if (teamId) url.searchParams.set('user_scope', USER_SCOPES.join(','));
       url.searchParams.set('state', state);
       url.searchParams.set('redirect_uri', redirectUri);
       if (teamId) url.searchParams.set('team', teamId);

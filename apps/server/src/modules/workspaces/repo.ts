@@ -85,6 +85,10 @@ export const workspacesRepo = (db: Db) => ({
     };
     await db.insert(workspaces).values(values).onConflictDoUpdate({ target: workspaces.teamId, set: values });
   },
+  /**
+   * Makes a user an admin of the workspace as the Slack user they authorized as. Without a user token (an install
+   * asks for none), an admin who authorized as the same Slack user before keeps the token they have.
+   */
   async upsertAdmin(row: {
     teamId: string;
     userId: string;
@@ -92,6 +96,7 @@ export const workspacesRepo = (db: Db) => ({
     userTokenSealed: string | null;
     userScopes: string | null;
   }) {
+    const sameUser = sql`${workspaceAdmins.slackUserId} = excluded.slack_user_id`;
     await db
       .insert(workspaceAdmins)
       .values(row)
@@ -99,8 +104,13 @@ export const workspacesRepo = (db: Db) => ({
         target: [workspaceAdmins.teamId, workspaceAdmins.userId],
         set: {
           slackUserId: row.slackUserId,
-          userTokenSealed: row.userTokenSealed,
-          userScopes: row.userScopes,
+          userTokenSealed:
+            row.userTokenSealed ??
+            sql`case when ${sameUser} then ${workspaceAdmins.userTokenSealed} else null end`,
+          userScopes:
+            row.userTokenSealed !== null
+              ? row.userScopes
+              : sql`case when ${sameUser} then ${workspaceAdmins.userScopes} else null end`,
         },
       });
   },
@@ -140,6 +150,15 @@ export const workspacesRepo = (db: Db) => ({
       .from(workspaceSenders)
       .where(eq(workspaceSenders.teamId, teamId))
       .orderBy(asc(workspaceSenders.createdAt));
+  },
+  /** Whether a Flywheel admin of the workspace authorized as this Slack user (with or without a user token). */
+  async isAdminSlackUser(teamId: string, slackUserId: string): Promise<boolean> {
+    const rows = await db
+      .select({ teamId: workspaceAdmins.teamId })
+      .from(workspaceAdmins)
+      .where(and(eq(workspaceAdmins.teamId, teamId), eq(workspaceAdmins.slackUserId, slackUserId)))
+      .limit(1);
+    return rows.length === 1;
   },
   /**
    * The Slack user a Flywheel admin is in a workspace: the one they authorized as, else the workspace's member

@@ -36,7 +36,9 @@ export const workspacesService = (db: Db, box: SecretBox, tokens: TokenProvider)
     },
     /**
      * Stores an install: the workspace with its sealed bot token, and the installing admin with theirs (with
-     * token rotation, each with its sealed refresh token and expiry).
+     * token rotation, each with its sealed refresh token and expiry). An install (Create Workspace) brings no user
+     * token: the installer becomes an admin but not a sender, and the senders already stored (a reconnect) stay;
+     * Add as Admin brings one and makes them a sender.
      */
     async saveInstall(
       ws: Omit<InstallRow, 'botTokenSealed' | 'botRefreshTokenSealed' | 'botTokenExpiresAt'> & {
@@ -89,6 +91,8 @@ export const workspacesService = (db: Db, box: SecretBox, tokens: TokenProvider)
     adminToken: (teamId: string, slackUserId: string): Promise<TokenSource | null> =>
       tokens.user(teamId, slackUserId),
     listAdmins: (teamId: string) => repo.listAdmins(teamId),
+    /** Whether a Flywheel admin of the workspace authorized as this Slack user (installed or Add as Admin). */
+    isAdminSlackUser: (teamId: string, slackUserId: string) => repo.isAdminSlackUser(teamId, slackUserId),
     /** The Slack user a Flywheel admin is in the workspace (authorized as, else by e-mail), or null. */
     slackUserOf: (teamId: string, userId: string) => repo.slackUserOf(teamId, userId),
     createState: (row: { state: string; userId: string; teamId: string | null; expiresAt: Date }) =>

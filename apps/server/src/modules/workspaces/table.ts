@@ -81,8 +81,8 @@ export const workspaceInvitations = pgTable(
 );
 
 /**
- * The Slack users an admin may send as (Send as Admin): each Slack admin who authorised Flywheel through Create
- * Workspace or Add as Admin, with their sealed user token. One row per Slack user, whichever Flywheel account
+ * The Slack users an admin may send as (Send as Admin): each Slack admin who authorised Flywheel with Add as Admin
+ * (the install, Create Workspace, asks for no user token), with their sealed user token. One row per Slack user, whichever Flywheel account
  * authorised it (`added_by`, the latest): a second Slack admin added by the same account joins the first instead
  * of replacing it.
  */

@@ -104,6 +104,26 @@ describe('ChooseSenderModal', () => {
     expect(onChoose).toHaveBeenLastCalledWith({ sender: 'bot', adminUser: null });
   });
 
+  it('with no admin authorized yet (the installer has not used Add as Admin): Admin says so, only the Bot goes', async () => {
+    seedSession();
+    mockApi({ ...workspaceDataMocks(), 'GET /getauthorizedadmins/T001/u1': { body: { data: [] } } });
+    const onChoose = vi.fn();
+    const { user } = renderUi(<ChooseSenderModal opened onClose={() => {}} onChoose={onChoose} />);
+    await user.click(screen.getByRole('radio', { name: 'Admin' }));
+    expect(
+      await screen.findByText(
+        'No admin has authorized Flywheel yet: use Add as Admin first, or send as the Bot.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Which admin', { selector: 'input' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(DELIVERY_TEXTS.chooseSender)).toBeInTheDocument();
+    expect(onChoose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: 'Bot' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onChoose).toHaveBeenLastCalledWith({ sender: 'bot', adminUser: null });
+  });
+
   it('an admin who authorized twice is one option (the page does not fail)', async () => {
     seedSession();
     const twice = { data: [...ADMINS.data, ADMINS.data[0]!] };

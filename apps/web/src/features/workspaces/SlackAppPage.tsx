@@ -185,8 +185,12 @@ export function SlackAppPage() {
 
         <Step n={3} title="Install it in your workspace">
           <Text fz="sm">
-            With the credentials set, install the app: Slack asks a workspace admin to approve it, then
-            Flywheel imports members, channels and recent history, paced to Slack’s limits.
+            With the credentials set, install the app: Slack asks a workspace admin to approve the bot’s
+            scopes, then Flywheel imports members, channels and recent history, paced to Slack’s limits.
+          </Text>
+          <Text fz="sm">
+            To send messages as yourself, choose <b>Add as Admin</b> in the top bar afterwards: only then does
+            Slack ask you for the Send as Admin scopes below. Until an admin does, messages go as the bot.
           </Text>
           <Group>
             <Button
@@ -216,6 +220,11 @@ export function SlackAppPage() {
             </Tabs.List>
             {(['bot', 'user'] as const).map((kind) => (
               <Tabs.Panel key={kind} value={kind}>
+                <Text fz="sm" c="gray.7" mb="xs">
+                  {kind === 'bot'
+                    ? 'Asked at install, for the bot.'
+                    : 'Asked only when an admin chooses Add as Admin, for that admin’s own user token: to send as them.'}
+                </Text>
                 <Table verticalSpacing="xs" aria-label={kind === 'bot' ? 'Bot scopes' : 'Admin scopes'}>
                   <Table.Tbody>
                     {scopes[kind].map((s) => (

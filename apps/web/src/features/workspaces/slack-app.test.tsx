@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { slackManifestResponse, type SlackManifestResponse } from '@flywheel/shared/workspace';
 import { reply } from '../../testing/fixture.ts';
@@ -81,6 +82,13 @@ describe('/dashboard/slack-app: Create your Slack app', () => {
     const bot = screen.getByRole('table', { name: 'Bot scopes' });
     expect(within(bot).getByText('pins:read')).toBeInTheDocument();
     expect(within(bot).getByText('Follow pins and unpins in channels')).toBeInTheDocument();
+    // The install asks for the bot's scopes; the user scopes only at Add as Admin.
+    expect(screen.getByText(/only then does\s+Slack ask you for the Send as Admin scopes/)).toBeVisible();
+    expect(screen.getByText('Asked at install, for the bot.')).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Send as Admin (1)' }));
+    const user = screen.getByRole('table', { name: 'Admin scopes' });
+    expect(within(user).getByText('Send messages and replies as the admin')).toBeVisible();
+    expect(screen.getByText(/^Asked only when an admin chooses Add as Admin/)).toBeVisible();
   });
 
   it('with every credential set on a real Slack app, Add to Slack is offered', async () => {

@@ -5,8 +5,8 @@ import { useStartInstall } from '../api/install-url.ts';
 type AddAsAdminButtonProps = { teamId: string };
 
 /**
- * Top bar 'Add as Admin': Slack's authorize page for the current workspace with the user scopes, so messages
- * can be sent as you. Also how a disconnected workspace is reconnected.
+ * Top bar 'Add as Admin': Slack's authorize page for the current workspace with the user scopes (the install asks
+ * for none), so messages can be sent as you. Also how a disconnected workspace is reconnected.
  */
 export function AddAsAdminButton({ teamId }: AddAsAdminButtonProps) {
   const install = useStartInstall();
