@@ -20,13 +20,15 @@ const socketEmulatorPort = Number(process.env.E2E_SOCKET_EMULATOR_PORT ?? emulat
 const socketDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-e2e-socket-'));
 
 /**
- * Debian's /usr/bin/chromium is a shell script that adds flags from /etc/chromium.d (GPU rasterization among them);
- * the browser itself is /usr/lib/chromium/chromium. Playwright passes its own flags, so the binary is used when
- * it is there.
+ * The browser: Chromium's headless shell (Debian's chromium-headless-shell, which scripts/ensure-chromium.sh
+ * installs), built for headless runs without the full browser's UI processes. Else the full browser's binary:
+ * Debian's /usr/bin/chromium is a shell script that adds flags from /etc/chromium.d (GPU rasterization among them),
+ * the browser itself is /usr/lib/chromium/chromium. CHROMIUM_PATH overrides both.
  */
 function chromiumBinary(): string {
-  const real = '/usr/lib/chromium/chromium';
-  return fs.existsSync(real) ? real : '/usr/bin/chromium';
+  for (const candidate of ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'])
+    if (fs.existsSync(candidate)) return candidate;
+  return '/usr/bin/chromium';
 }
 
 export default defineConfig({
@@ -34,7 +36,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // One test at a time: the specs share one server on embedded PGlite (one connection), so two workers mostly
+  // waited on each other and on two browsers competing for the cores (E2E_WORKERS to try more).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: './test-results',

@@ -21,6 +21,8 @@ export default defineConfig({
                 ...common,
                 name: 'postgres',
                 env: { TEST_DB: 'postgres' },
+                // One migrated template database per run, which each test app's database is copied from.
+                globalSetup: ['src/testing/global-setup.ts'],
                 // Configuration and process tests do not depend on the database: they run once.
                 exclude: ['src/config.test.ts', 'src/main.test.ts', 'src/supervise.test.ts'],
               },

@@ -33,6 +33,8 @@ export type Database = {
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (tests start their databases from a migrated one). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 /** The session-level advisory lock of start-up (migrations, the job queue's schema and queues). */
@@ -45,19 +47,23 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory. */
   pgliteDir?: string;
+  /** An in-memory PGlite database starts as this dump (Database.dumpDataDir) instead of empty. */
+  pgliteLoad?: Blob;
   poolSize?: number;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts.pgliteDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+    : openPglite(opts.pgliteDir, opts.pgliteLoad);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, load?: Blob): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const release = dir ? lockPglite(dir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    client = load && !dir ? await PGlite.create({ loadDataDir: load }) : await PGlite.create(dir);
   } catch (err) {
     release();
     throw err;
@@ -86,6 +92,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       await client.close();
       release();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { Module } from '../modules/module.ts';
+import { migratedPgliteDump } from './db-template.ts';
 import type pino from 'pino';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
@@ -15,8 +17,13 @@ export type TestApp = { app: FastifyInstance; ctx: AppContext; close(): Promise<
 export const testDbKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function: empty, or
+ * with `migrated` a copy of the run's migrated template (global-setup.ts) when there is one.
+ */
+export async function createScratchDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base)
     throw new Error(
@@ -25,7 +32,8 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   const name = `flywheel_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = opts.migrated ? inject('postgresTemplate') : undefined;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -42,7 +50,7 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
 
 /**
  * The whole server on a real database: embedded PGlite in memory, or a scratch PostgreSQL database when
- * the run targets PostgreSQL. Workers run in-process. Share one per test file (PGlite takes ~1.5 s to open).
+ * the run targets PostgreSQL. Workers run in-process. Share one per test file (PGlite takes ~1 s to open).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -56,7 +64,8 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const given = opts.database;
-  const scratch = !given && testDbKind() === 'postgres' ? await createScratchDatabase() : undefined;
+  const scratch =
+    !given && testDbKind() === 'postgres' ? await createScratchDatabase({ migrated: true }) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: opts.logStream ? 'info' : 'silent',
@@ -68,8 +77,13 @@ export async function buildTestApp(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...(given && 'databaseUrl' in given ? { DATABASE_URL: given.databaseUrl } : {}),
   });
+  // A database of its own starts migrated (db-template.ts); one the test gives is opened as it is.
   const database = await openDatabase(
-    given ? { ...given, poolSize: 4 } : scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {},
+    given
+      ? { ...given, poolSize: 4 }
+      : scratch
+        ? { databaseUrl: scratch.url, poolSize: 4 }
+        : { pgliteLoad: await migratedPgliteDump() },
   );
   const logger = createLogger(config.logLevel, opts.logStream);
   const ctx = await createContext(config, {
