@@ -11,7 +11,12 @@ import {
   updateActionBody,
   type ActionRow,
 } from '@flywheel/shared/actions';
-import { uploadImageResponse } from '@flywheel/shared/delivery';
+import {
+  receiptResponse,
+  sendResponse,
+  testMessageBody,
+  uploadImageResponse,
+} from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
 import { fixture, reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
@@ -94,6 +99,32 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
     ...extra,
   });
 }
+
+/** 'Send a test to me': accepted (202), and its receipt says Slack delivered it. */
+const TEST_SENT = {
+  'POST /quickaction/sendtest': {
+    status: 202,
+    body: sendResponse.parse({
+      message: 'Sending the test to you: it arrives as a DM in Slack',
+      data: { receipt_id: 3, total: 1 },
+    }),
+  },
+  'GET /receipts/getreceipt/T001/3': reply(receiptResponse, {
+    data: {
+      id: 3,
+      action_type: 'Direct Message',
+      description: 'Test to you: Welcome',
+      sender: 'bot',
+      created_at: '2026-01-01T10:00:00.000Z',
+      total_recipient_count: 1,
+      successful_recipient_count: 1,
+      failed_recipient_count: 0,
+      retryable_recipient_count: 0,
+      error: null,
+      failures: [],
+    },
+  }),
+};
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr')!;
 const names = (table: HTMLElement) =>
@@ -363,6 +394,51 @@ describe('Create Trigger wizard', () => {
     expect(body.images).toEqual(['F001']);
   });
 
+  it('the preview shows the message as Slack will; "Send a test to me" sends the draft to you, nothing is created', async () => {
+    const api = setup(TEST_SENT);
+    const { user, dialog } = await toCompose();
+    const preview = within(dialog).getByRole('group', { name: 'Preview' });
+    const testButton = within(dialog).getByRole('button', { name: 'Send a test to me' });
+    expect(preview).toHaveTextContent('Your message shows here as it will look in Slack.');
+    // Nothing written: nothing to test.
+    await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 10_000 });
+    expect(testButton).toBeDisabled();
+    await write(user, 'Welcome @ada :tada:');
+    // @ada becomes Ada's mention token (looked up on the server), shown as @Ada Lovelace; the emoji as 🎉.
+    await waitFor(() => expect(preview).toHaveTextContent('Welcome @Ada Lovelace 🎉'), { timeout: 5000 });
+    expect(within(preview).getByRole('img', { name: 'tada' })).toHaveTextContent('🎉');
+    // From the sender chosen in step 1: the bot, marked APP.
+    expect(within(preview).getByText('Flywheel')).toBeInTheDocument();
+    expect(within(preview).getByText('APP')).toBeInTheDocument();
+
+    expect(testButton).toBeEnabled();
+    await user.click(testButton);
+    expect(
+      await screen.findByText('Look for it in your DMs in Slack.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Test sent')).toBeInTheDocument();
+    const [call, ...more] = api.callsTo('POST', '/quickaction/sendtest');
+    expect(more).toEqual([]);
+    expect(testMessageBody.parse(call!.body)).toEqual({
+      team_id: 'T001',
+      sender: 'bot',
+      admin_user: null,
+      text: 'Welcome <@U001> :tada:',
+      htmlmessage: '<p>Welcome @ada :tada:</p>',
+      images: [],
+    });
+    expect(call!.headers['idempotency-key']).toBeTruthy();
+    // A test is not the trigger: nothing created, the step stays open.
+    expect(api.callsTo('POST', '/actions/createautomation')).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Compose Message' })).toBeInTheDocument();
+
+    // Emptied again: the button is disabled again.
+    await user.click(within(dialog).getByRole('textbox', { name: 'Message' }));
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
+    await waitFor(() => expect(testButton).toBeDisabled());
+    expect(preview).toHaveTextContent('Your message shows here as it will look in Slack.');
+  });
+
   it("a refusal shows the server's message in a red 'Failure' toast and the step stays open", async () => {
     setup({
       'POST /actions/createautomation': {
@@ -511,6 +587,68 @@ describe('Schedule tab', () => {
       post_at: { date: `${d}/${mo}/${y}`, time: `${h}:${mi}` },
       sendtoworkspace: true,
     });
+  });
+
+  it("'Send a test to me' sends the draft with its images from the chosen admin; a refusal shows the server's message", async () => {
+    const refusal =
+      'Flywheel does not know your own Slack user in this workspace: use Add as Admin to link it, then send the test again';
+    const api = setup({
+      'POST /quickaction/sendtest': {
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_ERROR', message: refusal },
+      },
+    });
+    const { user, dialog } = await openWizard();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message Heading' }), 'Digest');
+    await user.click(within(dialog).getByRole('radio', { name: 'Admin' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Which admin', { selector: 'input' })).toHaveValue('Ada Lovelace'),
+    );
+    await chooseOption(user, 'Frequency', 'Every Day');
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '08:30' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const compose = await screen.findByRole('dialog', { name: 'Compose Message' });
+    const { uploads } = mockUploads(() => ({
+      status: 201,
+      body: uploadImageResponse.parse({
+        message: 'Image uploaded',
+        data: { file_id: 'F001', url: 'https://files.example/F001', name: 'pic.png' },
+      }),
+    }));
+    await write(user, 'This week :wave:');
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(
+        compose.querySelector<HTMLInputElement>('input[type="file"]')!,
+        fakeFile('pic.png', 'image/png'),
+      );
+    const preview = within(compose).getByRole('group', { name: 'Preview' });
+    // The admin's name, not the bot's; the image under the text.
+    await waitFor(() => expect(within(preview).getByText('Ada Lovelace')).toBeInTheDocument());
+    expect(within(preview).queryByText('APP')).toBeNull();
+    expect(await within(preview).findByRole('img', { name: 'Image 1: pic.png' })).toBeInTheDocument();
+    expect(within(preview).getByRole('img', { name: 'wave' })).toHaveTextContent('👋');
+
+    await user.click(within(compose).getByRole('button', { name: 'Send a test to me' }));
+    const toast = (await screen.findByText(refusal, {}, { timeout: 5000 })).closest(
+      '.mantine-Notification-root',
+    );
+    expect(within(toast as HTMLElement).getByText('Failure')).toBeInTheDocument();
+    expect(screen.queryByText('Test sent')).toBeNull();
+    expect(uploads).toHaveLength(1);
+    const body = testMessageBody.parse(api.callsTo('POST', '/quickaction/sendtest')[0]!.body);
+    expect(body).toMatchObject({
+      sender: 'admin',
+      admin_user: 'U001',
+      text: 'This week :wave:',
+      images: ['F001'],
+    });
+    expect(api.callsTo('POST', '/actions/createscheduled')).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Compose Message' })).toBeInTheDocument();
+    // The button is back once the answer came.
+    await waitFor(() =>
+      expect(within(compose).getByRole('button', { name: 'Send a test to me' })).toBeEnabled(),
+    );
   });
 
   it("creates an every-day schedule; the server's 400 is shown, then a success adds the row", async () => {

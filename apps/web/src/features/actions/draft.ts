@@ -9,6 +9,7 @@ import {
 } from '@flywheel/shared/clock';
 import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../components/RichEditor.tsx';
 import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
+import { isBlankMessage } from '../../lib/compose-checks.ts';
 import { isChosen, NO_SENDER, type SenderChoice } from '../../lib/sender.ts';
 
 /** Step 2 of both wizards ('Compose Message'): whom it goes to, the message and its images. */
@@ -42,14 +43,13 @@ export function composeProblems(kind: 'automation' | 'schedule', d: ComposeDraft
     d.toWorkspace ||
     d.post.length + d.dm.members.length + d.dm.tags.length + d.dm.channels.length > 0 ||
     (kind === 'automation' && d.sendDm);
-  const blank = d.message.text.trim() === '' || d.message.mrkdwn.trim() === '';
   return {
     target: anyone
       ? null
       : kind === 'automation'
         ? ACTION_TEXTS.automationTarget
         : ACTION_TEXTS.scheduleTarget,
-    message: blank ? ACTION_TEXTS.emptyMessage : editorError(d.message),
+    message: isBlankMessage(d.message) ? ACTION_TEXTS.emptyMessage : editorError(d.message),
   };
 }
 

@@ -199,6 +199,8 @@ describe('Preview and Send a test to me', () => {
   it('"Send a test to me" sends the message to you (not to the 505), and the dialog stays open', async () => {
     const { user, api, onClose } = setup();
     await user.click(await screen.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 }));
+    // Nothing written: nothing to test.
+    expect(screen.getByRole('button', { name: 'Send a test to me' })).toBeDisabled();
     await user.paste('Big news');
     // No sender yet: the same check as Send, nothing sent.
     await user.click(screen.getByRole('button', { name: 'Send a test to me' }));

@@ -1,6 +1,6 @@
 import type { SendResponse } from '@flywheel/shared/delivery';
 import { useUploadFlow } from '../../lib/use-upload-flow.ts';
-import { followReceipt } from './follow-receipt.tsx';
+import { followReceipt } from '../../lib/follow-receipt.tsx';
 
 /**
  * A send with images (the shared upload flow), then `onDone` (the popup closes): resolves with the send's

@@ -1,12 +1,19 @@
-import { Checkbox, Fieldset, Group, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Checkbox, Fieldset, Group, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor } from '../../../components/RichEditor.tsx';
 import { TargetPickers } from '../../../components/TargetPickers.tsx';
-import type { ComposeDraft, ComposeProblems } from '../draft.ts';
+import { SlackPreview } from '../../../components/SlackPreview.tsx';
+import type { SenderChoice } from '../../../lib/sender.ts';
 import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
+import { useTestSend } from '../../../lib/use-test-send.ts';
+import type { ComposeDraft, ComposeProblems } from '../draft.ts';
 
 type ComposeStepProps = {
   kind: 'automation' | 'schedule';
+  /** The sender chosen in step 1: the preview shows it and the test comes from it. */
+  sender: SenderChoice;
   draft: ComposeDraft;
   onChange(next: ComposeDraft): void;
   problems: ComposeProblems;
@@ -17,11 +24,19 @@ type ComposeStepProps = {
 /**
  * Step 2 'Compose Message' of Create Trigger and Schedule Message (spec section 2): DM the new member
  * (automations), DM the whole workspace, 'Send Direct Message' to members, tags and channels' members,
- * 'Send Message On Channel', the rich editor, 'Choose Image(s)' and the upload progress.
+ * 'Send Message On Channel', the rich editor, 'Choose Image(s)', the message as Slack will show it and
+ * 'Send a test to me' (as the send dialogs: a DM to your own Slack user), and the upload progress.
  */
-export function ComposeStep({ kind, draft, onChange, problems, progress, busy }: ComposeStepProps) {
+export function ComposeStep({ kind, sender, draft, onChange, problems, progress, busy }: ComposeStepProps) {
   const mentions = useMentionLookup();
+  const test = useTestSend();
+  // Why the test was not sent (the shared schema's text), until the message changes.
+  const [testProblem, setTestProblem] = useState<string | null>(null);
   const set = (patch: Partial<ComposeDraft>) => onChange({ ...draft, ...patch });
+  const sendTest = () => {
+    if (busy) return;
+    setTestProblem(test.send({ sender, message: draft.message, files: draft.files }));
+  };
   return (
     <Stack gap="md">
       <Group gap="xl">
@@ -60,11 +75,34 @@ export function ComposeStep({ kind, draft, onChange, problems, progress, busy }:
       {problems.target ? <Input.Error role="alert">{problems.target}</Input.Error> : null}
       <RichEditor
         initialHtml={draft.message.html}
-        onChange={(message) => set({ message })}
+        onChange={(message) => {
+          setTestProblem(null);
+          set({ message });
+        }}
         mentions={mentions}
         error={problems.message}
       />
       <ImagePicker files={draft.files} onChange={(files) => set({ files })} disabled={busy} />
+      <Stack gap={4}>
+        <SlackPreview
+          sender={sender}
+          text={draft.message.mrkdwn}
+          files={draft.files}
+          action={
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconFlask size={16} />}
+              onClick={sendTest}
+              loading={test.busy}
+              disabled={busy || !test.canTest(draft.message)}
+            >
+              Send a test to me
+            </Button>
+          }
+        />
+        {testProblem ? <Input.Error role="alert">{testProblem}</Input.Error> : null}
+      </Stack>
       {progress !== null ? (
         <Stack gap={2}>
           <Progress value={progress} aria-label="Upload progress" animated={progress < 100} />

@@ -104,6 +104,7 @@ export function CreateTriggerWizard(props: {
             content: (
               <ComposeStep
                 kind="automation"
+                sender={start.sender}
                 draft={draft}
                 onChange={edit}
                 problems={problems}

@@ -181,6 +181,7 @@ export function ScheduleWizard(props: {
             content: (
               <ComposeStep
                 kind="schedule"
+                sender={start.sender}
                 draft={draft}
                 onChange={edit}
                 problems={problems}

@@ -6,7 +6,7 @@ import { RichEditor, type EditorValue } from '../../../components/RichEditor.tsx
 import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
 import type { SenderChoice } from '../../../lib/sender.ts';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
-import { SlackPreview } from './SlackPreview.tsx';
+import { SlackPreview } from '../../../components/SlackPreview.tsx';
 
 type MessageComposerProps = {
   sender: SenderChoice;
@@ -27,6 +27,8 @@ type MessageComposerProps = {
   /** 'Send a test to me' (a DM to your own Slack user), offered when given. */
   onTest?(): void;
   testBusy?: boolean;
+  /** The test cannot go yet (no message written). */
+  testDisabled?: boolean;
   progress: number | null;
   busy: boolean;
   submitLabel: string;
@@ -67,7 +69,7 @@ export function MessageComposer(props: MessageComposerProps) {
             leftSection={<IconFlask size={16} />}
             onClick={props.onTest}
             loading={props.testBusy}
-            disabled={props.busy}
+            disabled={props.busy || props.testDisabled}
           >
             Send a test to me
           </Button>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { DELIVERY_TEXTS, replyBody, type SendResponse } from '@flywheel/shared/delivery';
 import { useReplyToMention, useReplyToThread } from '../api/reply-to-thread.ts';
-import { composeProblems, firstIssue } from '../compose-checks.ts';
+import { composeProblems, firstIssue } from '../../../lib/compose-checks.ts';
 import { adminRefusal } from '../admin-refusal.ts';
 import { adminChannelsKey } from '../api/admin-channels.ts';
 import type { SenderChoice } from '../../../lib/sender.ts';

@@ -9,7 +9,6 @@ import {
   directMessageBody,
   dmManyBody,
   sendMessageBody,
-  testMessageBody,
   type Audience,
   type SendResponse,
 } from '@flywheel/shared/delivery';
@@ -17,11 +16,11 @@ import { TargetPickers, type PickedTargets, type TargetPicker } from '../../../c
 import { useDirectMessage } from '../api/direct-message.ts';
 import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import { composeProblems, firstIssue } from '../compose-checks.ts';
+import { composeProblems, firstIssue } from '../../../lib/compose-checks.ts';
 import { DM_CHOOSE_SENDER, type SenderChoice } from '../../../lib/sender.ts';
 import { adminRefusal } from '../admin-refusal.ts';
 import { adminChannelsKey } from '../api/admin-channels.ts';
-import { useTestSend } from '../use-test-send.ts';
+import { useTestSend } from '../../../lib/use-test-send.ts';
 import { AdminChannelWarning } from './AdminChannelWarning.tsx';
 import { useComposer } from '../use-composer.ts';
 import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
@@ -177,17 +176,9 @@ function SendMessageForm({
       chooseSender: target.kind === 'audience' ? DELIVERY_TEXTS.chooseSender : DM_CHOOSE_SENDER,
       empty: DELIVERY_TEXTS.emptyMessage,
     });
-    const body = (images: string[]) => ({
-      team_id: flow.teamId,
-      sender: sender.sender ?? 'bot',
-      admin_user: sender.sender === 'admin' ? sender.adminUser : null,
-      text: value.mrkdwn,
-      htmlmessage: value.html,
-      images,
-    });
-    const other = base.sender || base.message ? null : firstIssue(testMessageBody.safeParse(body([])));
-    if (!report({ ...base, other })) return;
-    void test.run(files, body);
+    if (!report({ ...base, other: null })) return;
+    const other = test.send({ sender, message: value, files });
+    if (other) report({ ...base, other });
   };
 
   const submit = () => {
@@ -233,6 +224,7 @@ function SendMessageForm({
         }
         onTest={sendTest}
         testBusy={test.busy}
+        testDisabled={!test.canTest(value)}
         targets={
           <TargetFields
             target={target}

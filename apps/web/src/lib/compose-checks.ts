@@ -1,6 +1,9 @@
 import { DELIVERY_TEXTS } from '@flywheel/shared/delivery';
-import { editorError, type EditorValue } from '../../components/RichEditor.tsx';
-import { isChosen, type SenderChoice } from '../../lib/sender.ts';
+import { editorError, type EditorValue } from '../components/RichEditor.tsx';
+import { isChosen, type SenderChoice } from './sender.ts';
+
+/** No text written yet (images alone are not a message). */
+export const isBlankMessage = (v: EditorValue) => v.text.trim() === '' || v.mrkdwn.trim() === '';
 
 export type ComposeProblems = { sender: string | null; message: string | null };
 
@@ -10,10 +13,9 @@ export function composeProblems(
   value: EditorValue,
   texts: { chooseSender: string; empty: string },
 ): ComposeProblems {
-  const empty = value.text.trim() === '' || value.mrkdwn.trim() === '';
   return {
     sender: isChosen(choice) ? null : texts.chooseSender,
-    message: empty ? texts.empty : editorError(value),
+    message: isBlankMessage(value) ? texts.empty : editorError(value),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { botDetailsResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
-import { useCurrentTeam, workspaceKey } from '../../../lib/workspace-data.ts';
+import { requestData } from './api-data.ts';
+import { useCurrentTeam, workspaceKey } from './workspace-data.ts';
 
 /** The bot's name and image as messages show them (GET /alterbot/getbotdetails), for the message preview. */
 export function useBotIdentity() {

@@ -1,18 +1,20 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Avatar, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DEFAULT_BOT_NAME } from '@flywheel/shared/analytics';
-import { SlackText } from '../../../components/SlackText.tsx';
-import { usePreviews } from '../../../components/ImagePicker.tsx';
-import type { SenderChoice } from '../../../lib/sender.ts';
-import { useMentionNames } from '../../../lib/use-mention-names.ts';
-import { useAuthorizedAdmins } from '../../../lib/workspace-data.ts';
-import { useBotIdentity } from '../api/bot-name.ts';
+import { SlackText } from './SlackText.tsx';
+import { usePreviews } from './ImagePicker.tsx';
+import type { SenderChoice } from '../lib/sender.ts';
+import { useMentionNames } from '../lib/use-mention-names.ts';
+import { useAuthorizedAdmins } from '../lib/workspace-data.ts';
+import { useBotIdentity } from '../lib/bot-identity.ts';
 
 type SlackPreviewProps = {
   sender: SenderChoice;
   /** The message as it goes to Slack (mrkdwn, mentions as <@U…> tokens). */
   text: string;
   files: readonly File[];
+  /** Shown at the right of the 'Preview' title (e.g. 'Send a test to me'), to keep a step compact. */
+  action?: ReactNode;
 };
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -35,7 +37,7 @@ function useSenderName(sender: SenderChoice): { name: string; app: boolean; imag
  * admin's), the text with @names, #channels, emoji, bold, italics, code and links as Slack draws them (the
  * shared SlackText: text, never HTML), and the images under it.
  */
-export function SlackPreview({ sender, text, files }: SlackPreviewProps) {
+export function SlackPreview({ sender, text, files, action }: SlackPreviewProps) {
   const names = useMentionNames();
   const from = useSenderName(sender);
   const previews = usePreviews(files);
@@ -43,9 +45,12 @@ export function SlackPreview({ sender, text, files }: SlackPreviewProps) {
   const labelId = useId();
   return (
     <Stack gap={4}>
-      <Text fz="sm" fw={500} id={labelId}>
-        Preview
-      </Text>
+      <Group justify="space-between" gap="sm" wrap="nowrap">
+        <Text fz="sm" fw={500} id={labelId}>
+          Preview
+        </Text>
+        {action}
+      </Group>
       <Paper withBorder radius="md" p="sm" aria-labelledby={labelId} role="group" data-slack-preview="">
         {empty ? (
           <Text fz="sm" c="dimmed">
