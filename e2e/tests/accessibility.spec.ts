@@ -24,6 +24,9 @@ async function settled(page: Page) {
   await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0, {
     timeout: 30_000,
   });
+  // A table reloading in the background lays a translucent overlay over its rows (axe reads the rows' text
+  // through it as low contrast): checked once it has gone.
+  await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0, { timeout: 30_000 });
 }
 
 async function expectAccessible(page: Page, what: string) {

@@ -181,6 +181,19 @@ export async function directMessagesTo(
  * evaluated through the DevTools protocol, so the app's Content-Security-Policy stays as it is.
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // Transitions first: a fade still running (an overlay leaving, a row appearing) is a blend of colours that axe
+  // reads as low contrast, and on a busy machine one can still be running when the data is on the page. Endless
+  // animations (a spinner) are not waited for; nor is anything for more than 10 s (axe then checks what is there).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
   const violations = await page.evaluate(async (selector) => {
