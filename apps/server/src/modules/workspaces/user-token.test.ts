@@ -8,6 +8,7 @@ import {
   installThroughOAuth,
   ownerOf,
   slackTestEnv,
+  waitForBackfill,
   type SlackTestEnv,
 } from '../../testing/slack.ts';
 
@@ -163,7 +164,9 @@ describe('the user token is asked only at Add as Admin', () => {
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().message).toMatch(/not an admin of this workspace/);
 
-    // The bot needs no user token (and its token rotates as usual).
+    // The bot needs no user token (and its token rotates as usual). A DM goes to a member Flywheel knows: once the
+    // install's import has the members (on a busy machine it may not yet, and the send is a 400 naming the id).
+    await waitForBackfill(env, user.token, teamId);
     const asBot = await dm(user, teamId, to, 'as the bot, after the install', 'bot');
     expect(asBot.statusCode, asBot.body).toBe(202);
     await until('the bot DM', () => postersOf(teamId, 'as the bot, after the install').length === 1);
