@@ -80,7 +80,12 @@ describe('the server process', () => {
         demoEmail: 'demo@flywheel.local',
         demoPassword: 'flywheel-demo',
       });
-      expect(p.output()).toContain('log in as demo@flywheel.local / flywheel-demo');
+      // The log line is written before the config says demo, but reaches this process through another pipe.
+      const line = 'log in as demo@flywheel.local / flywheel-demo';
+      await waitFor(async () => (p.output().includes(line) ? true : undefined), 10_000).catch(
+        () => undefined,
+      );
+      expect(p.output()).toContain(line);
 
       const login = await fetch(`${base}/api/v0/auth/login`, {
         method: 'POST',

@@ -129,11 +129,12 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
   await authorize(teamId);
   const ws = await workspaces.find(teamId);
 
-  ctx.setPublicConfig({ demoMode: true, demoEmail: demo.email, demoPassword: demo.password });
+  // Said first, then shown on the login page: whoever sees the demo there finds the line in the log already.
   ctx.logger.info(
     { email: demo.email, password: demo.password, workspace: ws?.name, emulator: emulator.url },
     `Demo mode (no SLACK_CLIENT_ID set): log in as ${demo.email} / ${demo.password}`,
   );
+  ctx.setPublicConfig({ demoMode: true, demoEmail: demo.email, demoPassword: demo.password });
   // Once per database, after the history import: a few polls, forms, automations, ... made for real (seed.ts).
   // In the background: the login does not wait for it.
   const stopSeed = startDemoSeed(ctx, { teamId, userId, emulatorUrl: emulator.url });
