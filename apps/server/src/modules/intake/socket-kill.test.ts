@@ -20,8 +20,9 @@ import { startEmulator } from '@flywheel/slack-emulator';
  * process opens; every event is then counted once: an event is acknowledged only once it is stored, and the
  * inbox keeps one row per event_id, so one stored before the kill and sent again is not counted twice.
  */
-// The 2,000 on PostgreSQL; 1,000 on PGlite, whose restart alone takes most of a minute on a busy machine.
-const BURST = testDbKind() === 'postgres' ? 2000 : 1000;
+// 1,000 events in the suite on both databases (the kill lands in the middle of the burst either way); the issue's
+// 2,000 with SOCKET_KILL_BURST=2000 (measured so in session 18, every event counted once).
+const BURST = Number(process.env.SOCKET_KILL_BURST ?? 1000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-socket-kill-'));
 const cleanup: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { secretsKey } from '../../context.ts';
 import { firstRow, typedRows } from '../../db/sql.ts';
 import { secretBox } from '../../lib/secret-box.ts';
-import { testDbKind } from '../../testing/build-test-app.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
   installThroughOAuth,
@@ -307,10 +306,10 @@ describe('token rotation', () => {
 });
 
 /**
- * The issue's 2,000 recipients on PostgreSQL; the same path with 500 on PGlite, whose single connection makes a
- * 2,000-recipient bulk take minutes of the suite (both are one workspace's token crossing expiries mid-send).
+ * 500 recipients in the suite on both databases: one workspace's token crossing expiries mid-send, the same path
+ * as the issue's 2,000 (TOKEN_ROTATION_BULK=2000 runs that size; a 2,000-recipient bulk takes minutes of the suite).
  */
-const BULK = testDbKind() === 'postgres' ? 2000 : 500;
+const BULK = Number(process.env.TOKEN_ROTATION_BULK ?? 500);
 
 describe(`a rotating token that expires in the middle of a ${BULK}-recipient bulk DM`, () => {
   let env: SlackTestEnv;
