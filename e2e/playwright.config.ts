@@ -2,22 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SLOT, WORKERS, serverOf, socketServer } from './servers.ts';
 
-// The real server (built SPA + API + workers) on a fresh embedded database, driven in Debian's Chromium.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const emulatorPort = Number(process.env.E2E_EMULATOR_PORT ?? 3199);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-e2e-'));
-export const baseURL = `http://localhost:${port}`;
-/** The demo's Slack emulator (the server starts it: no SLACK_CLIENT_ID is set). */
-export const emulatorURL = `http://localhost:${emulatorPort}`;
-/**
- * A second demo server in Socket Mode (SLACK_SOCKET_MODE=1): its emulator has no Request URLs, so every event and
- * interaction reaches it over the WebSocket its worker opens (socket-mode.spec.ts). Ports: E2E_PORT + 2 and
- * E2E_EMULATOR_PORT + 2 unless E2E_SOCKET_PORT / E2E_SOCKET_EMULATOR_PORT say otherwise.
- */
-const socketPort = Number(process.env.E2E_SOCKET_PORT ?? port + 2);
-const socketEmulatorPort = Number(process.env.E2E_SOCKET_EMULATOR_PORT ?? emulatorPort + 2);
-const socketDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flywheel-e2e-socket-'));
+// The real server (built SPA + API + workers, apps/server/dist) on a fresh embedded database, driven in Debian's
+// Chromium: one server with its own demo emulator and database per worker (servers.ts), so that two workers never
+// share a database or wait on each other's jobs.
+/** A fresh data directory; only the runner (which starts the servers) makes them, not each worker's config load. */
+const freshDir = (name: string) =>
+  process.env.TEST_PARALLEL_INDEX === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), name)) : '';
+const serverCommand = 'node ../apps/server/dist/main.js';
 
 /**
  * The browser: Chromium's headless shell (Debian's chromium-headless-shell, which scripts/ensure-chromium.sh
@@ -36,14 +29,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One test at a time: the specs share one server on embedded PGlite (one connection), so two workers mostly
-  // waited on each other and on two browsers competing for the cores (E2E_WORKERS to try more).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // A spec file runs in one worker, on that worker's own server (servers.ts); E2E_WORKERS sets how many (2 by
+  // default: most of a test's time is spent waiting on the server, its jobs and the browser, not computing).
+  workers: WORKERS,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: './test-results',
   use: {
-    baseURL,
+    // In a worker, its own server (the config is loaded again in every worker, with its slot set).
+    baseURL: serverOf(SLOT).baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
@@ -65,49 +59,52 @@ export default defineConfig({
     },
   },
   webServer: [
+    ...Array.from({ length: WORKERS }, (_, slot) => {
+      const server = serverOf(slot);
+      return {
+        command: serverCommand,
+        url: `${server.baseURL}/api/health`,
+        timeout: 90_000,
+        reuseExistingServer: false,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        env: {
+          PORT: String(server.port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: server.baseURL,
+          DATA_DIR: freshDir(`flywheel-e2e-${slot}-`),
+          LOG_LEVEL: 'warn',
+          LOGIN_MAX_PER_IP: '1000',
+          // Every spec signs its accounts up from this one machine.
+          MAIL_MAX_PER_CLIENT: '1000',
+          DEV_OUTBOX: 'true',
+          // Demo mode with small generated workspaces, so the history import finishes in seconds.
+          DEMO_EMULATOR_PORT: String(server.emulatorPort),
+          DEMO_MEMBERS: '80',
+          DEMO_CHANNELS: '6',
+          DEMO_DAYS: '14',
+          DEMO_LIVE_INTERVAL_MS: '0',
+        },
+      };
+    }),
     {
-      command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts',
-      url: `${baseURL}/api/health`,
+      command: serverCommand,
+      url: `${socketServer.baseURL}/api/health`,
       timeout: 90_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: String(port),
+        PORT: String(socketServer.port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        LOGIN_MAX_PER_IP: '1000',
-        // Every spec signs its accounts up from this one machine.
-        MAIL_MAX_PER_CLIENT: '1000',
-        DEV_OUTBOX: 'true',
-        // Demo mode with small generated workspaces, so the history import finishes in seconds.
-        DEMO_EMULATOR_PORT: String(emulatorPort),
-        DEMO_MEMBERS: '80',
-        DEMO_CHANNELS: '6',
-        DEMO_DAYS: '14',
-        DEMO_LIVE_INTERVAL_MS: '0',
-      },
-    },
-    {
-      command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts',
-      url: `http://localhost:${socketPort}/api/health`,
-      timeout: 90_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(socketPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${socketPort}`,
-        DATA_DIR: socketDataDir,
+        PUBLIC_URL: socketServer.baseURL,
+        DATA_DIR: freshDir('flywheel-e2e-socket-'),
         LOG_LEVEL: 'warn',
         LOGIN_MAX_PER_IP: '1000',
         MAIL_MAX_PER_CLIENT: '1000',
         DEV_OUTBOX: 'true',
         SLACK_SOCKET_MODE: '1',
-        DEMO_EMULATOR_PORT: String(socketEmulatorPort),
+        DEMO_EMULATOR_PORT: String(socketServer.emulatorPort),
         DEMO_MEMBERS: '40',
         DEMO_CHANNELS: '4',
         DEMO_DAYS: '5',

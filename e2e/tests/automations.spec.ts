@@ -186,6 +186,8 @@ test('schedule: a weekly message created in the wizard shows in the Schedule Tab
   page,
   request,
 }) => {
+  // A three-step wizard, a confirmation, a reload and a delete: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const marker = Date.now().toString(36);
   await signIn(page, request);
   await page.goto('/dashboard/actions/schedule');

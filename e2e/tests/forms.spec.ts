@@ -154,7 +154,8 @@ test('forms: create one with all three question types, send it to a tag, a membe
   ]);
   await tab.waitForLoadState();
   await expect(tab).toHaveURL(/\/dashboard\/actions\/form-instances\/\d+\/\d+\/.+\?name=/);
-  await expect(tab.getByRole('heading', { name: formName })).toBeVisible();
+  // A new tab loads the whole app before its first call: on a busy machine that is more than the 10 s default.
+  await expect(tab.getByRole('heading', { name: formName })).toBeVisible({ timeout: 30_000 });
   const responses = tab.getByRole('table', { name: 'Form responses' });
   await expect(responses.getByRole('columnheader', { name: 'What did you ship?' })).toBeVisible();
   const answer = responses.locator('tbody tr').filter({ hasText: `Shipped forms ${marker}` });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { server } from '../servers.ts';
 
 /**
  * Opens a select and picks an option, as a person does: when the list is not open after a click (the click landed
@@ -140,8 +141,8 @@ export async function demoPeople(request: APIRequestContext, teamId: string): Pr
   return all.filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner);
 }
 
-/** The demo's Slack emulator (playwright.config.ts starts the server with this port). */
-export const emulatorURL = `http://localhost:${process.env.E2E_EMULATOR_PORT ?? 3199}`;
+/** This worker's demo Slack emulator (its server starts it; servers.ts says where). */
+export const emulatorURL = server.emulatorURL;
 
 /** The emulator workspace the demo account manages (the installed one). */
 export async function demoTeamId(request: APIRequestContext): Promise<string> {

@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axeViolations, demoCredentials, logIn } from './helpers.ts';
-
-/** The demo's emulator (playwright.config.ts starts the server with it on this port). */
-const emulatorURL = `http://localhost:${process.env.E2E_EMULATOR_PORT ?? 3199}`;
+import { axeViolations, demoCredentials, emulatorURL, logIn } from './helpers.ts';
 
 const membersRows = (page: Page) => page.getByRole('table', { name: 'Members Data' }).locator('tbody tr');
 

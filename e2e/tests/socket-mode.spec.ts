@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { socketServer } from '../servers.ts';
 
 /**
  * The whole demo in Socket Mode (playwright.config.ts's second server, SLACK_SOCKET_MODE=1): its emulator has no
@@ -7,12 +8,8 @@ import { expect, test } from './fixtures.ts';
  * view_submission), its workflow fired by channel joins (member_joined_channel) and the live messages below all
  * came over the WebSocket. The emulator reports which way each went.
  */
-const port = Number(process.env.E2E_SOCKET_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
-const emulatorPort = Number(
-  process.env.E2E_SOCKET_EMULATOR_PORT ?? Number(process.env.E2E_EMULATOR_PORT ?? 3199) + 2,
-);
-const server = `http://localhost:${port}`;
-const emulator = `http://localhost:${emulatorPort}`;
+const server = socketServer.baseURL;
+const emulator = socketServer.emulatorURL;
 
 const rows = (table: Locator, text: string) => table.locator('tbody tr').filter({ hasText: text });
 
