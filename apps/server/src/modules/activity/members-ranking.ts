@@ -177,6 +177,9 @@ const PROFILE_SORTS: ReadonlySet<MemberSortField> = new Set([
   'last_active',
 ]);
 
+/** Profile sorts whose key may be missing (null): listed after every member with one, either way. */
+const NULLABLE_SORTS: ReadonlySet<MemberSortField> = new Set(['email', 'join_time', 'last_active']);
+
 export type MembersRepoOptions = {
   /** false: every page is ranked with the activity of all matches (the general path; tests compare with it). */
   fastPaths?: boolean;
@@ -386,16 +389,20 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     // Ascending (nulls last, ties by id) is the index order itself. Descending with nulls last is not (walked
     // backwards, the index gives nulls first and ids descending): the keyed members walked backwards, ties put
     // back in id order within each key, then the members without a key in id order.
+    const limited = offset + limit;
+    // The members without a key (e-mail, join time, last activity; names always have one), in the index's
+    // order: the key (null for all of them) then the id.
+    const keyless = NULLABLE_SORTS.has(q.sort.field)
+      ? sql` union all (select 1 as part, m.member_id, null as k from slack_members m where ${where}
+          and ${key} is null order by ${key}, m.member_id limit ${limited})`
+      : sql``;
     const ordered =
       q.sort.direction === 'asc'
         ? sql`select m.member_id from slack_members m where ${where}
           order by ${key} asc nulls last, m.member_id limit ${limit} offset ${offset}`
         : sql`select x.member_id from (
             (select 0 as part, m.member_id, ${key} as k from slack_members m where ${where} and ${key} is not null
-              order by ${key} desc, m.member_id limit ${offset + limit})
-            union all
-            (select 1 as part, m.member_id, null as k from slack_members m where ${where} and ${key} is null
-              order by m.member_id limit ${offset + limit})
+              order by ${key} desc, m.member_id limit ${limited})${keyless}
           ) x order by x.part, x.k desc, x.member_id limit ${limit} offset ${offset}`;
     // Side by side on PostgreSQL (two connections of the pool).
     const [page, counts] = await Promise.all([
@@ -414,10 +421,13 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
    * an index-only count over slack_members_people_idx when no other filter narrows them.
    */
   async function plainCount(q: MemberQuery): Promise<{ total: number; left: number }> {
-    const c = await typedResult<{ n: number; left_count: number }>(
-      db,
-      sql`select count(*)::int as n, (count(*) filter (where m.deleted))::int as left_count
-        from slack_members m where ${conditions({ ...q, activity: null }, null)}`,
+    // One process: starting parallel workers costs more than they save on a count this size.
+    const c = await ranking((tx) =>
+      typedResult<{ n: number; left_count: number }>(
+        tx,
+        sql`select count(*)::int as n, (count(*) filter (where m.deleted))::int as left_count
+          from slack_members m where ${conditions({ ...q, activity: null }, null)}`,
+      ),
     );
     return { total: c.rows[0]?.n ?? 0, left: c.rows[0]?.left_count ?? 0 };
   }
