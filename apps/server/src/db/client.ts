@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { lockPglite } from './pglite-lock.ts';
@@ -63,7 +64,11 @@ async function openPglite(dir: string | undefined, load?: Blob): Promise<Databas
   const release = dir ? lockPglite(dir) : () => {};
   let client: PGlite;
   try {
-    client = load && !dir ? await PGlite.create({ loadDataDir: load }) : await PGlite.create(dir);
+    // pg_trgm: the Members search's trigram index (migration 0025).
+    const extensions = { pg_trgm };
+    client = await PGlite.create(
+      load && !dir ? { loadDataDir: load, extensions } : { dataDir: dir, extensions },
+    );
   } catch (err) {
     release();
     throw err;

@@ -84,16 +84,16 @@ const FEW_CANDIDATES = 2000;
  * When search, tags, a join/leave window or chosen ids narrow the list to a few members, their ids: the
  * activity is then summed for them alone. Null when nothing narrows it (or too little).
  */
-async function candidates(db: Db, q: MemberQuery): Promise<{ ids: string[] } | null> {
+async function candidates(db: Db, q: MemberQuery, few = FEW_CANDIDATES): Promise<{ ids: string[] } | null> {
   if (!q.search && !q.tags && !q.base && !q.memberIds) return null;
   const r = await typedResult<{
     member_id: string;
   }>(
     db,
     sql`select m.member_id from slack_members m
-    where ${conditions({ ...q, activity: null }, null)} limit ${FEW_CANDIDATES + 1}`,
+    where ${conditions({ ...q, activity: null }, null)} limit ${few + 1}`,
   );
-  return r.rows.length > FEW_CANDIDATES ? null : { ids: r.rows.map((x) => x.member_id) };
+  return r.rows.length > few ? null : { ids: r.rows.map((x) => x.member_id) };
 }
 
 /**
@@ -164,7 +164,31 @@ type Ranked = {
   left_count: number;
 };
 
+/**
+ * Sorts by a member's own column (no activity in the key): a page of them, with no activity condition, is the
+ * column's order walked for the page alone (see profilePage). All but the last activity have an index in that
+ * order (workspace-data/table.ts).
+ */
+const PROFILE_SORTS: ReadonlySet<MemberSortField> = new Set([
+  'real_name',
+  'display_name',
+  'email',
+  'join_time',
+  'last_active',
+]);
+
+/** Profile sorts whose key may be missing (null): listed after every member with one, either way. */
+const NULLABLE_SORTS: ReadonlySet<MemberSortField> = new Set(['email', 'join_time', 'last_active']);
+
 export type MembersRepoOptions = {
+  /** false: every page is ranked with the activity of all matches (the general path; tests compare with it). */
+  fastPaths?: boolean;
+  /**
+   * Up to this many members picked by search, tags, a join/leave window or chosen ids are ranked alone (their
+   * activity read by id) rather than through a fast path, which would walk past every other member to find
+   * them; 2,000 by default (tests lower it to reach the fast paths with filters on a small workspace).
+   */
+  fewCandidates?: number;
   /**
    * How many slices of the member id order a whole-workspace page is ranked in, side by side on separate
    * connections (PostgreSQL: one per core it can give a request). 1 ranks in one query (PGlite: one connection).
@@ -181,6 +205,8 @@ const CUTS_TTL_MS = 10 * 60_000;
 export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   const sliceCount = Math.max(1, Math.floor(opts.slices ?? 1));
   const sliceFromMembers = opts.sliceFromMembers ?? 5000;
+  const fastPaths = opts.fastPaths ?? true;
+  const fewCandidates = opts.fewCandidates ?? FEW_CANDIDATES;
   const cutsCache = new Map<string, { at: number; cuts: string[] | null }>();
   const refreshing = new Set<string>();
 
@@ -349,6 +375,114 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       order by sum(d.messages + d.replies + d.reactions) desc, d.member_id, d.channel_id${page}`;
   }
 
+  /**
+   * A page sorted by a profile column with no activity condition: the matches' ids in the list's order, the
+   * page alone (the column's index walked from the start, or from its end for a descending sort, to
+   * offset + limit; the planner may still filter and sort a few candidates instead), then that page's activity
+   * totals for the window, read by member id. The count of matches needs no activity either: one count of
+   * the members' rows (an index-only count over slack_members_people_idx when nothing else narrows them).
+   * Same rows, order, totals and count as ranking every match (tests: members-list/fast-paths.test.ts).
+   */
+  async function profilePage(q: MemberQuery, limit: number, offset: number) {
+    const where = conditions({ ...q, activity: null }, null);
+    const key = SORT_SQL[q.sort.field];
+    // Ascending (nulls last, ties by id) is the index order itself. Descending with nulls last is not (walked
+    // backwards, the index gives nulls first and ids descending): the keyed members walked backwards, ties put
+    // back in id order within each key, then the members without a key in id order.
+    const limited = offset + limit;
+    // The members without a key (e-mail, join time, last activity; names always have one), in the index's
+    // order: the key (null for all of them) then the id.
+    const keyless = NULLABLE_SORTS.has(q.sort.field)
+      ? sql` union all (select 1 as part, m.member_id, null as k from slack_members m where ${where}
+          and ${key} is null order by ${key}, m.member_id limit ${limited})`
+      : sql``;
+    const ordered =
+      q.sort.direction === 'asc'
+        ? sql`select m.member_id from slack_members m where ${where}
+          order by ${key} asc nulls last, m.member_id limit ${limit} offset ${offset}`
+        : sql`select x.member_id from (
+            (select 0 as part, m.member_id, ${key} as k from slack_members m where ${where} and ${key} is not null
+              order by ${key} desc, m.member_id limit ${limited})${keyless}
+          ) x order by x.part, x.k desc, x.member_id limit ${limit} offset ${offset}`;
+    // Side by side on PostgreSQL (two connections of the pool).
+    const [page, counts] = await Promise.all([
+      typedResult<{ member_id: string }>(db, ordered),
+      plainCount(q),
+    ]);
+    return pageOf(
+      q,
+      page.rows.map((r) => r.member_id),
+      counts,
+    );
+  }
+
+  /**
+   * The count of matches (and of those who left) when no activity condition applies: the members' rows alone,
+   * an index-only count over slack_members_people_idx when no other filter narrows them.
+   */
+  async function plainCount(q: MemberQuery): Promise<{ total: number; left: number }> {
+    // One process: starting parallel workers costs more than they save on a count this size.
+    const c = await ranking((tx) =>
+      typedResult<{ n: number; left_count: number }>(
+        tx,
+        sql`select count(*)::int as n, (count(*) filter (where m.deleted))::int as left_count
+          from slack_members m where ${conditions({ ...q, activity: null }, null)}`,
+      ),
+    );
+    return { total: c.rows[0]?.n ?? 0, left: c.rows[0]?.left_count ?? 0 };
+  }
+
+  /**
+   * A page sorted by activity (most first) over a standing window that ends today, with no activity condition
+   * and no channel filter: the members with any activity walked down the window's activity index
+   * (activity_member_windows_w<N>_activity_idx) to offset + limit, each checked against the other filters; only
+   * when the page reaches past them, the members with none (by member id, never listed in that index), then
+   * any with a negative total (none in practice). Then the page's totals and details, as profilePage.
+   */
+  async function activityPage(q: MemberQuery, prefix: string, limit: number, offset: number) {
+    const where = conditions({ ...q, activity: null }, null);
+    const key = sql.raw(`(w.${prefix}_messages + w.${prefix}_replies + w.${prefix}_reactions)`);
+    const need = offset + limit;
+    const counted = plainCount(q);
+    counted.catch(() => undefined); // awaited below; a failure before then is the one reported
+    const keyed = (sign: SQL, n: number) =>
+      typedResult<{ member_id: string }>(
+        db,
+        sql`select w.member_id from activity_member_windows w
+          join slack_members m on m.team_id = w.team_id and m.member_id = w.member_id
+          where w.team_id = ${q.teamId} and ${key} <> 0 and ${key} ${sign} 0 and ${where}
+          order by ${key} desc, w.member_id limit ${n}`,
+      );
+    let ids = (await keyed(sql`>`, need)).rows.map((r) => r.member_id);
+    if (ids.length < need) {
+      const none = await typedResult<{ member_id: string }>(
+        db,
+        sql`select m.member_id from slack_members m where ${where} and not exists (select 1 from
+          activity_member_windows w where w.team_id = m.team_id and w.member_id = m.member_id and ${key} <> 0)
+          order by m.member_id limit ${need - ids.length}`,
+      );
+      ids = ids.concat(none.rows.map((r) => r.member_id));
+    }
+    if (ids.length < need)
+      ids = ids.concat((await keyed(sql`<`, need - ids.length)).rows.map((r) => r.member_id));
+    return pageOf(q, ids.slice(offset), await counted);
+  }
+
+  /** The page's members (`ids`, in order) with their activity in the window and their details. */
+  async function pageOf(q: MemberQuery, ids: string[], counts: { total: number; left: number }) {
+    if (ids.length === 0) return { rows: [], ...counts };
+    const r = await typedResult<MemberDataRow>(
+      db,
+      sql`with ${await activityCte(db, q, { ids })}
+      select ${DETAILS}, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
+        coalesce(a.reactions, 0)::int as reactions, ${counts.total}::int as total
+      from slack_members m left join act a on a.member_id = m.member_id
+      where m.team_id = ${q.teamId} and m.member_id = any(${sql.param(ids)}::text[])
+      order by ${orderBy(q)}`,
+    );
+    return { rows: r.rows, ...counts };
+  }
+
   async function count(q: MemberQuery, scope: MemberScope): Promise<{ total: number; left: number }> {
     const r = await typedResult<{ n: number; left_count: number }>(
       db,
@@ -372,7 +506,15 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       limit: number,
       offset: number,
     ): Promise<{ rows: MemberDataRow[]; total: number; left: number }> {
-      const only = await candidates(db, q);
+      const only = await candidates(db, q, fewCandidates);
+      if (fastPaths && !only && !q.activity) {
+        if (PROFILE_SORTS.has(q.sort.field)) return profilePage(q, limit, offset);
+        if (!q.channels && q.sort.field === 'activity' && q.sort.direction === 'desc') {
+          const reading = await readingOf(db, q.teamId, q.fromDay, q.toDay);
+          if (reading.kind === 'window' && reading.prefix.startsWith('w'))
+            return activityPage(q, reading.prefix, limit, offset);
+        }
+      }
       // Channel filters read the per-channel rollup through its channel index, which a slice cannot bound.
       if (!only && !q.channels && sliceCount > 1 && offset + limit <= SLICE_MAX_ROWS) {
         const cutIds = await cuts(q.teamId);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Daily activity per team, local day, member and channel: what analytics read. */
@@ -128,7 +129,17 @@ const windowColumns = Object.fromEntries(
 export const activityMemberWindows = pgTable(
   'activity_member_windows',
   { teamId: text('team_id').notNull(), memberId: text('member_id').notNull(), ...windowColumns },
-  (t) => [primaryKey({ columns: [t.teamId, t.memberId] })],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    // The Members list's default order (activity, most first, ties by member id) per standing window, for the
+    // members with any: a page walks it for the page alone (members-ranking.ts, activityPage). Each ingestion
+    // batch that changes a member's windows writes these four as well (see docs/capacity.md).
+    ...STANDING_WINDOWS.map((n) =>
+      index(`activity_member_windows_w${n}_activity_idx`)
+        .on(t.teamId, sql.raw(`(w${n}_messages + w${n}_replies + w${n}_reactions) desc`), t.memberId)
+        .where(sql.raw(`w${n}_messages + w${n}_replies + w${n}_reactions <> 0`)),
+    ),
+  ],
 );
 
 /** Per team: the local day the standing windows of activity_member_windows end on. */

@@ -52,6 +52,26 @@ export const slackMembers = pgTable(
     index('slack_members_admins_idx')
       .on(t.teamId, t.memberId)
       .where(sql`is_admin or is_owner`),
+    // The Members list sorted by a profile column, with no activity condition, walks one of these for its page
+    // only (members-ranking.ts, profilePage): the sort key as the list orders it, then the member id that breaks
+    // its ties. Bots are never listed. The last activity has none: it changes with every batch ingested, and an
+    // index on it would make those updates write every index of the table.
+    index('slack_members_real_name_idx')
+      .on(t.teamId, sql`lower(${t.realName})`, t.memberId)
+      .where(sql`not is_bot`),
+    index('slack_members_display_name_idx')
+      .on(t.teamId, sql`lower(coalesce(nullif(${t.displayName}, ''), ${t.realName}))`, t.memberId)
+      .where(sql`not is_bot`),
+    index('slack_members_email_sort_idx')
+      .on(t.teamId, sql`lower(${t.email})`, t.memberId)
+      .where(sql`not is_bot`),
+    index('slack_members_joined_idx')
+      .on(t.teamId, t.joinedAt, t.memberId)
+      .where(sql`not is_bot`),
+    // The pager's count of the people (and of those who left), read from the index alone.
+    index('slack_members_people_idx')
+      .on(t.teamId, t.deleted)
+      .where(sql`not is_bot`),
   ],
 );
 

@@ -1,0 +1,4 @@
+CREATE INDEX "activity_member_windows_w7_activity_idx" ON "activity_member_windows" USING btree ("team_id",(w7_messages + w7_replies + w7_reactions) desc,"member_id") WHERE w7_messages + w7_replies + w7_reactions <> 0;--> statement-breakpoint
+CREATE INDEX "activity_member_windows_w14_activity_idx" ON "activity_member_windows" USING btree ("team_id",(w14_messages + w14_replies + w14_reactions) desc,"member_id") WHERE w14_messages + w14_replies + w14_reactions <> 0;--> statement-breakpoint
+CREATE INDEX "activity_member_windows_w90_activity_idx" ON "activity_member_windows" USING btree ("team_id",(w90_messages + w90_replies + w90_reactions) desc,"member_id") WHERE w90_messages + w90_replies + w90_reactions <> 0;--> statement-breakpoint
+CREATE INDEX "activity_member_windows_w365_activity_idx" ON "activity_member_windows" USING btree ("team_id",(w365_messages + w365_replies + w365_reactions) desc,"member_id") WHERE w365_messages + w365_replies + w365_reactions <> 0;
