@@ -29,8 +29,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // A spec file runs in one worker, on that worker's own server (servers.ts); E2E_WORKERS sets how many (2 by
-  // default: most of a test's time is spent waiting on the server, its jobs and the browser, not computing).
+  // A spec file runs in one worker, on that worker's own server (servers.ts); E2E_WORKERS sets how many (1 by
+  // default, see servers.ts).
   workers: WORKERS,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
