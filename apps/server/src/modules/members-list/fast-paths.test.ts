@@ -1,15 +1,17 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSortField } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
 import { typedResult } from '../../db/sql.ts';
 import { addDays } from '../../lib/days.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
-import { LOCKS, xactLock } from '../../db/locks.ts';
-import { rollupBuffer } from '../activity/rollups.ts';
-import { rebuildStandingWindows } from '../activity/standing-windows.ts';
 import { membersRepo, type MemberQuery } from '../activity/members-ranking.ts';
+import {
+  applyActivity,
+  memberQueryFor,
+  recordingDb,
+  type ActivityRow,
+} from '../../testing/member-ranking.ts';
 
 /**
  * The Members list's fast paths (a profile sort with no activity condition walks the column's order for the
@@ -27,7 +29,6 @@ describe('Members fast paths equal the general ranking', () => {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const ids: string[] = [];
   const executed: string[] = [];
-  const dialect = new PgDialect();
   let tag = 0;
 
   beforeAll(async () => {
@@ -76,9 +77,8 @@ describe('Members fast paths equal the general ranking', () => {
           sql`insert into member_tags (team_id, member_id, tag_id) values (${team}, ${id}, ${tag})`,
         );
     // Activity as ingestion applies it, some taken back, then standing windows for the anchor day.
-    const buf = rollupBuffer();
     const actors = ids.slice(0, 120);
-    const added: [string, string, string, number, number, number][] = [];
+    const added: ActivityRow[] = [];
     for (let i = 0; i < 2000; i++)
       added.push([
         addDays(A, -Math.floor(rand() * 200)),
@@ -91,47 +91,12 @@ describe('Members fast paths equal the general ranking', () => {
     for (const r of added.slice(0, 100)) added.push([r[0], r[1], r[2], -r[3], -r[4], -r[5]]);
     // Two members whose totals are negative (activity taken back that was never counted): listed last.
     added.push([A, ids[125]!, 'C1', -1, 0, 0], [addDays(A, -3), ids[126]!, 'C2', 0, -2, 0]);
-    for (const [day, member, channel, messages, replies, reactions] of added)
-      buf.add(team, { day, hour: 12 }, member, channel, { messages, replies, reactions });
-    await db.transaction(async (tx) => {
-      await xactLock(tx, LOCKS.ingest);
-      await buf.flush(tx);
-      await rebuildStandingWindows(tx, team, A);
-    });
+    await applyActivity(db, team, A, added);
   }, 120_000);
   afterAll(() => t?.close());
 
-  /** The database (and its transactions) with every executed statement's text recorded. */
-  const recorded = (): Db => wrap(db);
-  function wrap<T extends object>(target: T): T {
-    return new Proxy(target, {
-      get(obj, key, receiver) {
-        if (key === 'execute')
-          return (q: SQL) => {
-            executed.push(dialect.sqlToQuery(q).sql);
-            return (obj as unknown as Db).execute(q);
-          };
-        if (key === 'transaction')
-          return (fn: (tx: Db) => Promise<unknown>) =>
-            (obj as unknown as Db).transaction((tx) => fn(wrap(tx) as unknown as Db));
-        return Reflect.get(obj, key, receiver);
-      },
-    });
-  }
-
-  const query = (over: Partial<MemberQuery>): MemberQuery => ({
-    teamId: team,
-    fromDay: addDays(A, -6),
-    toDay: A,
-    channels: null,
-    tags: null,
-    base: null,
-    activity: null,
-    search: null,
-    memberIds: null,
-    sort: { field: 'real_name', direction: 'asc' },
-    ...over,
-  });
+  const recorded = (): Db => recordingDb(db, executed);
+  const query = memberQueryFor(team, A, { field: 'real_name', direction: 'asc' });
 
   const windows: [string, Partial<MemberQuery>][] = [
     ['7 standing days', {}],
