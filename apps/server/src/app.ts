@@ -13,8 +13,9 @@ import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { inlineScriptsOf, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { accessOf, type RouteAccess } from './plugins/workspace-guard.ts';
 
-export type RouteRecord = { method: string; url: string; workspaceScoped: boolean };
+export type RouteRecord = { method: string; url: string; workspaceScoped: boolean; access: RouteAccess };
 /** Every route an app registered (the tenancy test walks them). */
 export const registeredRoutes = new WeakMap<FastifyInstance, RouteRecord[]>();
 
@@ -34,7 +35,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) {
       if (method !== 'HEAD')
-        routes.push({ method, url: r.url, workspaceScoped: r.config?.workspaceScoped === true });
+        routes.push({
+          method,
+          url: r.url,
+          workspaceScoped: r.config?.workspaceScoped === true,
+          access: accessOf(method, r.config),
+        });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

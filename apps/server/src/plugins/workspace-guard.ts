@@ -11,8 +11,26 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Marks a route guarded by `scopedOptions` (the tenancy test walks every such route). */
     workspaceScoped?: boolean;
+    /** What a workspace-scoped route does, when its method alone does not say it (see `accessOf`). */
+    access?: RouteAccess;
   }
 }
+
+/**
+ * What a workspace-scoped route does, which decides who may call it:
+ * - `read`: reads dashboards, lists and exports (every role);
+ * - `act`: acts on the workspace or changes what Flywheel keeps for it: sends, schedules, forms, polls,
+ *   workflows, buckets, tags, tasks (Editor and Owner);
+ * - `manage`: manages the workspace itself: its admins, the bot's profile (Owner).
+ */
+export type RouteAccess = 'read' | 'act' | 'manage';
+
+/**
+ * A route's access: what it declares, else `read` for GET and `act` for every other method, so that a route
+ * that writes is never open to readers by omission (a POST that only reads declares `read`).
+ */
+export const accessOf = (method: string, config?: { access?: RouteAccess }): RouteAccess =>
+  config?.access ?? (method === 'GET' ? 'read' : 'act');
 
 /** The `:teamId` path parameter of every workspace-scoped route. */
 export const teamIdParam = slackId('teamId').describe('the workspace (team_id)');
@@ -54,9 +72,12 @@ export function workspaceGuard(deps: { auth: AuthService; workspaces: Workspaces
   };
 }
 
-/** Route options of every workspace-scoped route: `{ ...scopedOptions(guard), schema }`. */
-export const scopedOptions = (guard: WorkspaceGuard) => ({
+/**
+ * Route options of every workspace-scoped route: `{ ...scopedOptions(guard), schema }`, or
+ * `scopedOptions(guard, 'read')` for a POST that only reads (see `accessOf`).
+ */
+export const scopedOptions = (guard: WorkspaceGuard, access?: RouteAccess) => ({
   onRequest: guard.onRequest,
   preValidation: guard.preValidation,
-  config: { workspaceScoped: true },
+  config: access ? { workspaceScoped: true, access } : { workspaceScoped: true },
 });

@@ -49,7 +49,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: Work
     r.post(
       '/analytics/getactivitytrend',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Activity Trends: messages + replies + reactions per slot of local hours',
@@ -63,7 +63,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: Work
     r.post(
       '/analytics/activityanalytics',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Per-day activity of the workspace, or per day and channel for the given channels',
@@ -79,7 +79,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: Work
     r.post(
       '/analytics/memberschangeanalytics',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Per day: members joined, left, active, and the member count at the end of the day',
@@ -95,7 +95,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: Work
     r.post(
       '/analytics/membersactivityanalytics',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Members Activity: per-member totals (channel, activity and tag filters)',
@@ -119,7 +119,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: Work
     r.post(
       '/analytics/channelsactivityanalytics',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Channel Activity: per-channel totals (activity filter)',
@@ -135,7 +135,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: Work
     r.post(
       '/analytics/wordcloud',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Word cloud: top keywords (lemmas) of the window with relevance 0..1',

@@ -20,7 +20,7 @@ export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard; links?
     r.post(
       '/alterbot/uploadinfo',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'manage'),
         schema: {
           tags,
           summary: "Saves the bot's name and image choice (spec section 5 bot-name rules)",

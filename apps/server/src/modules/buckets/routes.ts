@@ -33,7 +33,7 @@ export function bucketRoutes(deps: { buckets: BucketsService; guard: WorkspaceGu
     r.post(
       '/analytics/performadvanceanalytics',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary:
@@ -48,7 +48,7 @@ export function bucketRoutes(deps: { buckets: BucketsService; guard: WorkspaceGu
     r.post(
       '/analytics/exportadvanceanalytics',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary:

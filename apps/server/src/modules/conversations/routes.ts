@@ -114,7 +114,7 @@ export function conversationsRoutes(deps: {
     r.post(
       '/actions/summarizeThread',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary:
@@ -242,7 +242,7 @@ export function conversationsRoutes(deps: {
     r.post(
       '/auth/algoliatoken',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary:

@@ -97,7 +97,10 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
 
     r.post(
       '/members/lookup',
-      { ...opts, schema: { tags, body: memberLookupBody, response: { 200: dataOf(memberHitSchema) } } },
+      {
+        ...scopedOptions(deps.guard, 'read'),
+        schema: { tags, body: memberLookupBody, response: { 200: dataOf(memberHitSchema) } },
+      },
       async (req) => ({
         data: await repo.lookupMembers(req.body.team_id, req.body.member_ids, req.body.entries),
       }),

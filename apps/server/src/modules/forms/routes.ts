@@ -149,7 +149,7 @@ export function formsRoutes(deps: {
     r.post(
       '/actions/getformresponses',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary:
@@ -166,7 +166,7 @@ export function formsRoutes(deps: {
     r.post(
       '/actions/exportformresponse',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: `'${FORM_CSV_TITLE}' CSV of an instance: Name, Email, Submitted At and one column per question`,

@@ -102,7 +102,7 @@ export function homeRoutes(deps: {
     r.post(
       '/homepage/getuseradmindata',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Content Generation: admins vs members share of messages + replies',
@@ -116,7 +116,7 @@ export function homeRoutes(deps: {
     r.post(
       '/homepage/getmostactivemembers',
       {
-        ...opts,
+        ...scopedOptions(deps.guard, 'read'),
         schema: {
           tags,
           summary: 'Top Performing Members: most active first (messages + replies + reactions)',

@@ -15,7 +15,8 @@ const tags = ['members'];
 export function memberListRoutes(deps: { members: MembersService; guard: WorkspaceGuard }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const opts = scopedOptions(deps.guard);
+    // Both routes only read (the list and its CSV).
+    const opts = scopedOptions(deps.guard, 'read');
 
     r.post(
       '/members/getmembersdata',

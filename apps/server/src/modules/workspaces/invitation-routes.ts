@@ -21,7 +21,7 @@ export function invitationRoutes(deps: {
       '/workspaces/inviteadmin',
       {
         // The guard runs before the schema, as on every workspace-scoped route: strangers get 403 whatever they send.
-        ...scopedOptions(deps.guard),
+        ...scopedOptions(deps.guard, 'manage'),
         schema: {
           tags: ['workspaces'],
           summary: 'Invites a person by e-mail to administer the workspace in Flywheel',
