@@ -44,7 +44,7 @@ const concurrency = Number(arg('concurrency') ?? 16);
 const split = process.argv.includes('--split');
 /**
  * --worker-process (PostgreSQL): the benchmark's server only serves HTTP (the API role); a separate
- * `ROLE=worker` server process on the same database applies the events — the scale-out shape of README.
+ * `ROLE=worker` server process on the same database applies the events — the scale-out shape of docs/operations/postgresql-and-scaling.md.
  */
 const workerProcess = process.argv.includes('--worker-process');
 /** --node-http: the sender uses node:http (an agent with keep-alive) instead of the minimal raw client. */

@@ -10,7 +10,7 @@ import { axeViolations, demoCredentials, demoTeamId, logIn, tagMembers } from '.
  * no violation. The phone layout (390x844) has no horizontal scroll and its burger opens the navigation.
  *
  * With DOCS_SCREENSHOTS=1 the spec also writes each page at 1440x900 and 390x844 to docs/screenshots/ (the
- * README links them); without it (CI) nothing is written.
+ * docs/screenshots.md links them); without it (CI) nothing is written.
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * `npm start`'s supervisor: runs the server (main.ts) as a child and starts it again when it ends abnormally
  * (a crash, the heap limit, kill -9), waiting 1, 2, 4 ... up to 30 s between quick failures. The child runs in
  * its own process group, so whatever it started (the demo's Slack emulator) goes down with it and frees its
- * port. SIGINT/SIGTERM are passed on for a graceful stop. In production use a service manager instead (README).
+ * port. SIGINT/SIGTERM are passed on for a graceful stop. In production use a service manager instead (docs/operations/production.md).
  */
 
 /** main.ts exits with this code when the configuration is wrong: starting again would not help. */

@@ -428,7 +428,7 @@ describe('automations', () => {
       message: 'Say hello to our newest member!',
       sendtoworkspace: true,
     };
-    // The whole workspace names its count (README "Sending limits").
+    // The whole workspace names its count (docs/product/sending.md, "Sending limits").
     const ask = await call('POST', '/actions/createautomation', everyone);
     expect(ask.statusCode).toBe(409);
     const bulk = await call('POST', '/actions/createautomation', {

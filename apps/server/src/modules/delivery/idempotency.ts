@@ -24,7 +24,7 @@ function canonical(v: unknown): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Idempotency-Key for every send and every creation of a future send (README "Sending limits"): per workspace
+ * Idempotency-Key for every send and every creation of a future send (docs/product/sending.md, "Sending limits"): per workspace
  * and admin, a key's first request runs; the same key again (in sequence or in parallel) gets the same answer
  * and changes nothing; the same key with another request is a 409. Parallel duplicates resolve through the
  * table's primary key: one claims the key, the others wait for its answer. A request that fails frees its key.

@@ -5,7 +5,7 @@ import type { Recipients } from '../audience/service.ts';
 import { BUDGET_WINDOW_HOURS, limitsRepo } from './limits-repo.ts';
 
 /**
- * What one workspace may send (README "Sending limits"):
+ * What one workspace may send (docs/product/sending.md, "Sending limits"):
  * - a daily budget of messages (each DM and each channel post is one; the last 24 hours count): a fixed number
  *   (`dailyBudget`; 0 turns the budget off), or by default `perMember` times the workspace's reachable members,
  *   at least `minimum`;

@@ -16,7 +16,7 @@ export type Metrics = {
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * The process's Prometheus metrics (GET /metrics, README "Metrics"). Counters and the latency histogram are this
+ * The process's Prometheus metrics (GET /metrics, docs/operations/production.md "Metrics"). Counters and the latency histogram are this
  * process's own (scrape every process); the gauges of queues, ingest, imports and budgets are read from the
  * database when scraped, so every process reports the same installation-wide values.
  */
