@@ -176,6 +176,8 @@ const envSchema = z.object({
   DEMO_DAYS: z.coerce.number().int().min(1).max(365).default(120),
   DEMO_LIVE_INTERVAL_MS: z.coerce.number().int().min(0).default(4000),
 });
+/** The names of every variable the server reads (the configuration page and `.env.example` list each). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
