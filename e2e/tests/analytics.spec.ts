@@ -3,7 +3,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoCredentials, demoTeamId, logIn } from './helpers.ts';
 
-/** A CSV line as spec section 9 writes it: quoted strings ("" inside), bare numbers, comma-separated. */
+/** A CSV line as the product writes it: quoted strings ("" inside), bare numbers, comma-separated. */
 function parseCsvLine(line: string): string[] {
   const cells: string[] = [];
   const re = /(?:"((?:[^"]|"")*)"|([^,]*))(?:,|$)/g;

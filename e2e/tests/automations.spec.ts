@@ -68,7 +68,7 @@ test('automation: a Member Join DM reaches the new member exactly once, redelive
   await page.goto('/dashboard/actions/automate');
   await expect(triggers(page)).toBeVisible();
   await createTrigger(page, async (dialog) => {
-    // Nothing to send to yet: the spec's texts.
+    // Nothing to send to yet: the product's texts.
     await dialog.getByRole('button', { name: 'create Trigger' }).click();
     await expect(
       dialog.getByText('Select at least one member and/or channel and/or tag and/or DM the new user'),

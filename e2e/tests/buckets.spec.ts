@@ -53,7 +53,7 @@ test('buckets: the table in Analytics, create a bucket, run it, export it, tag a
   await expect(card.getByRole('button', { name: 'Join Filter' })).toHaveAttribute('data-variant', 'default');
   await expect(card.getByRole('checkbox', { name: 'Split by Date' })).not.toBeChecked();
 
-  // Bucket creation mode: the spec's texts first, then a bucket over every channel, Messages > 0 in 14 days.
+  // Bucket creation mode: the product's texts first, then a bucket over every channel, Messages > 0 in 14 days.
   await openCreationMode(page);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText("Bucket Name can't be empty")).toBeVisible();
@@ -83,7 +83,7 @@ test('buckets: the table in Analytics, create a bucket, run it, export it, tag a
   await expect(row.getByText('Not-Executed')).toHaveCount(0);
   await expect(row.getByRole('cell', { name: count.toLocaleString('en-US') })).toBeVisible();
 
-  // Export the last run: BOM, the spec's header, one line per member.
+  // Export the last run: BOM, the product's header, one line per member.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     row.getByRole('button', { name: `Download ${name} CSV` }).click(),

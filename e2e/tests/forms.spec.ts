@@ -72,7 +72,7 @@ test('forms: create one with all three question types, send it to a tag, a membe
   await shoot(start, 'form-wizard-step1');
   await start.getByRole('button', { name: 'Next' }).click();
 
-  // Step 2: the spec's texts first, then a descriptive, an MCQ and a short question.
+  // Step 2: the product's texts first, then a descriptive, an MCQ and a short question.
   const step2 = page.getByRole('dialog', { name: 'Make Your Form Questions' });
   await step2.getByRole('button', { name: 'Create' }).click();
   await expect(step2.getByText("Form Description can't be empty")).toBeVisible();

@@ -6,7 +6,7 @@ import { demoCredentials, logIn, pickOption } from './helpers.ts';
 const table = (page: Page) => page.getByRole('table', { name: 'Members Data' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 
-/** A quoted CSV line (spec section 9): "a","b" with "" for a quote inside. */
+/** A quoted CSV line: "a","b" with "" for a quote inside. */
 function parseCsvLine(line: string): string[] {
   const cells: string[] = [];
   const re = /"((?:[^"]|"")*)"(?:,|$)/g;

@@ -108,7 +108,7 @@ test('polls: create a poll in the UI; members vote with reactions (one changes, 
     ['tada', 'Wednesday'],
     ['rocket', 'Thursday'],
   ];
-  // An option without its emoji: the spec's text, nothing created.
+  // An option without its emoji: the product's text, nothing created.
   await step2.getByRole('textbox', { name: 'Option 1' }).fill('Tuesday');
   await step2.getByRole('button', { name: 'Create' }).click();
   await expect(step2.getByText('fill all options with emoji and their value')).toBeVisible();

@@ -269,7 +269,7 @@ test("workflows: a time trigger for a tag, sent to the trigger's tags; it cannot
   await expect(page.getByText('Workflow created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/workflows$/);
 
-  // Listed as an active Time Trigger whose Stop is disabled, with the spec's reason on hover.
+  // Listed as an active Time Trigger whose Stop is disabled, with the product's reason on hover.
   const row = page.getByRole('table', { name: 'Workflows' }).locator('tbody tr').filter({ hasText: name });
   await expect(row.getByText('Time Trigger')).toBeVisible();
   await expect(row.getByText('Active', { exact: true })).toBeVisible();

@@ -11,8 +11,7 @@ import {
 import { MAX_ROW_ID } from './input.ts';
 
 /*
- * Automations (Member Join triggers) and schedules (spec sections 2 Actions area, 3 Automation trigger and
- * Scheduled trigger row, 5 validation texts, 9 constants). The sender is stored as b or a (spec section 6).
+ * Automations (Member Join triggers) and schedules. The sender is stored as b or a.
  */
 
 export const ACTION_TEXTS = {
@@ -77,7 +76,7 @@ const targets = (v: { channel_ids: string[]; dms: z.output<typeof dms>; sendtowo
   v.channel_ids.length + v.dms.members.length + v.dms.tags.length + v.dms.channels.length > 0 ||
   v.sendtoworkspace;
 
-/** POST /actions/createautomation (spec section 3 Automation trigger, sent). Trigger: Member Join only. */
+/** POST /actions/createautomation. Trigger: Member Join only. */
 export const createAutomationBody = z
   .object({
     ...common,
@@ -88,12 +87,12 @@ export const createAutomationBody = z
   .refine((v) => v.send_dm || targets(v), { message: ACTION_TEXTS.automationTarget, path: ['dms'] });
 export type CreateAutomationRequest = z.input<typeof createAutomationBody>;
 
-/** POST /actions/createscheduled (spec section 3 Scheduled trigger row / scheduled message payload). */
+/** POST /actions/createscheduled. */
 export const createScheduledBody = z
   .object({
     ...common,
     frequency: z.enum(FREQUENCIES, { error: ACTION_TEXTS.noFieldEmpty }),
-    /** Weekly: day codes (spec section 9). */
+    /** Weekly: day codes. */
     days: z
       .array(z.enum(DAY_CODES, { error: `days must be among ${DAY_CODES.join(', ')}` }))
       .max(7)
@@ -139,7 +138,7 @@ export const updateActionBody = z.object({
 });
 export type UpdateActionRequest = z.input<typeof updateActionBody>;
 
-/** A row of the Automate or Schedule table (spec section 2, section 3 returned fields). */
+/** A row of the Automate or Schedule table. */
 export const actionRowSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['automation', 'schedule']),

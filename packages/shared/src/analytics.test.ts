@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_NAME_MESSAGES, botNameError } from './analytics.ts';
 
-describe('bot name rules (spec section 5)', () => {
+describe('bot name rules', () => {
   it.each([
     ['a', BOT_NAME_MESSAGES.length],
     ['a'.repeat(21), BOT_NAME_MESSAGES.length],

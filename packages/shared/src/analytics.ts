@@ -19,7 +19,7 @@ import {
 } from './members.ts';
 
 /**
- * Contracts of Home and Analytics (spec sections 2, 3, 7). Every number is computed in the workspace's
+ * Contracts of Home and Analytics. Every number is computed in the workspace's
  * timezone from the rollups. A time filter is static (last N days, today included) or dynamic (start and
  * end local dates, both included).
  */
@@ -59,7 +59,7 @@ export const rangeQuery = z
 export const CARD_COMPARISONS = ['change', 'new', 'incomplete'] as const;
 export type CardComparison = (typeof CARD_COMPARISONS)[number];
 
-/** Spec section 3: Summary card (name, val, percent, sign), and what the change compares. */
+/** Summary card (name, val, percent, sign), and what the change compares. */
 export const summaryCardSchema = z.object({
   name: z.string(),
   val: z.number(),
@@ -71,7 +71,7 @@ export const summaryCardSchema = z.object({
 });
 export type SummaryCard = z.infer<typeof summaryCardSchema>;
 
-/** Spec section 3: Activity row (per day, optionally per channel or member). */
+/** Activity row (per day, optionally per channel or member). */
 export const activityRowSchema = dailyActivitySchema.extend({
   member_id: z.string().optional(),
   channel_id: z.string().optional(),
@@ -98,7 +98,7 @@ export const memberActivitySchema = z.object({
 });
 export type MemberActivity = z.infer<typeof memberActivitySchema>;
 
-/** Spec section 3: Members change row. */
+/** Members change row. */
 export const membersChangeRowSchema = z.object({
   date_of_data: z.string(),
   new_members: z.number(),
@@ -108,7 +108,7 @@ export const membersChangeRowSchema = z.object({
 });
 export type MembersChangeRow = z.infer<typeof membersChangeRowSchema>;
 
-/** Spec section 3: Word-cloud item (relevance 0..1; shown as whole percent of relevance x 100). */
+/** Word-cloud item (relevance 0..1; shown as whole percent of relevance x 100). */
 export const wordCloudItemSchema = z.object({ parsed_value: z.string(), relevance: z.number() });
 export type WordCloudItem = z.infer<typeof wordCloudItemSchema>;
 
@@ -153,7 +153,7 @@ export const channelsActivityBody = timeFilterBody.extend({
   activity_filter: activityFilterSchema.optional(),
 });
 
-/** Spec section 3: Bot details; upload payload botName, team_id, use_custom. */
+/** Bot details; upload payload botName, team_id, use_custom. */
 export const botDetailsSchema = z.object({
   bot_name: z.string(),
   bot_image: z.string().nullable(),
@@ -171,7 +171,7 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-/** Spec section 5: the bot name rules and their exact messages. */
+/** The bot name rules and their exact messages. */
 export const BOT_NAME_MESSAGES = {
   length: 'Username should be 2-20 characters long!',
   edges: 'Username should not start or end with Hypen(s), Underscore(s) or Period(s)!',

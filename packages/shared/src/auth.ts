@@ -43,7 +43,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-/** Spec section 3: Login response. */
+/** Login response. */
 export const loginResponse = z.object({
   token: z.string(),
   userid: z.string(),
@@ -57,7 +57,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** POST /api/v0/auth/logout */
 export const logoutBody = z.object({ email: z.string().optional(), token: z.string().optional() });
 
-/** POST /api/v0/auth/inititatechangepassword (the spec's spelling) */
+/** POST /api/v0/auth/inititatechangepassword (the API's spelling) */
 export const initiateChangePasswordBody = z.object({ email: emailSchema });
 
 /** POST /api/v0/auth/resetpassword: completes the e-mailed reset link. */

@@ -10,18 +10,18 @@ import {
 } from './members.ts';
 
 /*
- * Buckets and the advanced analytics table (spec sections 2, 4, 5, 7, 8, 9). A bucket is a saved filter
+ * Buckets and the advanced analytics table. A bucket is a saved filter
  * definition (the Members screen's vocabulary: join/leave window, channels, activity) evaluated on the current
  * data each time it runs; the members of its last run are kept for export, tags and audiences.
  */
 
-/** Spec section 5 validation texts. */
+/** Validation texts. */
 export const BUCKET_NAME_EMPTY = "Bucket Name can't be empty";
 export const BUCKET_CHANNELS_EMPTY = 'Select at least one channel';
-/** Spec section 8: a bucket never run shows this instead of a time. */
+/** A bucket never run shows this instead of a time. */
 export const NOT_EXECUTED = 'Not-Executed';
 
-/** Spec section 9: the bucket CSV's columns, and the one row of an empty export. */
+/** The bucket CSV's columns, and the one row of an empty export. */
 export const BUCKET_CSV_COLUMNS = [
   'Date of Data',
   'Member Name',
@@ -38,7 +38,7 @@ export const BUCKET_CSV_TITLE = 'Bucket Data';
 export const BUCKET_BASES = ['members', 'channels'] as const;
 export type BucketBasis = (typeof BUCKET_BASES)[number];
 
-/** Rows per page of the bucket table in Analytics (the spec leaves its default list unsaid). */
+/** Rows per page of the bucket table in Analytics . */
 export const BUCKET_TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const BUCKET_NAME_MAX = 80;
 
@@ -52,7 +52,7 @@ const pageSize = z.coerce
   .default(10);
 
 /**
- * Spec: {team_id, time_filter, channels, split_by_date_and_channel, optional activity_filter, base_filter
+ * The body: {team_id, time_filter, channels, split_by_date_and_channel, optional activity_filter, base_filter
  * {type, startts, endts}}; channel_type (AND/OR) and paging added. The filters are the Members screen's.
  */
 export const advanceAnalyticsFilter = membersFilterSchema
@@ -108,7 +108,7 @@ export const advanceAnalyticsResponse = z.object({
 });
 export type AdvanceAnalyticsResponse = z.infer<typeof advanceAnalyticsResponse>;
 
-/* Buckets (spec section 8: Bucket). */
+/* Buckets (Bucket). */
 
 /**
  * base_events: members who joined (or left) the workspace in a window, Fixed (the last `days` days; 'static'
@@ -148,7 +148,7 @@ const channelList = z
   .min(1, BUCKET_CHANNELS_EMPTY)
   .max(1000, 'data.channel_filter.ids: at most 1000 channels');
 
-/** Spec: data {base_events, sub_time_filter, activity_filter, channel_filter, message/reaction/replies_filter}. */
+/** The bucket's data: {base_events, sub_time_filter, activity_filter, channel_filter, message/reaction/replies_filter}. */
 export const bucketDataSchema = z.object({
   basis: z.enum(BUCKET_BASES, { error: "data.basis must be 'members' or 'channels'" }).default('members'),
   base_events: baseEventsSchema.nullish(),

@@ -1,10 +1,10 @@
 /*
- * Wall-clock schedules in a workspace's timezone (spec sections 3, 5, 9): One Time, Every Day and Weekly at
+ * Wall-clock schedules in a workspace's timezone: One Time, Every Day and Weekly at
  * HH:MM local time. 09:00 Europe/London stays 09:00 on both sides of a daylight-saving change. Pure functions
  * on epoch milliseconds, so the server, the web app and tests share one definition.
  */
 
-/** Spec section 9 day codes. */
+/** Day codes. */
 export const DAY_CODES = ['mon', 'tue', 'wed', 'thurs', 'fri', 'sat', 'sun'] as const;
 export type DayCode = (typeof DAY_CODES)[number];
 export const FREQUENCIES = ['Everyday', 'Weekly', 'onetime'] as const;
@@ -150,7 +150,7 @@ export function nextRun(r: Recurrence, after: number, timeZone: string): number 
   return null;
 }
 
-/** Spec section 9: a one-time schedule lies 15 minutes to 30 days ahead. */
+/** A one-time schedule lies 15 minutes to 30 days ahead. */
 export const MIN_LEAD_MS = 15 * 60_000;
 export const MAX_LEAD_MS = 30 * 86_400_000;
 

@@ -1,4 +1,4 @@
-/** Business constants and limits: spec section 9. */
+/** Business constants and limits of the product. */
 export const TOAST_MS = 5000;
 export const TOAST_POPUP_MS = 3000;
 export const SUMMARY_COPIED_MS = 3000;

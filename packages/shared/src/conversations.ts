@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText, slackId } from './input.ts';
 
 /*
- * The conversation workbench (spec sections 2, 3, 7, 9): threads of a channel or the workspace in a time
+ * The conversation workbench: threads of a channel or the workspace in a time
  * window, a thread's replies and reactions, full-text search over messages, mentions of the workspace's
  * admins and bot, and thread summaries.
  */
@@ -25,10 +25,10 @@ export const CONVERSATION_TEXTS = {
   noSuchThread: 'No such message in this workspace',
 } as const;
 
-/** Spec section 9: thread time filter presets (days), default 7. */
+/** Thread time filter presets (days), default 7. */
 export const THREAD_DAY_PRESETS = [1, 7, 14, 30] as const;
 export const DEFAULT_THREAD_DAYS = 7;
-/** The spinner every search shows before its results (spec section 9: 1.5 s). */
+/** The spinner every search shows before its results (1.5 s). */
 export const SEARCH_SPINNER_MS = 1500;
 /** 'Summary copied' shows for 3 s. */
 export const SUMMARY_COPIED_MS = 3000;
@@ -93,7 +93,7 @@ export const threadsQuery = z.object({
   direction: z.enum(['asc', 'desc'], { error: "direction must be 'asc' or 'desc'" }).default('desc'),
 });
 
-/** Spec section 3 "Thread", with what the cards also show. */
+/** "Thread", with what the cards also show. */
 export const threadSchema = z.object({
   ts: z.string(),
   channel_id: z.string(),
@@ -120,7 +120,7 @@ export const threadsResponse = z.object({
 });
 export type ThreadsResponse = z.infer<typeof threadsResponse>;
 
-/** Spec section 3 "Reply": one row per live reply. */
+/** "Reply": one row per live reply. */
 export const replyRowSchema = z.object({
   user_id: z.string(),
   name: z.string(),
@@ -138,7 +138,7 @@ export const uniqueRepliesResponse = z.object({
 });
 export type UniqueReplies = z.infer<typeof uniqueRepliesResponse>['data'];
 
-/** Spec section 3 "Reaction": one row per live reaction (a person may react with several emoji). */
+/** "Reaction": one row per live reaction (a person may react with several emoji). */
 export const reactionRowSchema = z.object({ user_id: z.string(), name: z.string(), reaction: z.string() });
 export type ReactionRow = z.infer<typeof reactionRowSchema>;
 export const uniqueReactionsResponse = z.object({
@@ -171,7 +171,7 @@ export const summaryResponse = z.object({
 });
 export type ThreadSummary = z.infer<typeof summaryResponse>['data'];
 
-/** Spec section 3 "Search hit". */
+/** "Search hit". */
 export const searchHitSchema = z.object({
   objectID: z.string(),
   ts: z.string(),
@@ -194,7 +194,7 @@ export const searchQuery = z.object({
 });
 export const searchResponse = z.object({ data: z.array(searchHitSchema) });
 
-/** Spec section 2 Mentions panel: a message or thread mentioning an admin or the bot. */
+/** Mentions panel: a message or thread mentioning an admin or the bot. */
 export const mentionSchema = z.object({
   /** `<channel_id>-<ts>`: what a reply or reaction on it sends back as mention_id. */
   mention_id: z.string(),

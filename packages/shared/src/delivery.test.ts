@@ -10,7 +10,7 @@ describe('delivery contracts', () => {
     expect(hasInvalidCharacters('\uDF89 tail')).toBe(true);
   });
 
-  it('receipt status as spec section 4 says', () => {
+  it('receipt status from its counts', () => {
     const r = (t: number, s: number, f: number) =>
       receiptStatus({ total_recipient_count: t, successful_recipient_count: s, failed_recipient_count: f });
     expect(r(10, 7, 3)).toBe('Processed');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { membersFilterSchema } from './members.ts';
 
 /*
- * Sending (spec sections 3, 4, 5, 7): who sends (Bot or an Admin), what (text in Slack mrkdwn, with images
+ * Sending: who sends (Bot or an Admin), what (text in Slack mrkdwn, with images
  * uploaded to Slack first), to whom (members, tags, channels, the whole workspace, a Members filter), and the
  * receipt every send leaves (one row per recipient).
  */
@@ -16,7 +16,7 @@ const slackTs = (field: string) =>
     .string()
     .regex(/^\d{6,12}\.\d{1,8}$/, `${field} must be a Slack message timestamp like 1700000000.000100`);
 
-/** Spec section 6: a sender is stored as b or a; the API takes bot/admin or b/a. */
+/** A sender is stored as b or a; the API takes bot/admin or b/a. */
 export const SENDERS = ['bot', 'admin'] as const;
 export type Sender = (typeof SENDERS)[number];
 export const senderSchema = z.preprocess(
@@ -24,7 +24,7 @@ export const senderSchema = z.preprocess(
   z.enum(SENDERS, { error: 'Choose a Sender' }),
 );
 
-/** Spec section 5 texts. */
+/** Validation texts. */
 export const DELIVERY_TEXTS = {
   chooseSender: 'Choose a Sender',
   chooseTarget: 'Choose at least one member or channel or tag',
@@ -80,11 +80,11 @@ const senderFields = {
   admin_user: slackUserId.nullish(),
 };
 
-/** Member ids, or e-mail-like entries matched to members (spec section 5). */
+/** Member ids, or e-mail-like entries matched to members. */
 const memberEntries = z.array(z.string().trim().min(1).max(254)).max(50_000);
 
 /**
- * Whom a send reaches (the spec's automation/schedule shape): messages posted in `channel_ids`; a DM to each
+ * Whom a send reaches (the product's automation/schedule shape): messages posted in `channel_ids`; a DM to each
  * member of `dms.members`, `dms.tags`, `dms.channels`, of the whole workspace (`sendtoworkspace`) and of a
  * Members filter (`filter`). Members are counted once, bots and deactivated members are left out.
  */
@@ -326,7 +326,7 @@ export const ACTION_TYPES = [
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
-/** Spec section 3 Receipt (recipient id lists are CSV downloads: a receipt may have 50,000 recipients). */
+/** Receipt (recipient id lists are CSV downloads: a receipt may have 50,000 recipients). */
 export const receiptSchema = z.object({
   id: z.number().int(),
   action_type: z.string(),
@@ -413,7 +413,7 @@ export function failureText(code: string): string {
   return FAILURE_TEXTS[base] ?? `Slack answered ${base}`;
 }
 
-/** Spec section 4: 'Processed' when every recipient is done, else 'N% Processed' (whole number). */
+/** 'Processed' when every recipient is done, else 'N% Processed' (whole number). */
 export function receiptStatus(
   r: Pick<Receipt, 'total_recipient_count' | 'successful_recipient_count' | 'failed_recipient_count'>,
 ): string {
@@ -425,7 +425,7 @@ export function receiptStatus(
 export const RECIPIENT_KINDS = ['total', 'successful', 'failed'] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 /**
- * The recipients CSV: the spec's columns (RecipientName, RecipientType, RecipientEmail) in their places, then Status,
+ * The recipients CSV: the product's columns (RecipientName, RecipientType, RecipientEmail) in their places, then Status,
  * Error and the Slack id (member or channel) to match rows on while people read names.
  */
 export const RECEIPT_CSV_COLUMNS = [

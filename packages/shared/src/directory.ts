@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { workspaceSchema } from './workspace.ts';
 
-/** Spec section 3: Member (timestamps in microseconds; 0 = never). */
+/** Member (timestamps in microseconds; 0 = never). */
 export const memberSchema = z.object({
   member_id: z.string(),
   real_name: z.string(),
@@ -28,7 +28,7 @@ export const memberSuggestionSchema = z.object({
 });
 export type MemberSuggestion = z.infer<typeof memberSuggestionSchema>;
 
-/** Spec section 3: Channel. */
+/** Channel. */
 export const channelSchema = z.object({
   channel_id: z.string(),
   channel_name: z.string(),
@@ -37,7 +37,7 @@ export const channelSchema = z.object({
 });
 export type Channel = z.infer<typeof channelSchema>;
 
-/** Spec section 3: Authorized admin (option label real_name, value user_id). */
+/** Authorized admin (option label real_name, value user_id). */
 export const authorizedAdminSchema = z.object({
   user_id: z.string(),
   real_name: z.string(),
@@ -54,7 +54,7 @@ export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array
 /** GET /slack/installurl */
 export const installUrlResponse = z.object({ url: z.string() });
 
-/** POST /auth-redirect (spec section 7: no token; the OAuth state binds it to the user who started it). */
+/** POST /auth-redirect (no token; the OAuth state binds it to the user who started it). */
 export const authRedirectBody = z.object({
   code: z.string({ error: 'code is required' }).min(1, 'code is required').max(512),
   state: z.string({ error: 'state is required: start again from Create Workspace' }).min(1).max(256),

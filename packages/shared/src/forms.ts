@@ -3,13 +3,11 @@ import { DAY_CODES } from './clock.ts';
 import { confirmRecipientsSchema, DELIVERY_TEXTS, hasInvalidCharacters, senderSchema } from './delivery.ts';
 
 /*
- * Forms (spec sections 2 Form creation steps, Form Table, Form Instances popup, Send-form popup and the form
- * instance data page; 3 Form, Master form, Form instance, Form response, Editor question; 5 limits and texts;
- * 7 form calls; 9 constants). A form is sent as a Slack message with a button; the button opens a modal built
+ * Forms. A form is sent as a Slack message with a button; the button opens a modal built
  * from the questions; each send or recurrence is an instance, with the members' responses.
  */
 
-/** Spec section 9 limits. */
+/** Limits. */
 export const FORM_LIMITS = {
   description: 125,
   name: 24,
@@ -24,10 +22,10 @@ export const FORM_LIMITS = {
   longAnswer: 3000,
 } as const;
 
-/** Spec section 9: the default acknowledgement. */
+/** The default acknowledgement. */
 export const DEFAULT_ACK_MESSAGE = 'Your response has been recorded successfully';
 
-/** Spec section 5 texts, and this product's own where the spec gives none. */
+/** Validation texts. */
 export const FORM_TEXTS = {
   descriptionEmpty: "Form Description can't be empty",
   descriptionTooLong: `Form Description can be at most ${FORM_LIMITS.description} characters`,
@@ -60,7 +58,7 @@ export const FORM_TEXTS = {
   noData: (instance: string) => `No data found on ${instance}`,
 } as const;
 
-/** Spec section 9: the export's title and file name, and its single row when there is nothing. */
+/** The export's title and file name, and its single row when there is nothing. */
 export const FORM_CSV_TITLE = 'Form details';
 export const FORM_CSV_EMPTY = 'Details of no data';
 
@@ -83,7 +81,7 @@ const plainText = (empty: string, max: number, tooLong: string) =>
     .max(max, tooLong)
     .refine((t) => !hasInvalidCharacters(t), DELIVERY_TEXTS.invalidCharacters);
 
-/** Spec section 3 Editor question (heading) / Form questions (question, type, options as strings, optional). */
+/** Editor question (heading) / Form questions (question, type, options as strings, optional). */
 export const formQuestionSchema = z.preprocess(
   (v) =>
     v && typeof v === 'object' && !('question' in v) && 'heading' in v
@@ -122,7 +120,7 @@ const days = z
   .max(7)
   .default([]);
 
-/** POST /actions/createform (spec section 3 Form). */
+/** POST /actions/createform. */
 export const createFormBody = z
   .object({
     team_id: teamId,
@@ -218,7 +216,7 @@ export const formResponsesBody = z.object({
 });
 export type FormResponsesRequest = z.input<typeof formResponsesBody>;
 
-/** A row of the Form Table (spec section 3 Master form, with what the table shows). */
+/** A row of the Form Table. */
 export const formRowSchema = z.object({
   master_form_id: z.number().int(),
   form_title: z.string(),
@@ -257,7 +255,7 @@ export type FormRow = z.infer<typeof formRowSchema>;
 export const formsListResponse = z.object({ data: z.array(formRowSchema) });
 export const formResponse = z.object({ message: z.string(), data: formRowSchema });
 
-/** Spec section 3 Form instance: form_id, execution_time, responses (count). */
+/** Form instance: form_id, execution_time, responses (count). */
 export const formInstanceSchema = z.object({
   form_id: z.number().int(),
   master_form_id: z.number().int(),
@@ -273,7 +271,7 @@ export type FormInstance = z.infer<typeof formInstanceSchema>;
 export const formInstancesResponse = z.object({ data: z.array(formInstanceSchema) });
 export const executeFormResponse = z.object({ message: z.string(), data: formInstanceSchema });
 
-/** Spec section 3 Form response: name, list of {question, answer}. */
+/** Form response: name, list of {question, answer}. */
 export const formAnswerRowSchema = z.object({
   member_id: z.string(),
   name: z.string(),

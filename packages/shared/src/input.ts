@@ -44,7 +44,7 @@ export const RANGE_MESSAGES = {
 } as const;
 
 /**
- * Spec section 5 for custom ranges, plus a maximum span: the first rule a range breaks, or null. `today` is
+ * For custom ranges, plus a maximum span: the first rule a range breaks, or null. `today` is
  * the caller's today (the browser's, or `latestDay()` where the timezone is not known).
  */
 export function dateRangeProblem(start: string, end: string, today = latestDay()): string | null {

@@ -20,7 +20,7 @@ export const memberHitSchema = z.object({
 });
 export type MemberHit = z.infer<typeof memberHitSchema>;
 
-/** The most hits a member search answers (spec section 9: suggestion lists capped at 10). */
+/** The most hits a member search answers (suggestion lists capped at 10). */
 export const MEMBER_SEARCH_LIMIT = 10;
 /** The most ids (or typed entries) one name lookup takes. */
 export const MEMBER_LOOKUP_MAX = 500;

@@ -13,7 +13,7 @@ import {
 } from './input.ts';
 
 /*
- * Members screen and member detail contracts (spec sections 2, 3, 5, 7). The filter payload is the spec's:
+ * Members screen and member detail contracts. The filter payload:
  * team_id, time_filter, channels, activity_filter, base_filter, tags; plus search, sort and paging, which the
  * server applies so a 50,000-member workspace never travels whole.
  */
@@ -22,7 +22,7 @@ import {
 export const MAX_FILTER_DAYS = MAX_RANGE_DAYS;
 
 /**
- * Spec: time_filter {type static or dynamic, days, start_date, end_date}; days default 7. A custom range is
+ * time_filter {type static or dynamic, days, start_date, end_date}; days default 7. A custom range is
  * real calendar days, start not after end, neither in the future, at most MAX_RANGE_DAYS days (issue 18).
  */
 export const timeFilterSchema = z
@@ -61,7 +61,7 @@ export const comparison = (name: string) =>
     })
     .nullish();
 
-/** Spec: activity_filter {type, message_filter, reaction_filter, reply_filter each {count, operator}}. */
+/** activity_filter {type, message_filter, reaction_filter, reply_filter each {count, operator}}. */
 export const activityFilterSchema = z.object({
   type: z.enum(['AND', 'OR'], { error: "activity_filter.type must be 'AND' or 'OR'" }).default('AND'),
   message_filter: comparison('activity_filter.message_filter'),
@@ -79,7 +79,7 @@ export const epochMs = (field: string) =>
     .max(Date.UTC(2100, 0, 1), `${field} must be a time before 2100`);
 
 /**
- * Spec: base_filter {type team_join or team_left, startts, endts or time_filter}: members who joined (or left)
+ * base_filter {type team_join or team_left, startts, endts or time_filter}: members who joined (or left)
  * the workspace inside the window. startts and endts are epoch milliseconds.
  */
 export const baseFilterSchema = z
@@ -118,7 +118,7 @@ export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
 
 export const MEMBER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 /**
- * Rows per page of the Members table. Spec section 9 says 5; at 500 members that is 100 pages, so the table
+ * Rows per page of the Members table. A first design said 5; at 500 members that is 100 pages, so the table
  * opens at 25 (issue 19) and the rows-per-page select still offers 5.
  */
 export const DEFAULT_MEMBER_PAGE_SIZE = 25;

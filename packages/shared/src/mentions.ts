@@ -1,5 +1,5 @@
 /*
- * Spec section 3: stored text carries mention tokens <@memberid>, <#channelid|name> and <#channelid>; people see
+ * Stored text carries mention tokens <@memberid>, <#channelid|name> and <#channelid>; people see
  * them as @real_name and #channel_name. This is the ONE function that does it, on the server and in the browser.
  */
 

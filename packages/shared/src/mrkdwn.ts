@@ -1,7 +1,7 @@
 import { parseHtml, textOf, type HtmlElement, type HtmlNode } from './html-tree.ts';
 
 /*
- * The message editor's HTML to Slack mrkdwn (spec section 5 "Editor"): *bold*, _italic_, ~strike~, `code`,
+ * The message editor's HTML to Slack mrkdwn: *bold*, _italic_, ~strike~, `code`,
  * ```code blocks```, <url|text>, lists as "1." and "•", paragraphs one blank line apart (runs of blank lines
  * collapse), @here/@everyone/@channel as <!here>…, "@#" loses its "@", a lone "*" at a line start becomes a
  * bullet, "@display name" and "#channel-name" become <@U…> and <#C…> when known, and & < > escaped as Slack

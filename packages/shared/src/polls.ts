@@ -9,12 +9,11 @@ import {
 } from './delivery.ts';
 
 /*
- * Polls (spec sections 2 Poll Table / Create Poll / Poll Details, 3 Poll, Option, Voter, 5 poll rules, 7 /poll/*,
- * 9 constants). A poll is posted in channels; members vote by reacting with an option's emoji on its message.
+ * Polls. A poll is posted in channels; members vote by reacting with an option's emoji on its message.
  */
 
 export { POLL_DEFAULT_DURATION_MS, POLL_MAX_OPTIONS };
-/** Spec section 9: the Poll Details popup's options table and voters table page sizes. */
+/** The Poll Details popup's options table and voters table page sizes. */
 export const POLL_OPTIONS_PAGE = 5;
 export const POLL_VOTERS_PAGE = 15;
 /** The longest a poll may stay open. */
@@ -23,7 +22,7 @@ export const POLL_OPTION_MAX = 75;
 export const POLL_EXPORT_FILE = 'PollDetails.csv';
 export const POLL_CSV_COLUMNS = ['email', 'value', 'name'] as const;
 
-/** Spec section 5 texts (and the few rules the spec states without a text, in the same voice). */
+/** Validation texts (and the few rules without a text of their own, in the same voice). */
 export const POLL_TEXTS = {
   fillOptions: 'fill all options with emoji and their value',
   maxOptions: `Max ${POLL_MAX_OPTIONS} options are allowed`,
@@ -72,7 +71,7 @@ export const pollOptionInput = z.object({
 });
 export type PollOptionInput = z.input<typeof pollOptionInput>;
 
-/** The option rules of spec section 5: at least one, at most five, each with an emoji and a value. */
+/** The option rules: at least one, at most five, each with an emoji and a value. */
 export function pollOptionsProblem(options: readonly z.input<typeof pollOptionInput>[]): string | null {
   if (options.length === 0) return POLL_TEXTS.fillOptions;
   if (options.length > POLL_MAX_OPTIONS) return POLL_TEXTS.maxOptions;
@@ -89,7 +88,7 @@ export function pollOptionsProblem(options: readonly z.input<typeof pollOptionIn
 export const POLL_TYPES = ['scheduled', 'instant'] as const;
 export type PollType = (typeof POLL_TYPES)[number];
 
-/** POST /poll/createpoll (spec section 7). Times are ISO instants. */
+/** POST /poll/createpoll. Times are ISO instants. */
 export const createPollBody = z
   .object({
     team_id: teamId,
@@ -138,7 +137,7 @@ export const createPollBody = z
   });
 export type CreatePollRequest = z.input<typeof createPollBody>;
 
-/** The default end of a poll starting at `start` (spec section 5: one day after the scheduled date or now). */
+/** The default end of a poll starting at `start` (one day after the scheduled date or now). */
 export const defaultPollEnd = (start: number) => start + POLL_DEFAULT_DURATION_MS;
 
 export const pollOptionSchema = z.object({
@@ -152,7 +151,7 @@ export type PollOption = z.infer<typeof pollOptionSchema>;
 export const POLL_STATES = ['scheduled', 'active', 'expired'] as const;
 export type PollState = (typeof POLL_STATES)[number];
 
-/** Spec section 3 Poll (status true Active, false Expired), plus what the table shows. */
+/** Poll (status true Active, false Expired), plus what the table shows. */
 export const pollSchema = z.object({
   id: z.number().int(),
   created_by: z.string(),
@@ -175,7 +174,7 @@ export const pollSchema = z.object({
 });
 export type Poll = z.infer<typeof pollSchema>;
 
-/** Spec section 3 Voter: who voted for what. */
+/** Voter: who voted for what. */
 export const voterSchema = z.object({
   user_id: z.string(),
   email: z.string(),

@@ -10,8 +10,7 @@ import { cutText } from './text.ts';
 import { FORM_LIMITS, FORM_TEXTS, formQuestionSchema } from './forms.ts';
 
 /*
- * Workflows (spec sections 2 Workflows, 3 Workflow and the create-workflow payload, 4 status and create flow,
- * 5 trigger / delay / action validation, 7 workflows calls, 9 limits). A workflow is a trigger followed by up to
+ * Workflows. A workflow is a trigger followed by up to
  * ten tasks (a message or a form), each sent a delay after the previous step. Each member the trigger fires for
  * (or, for a time trigger, its audience once) runs the chain on its own.
  */
@@ -31,7 +30,7 @@ export const TRIGGER_LABELS: Record<TriggerType, string> = {
 export const DELAY_UNITS = ['minutes', 'hours', 'days'] as const;
 export type DelayUnit = (typeof DELAY_UNITS)[number];
 
-/** Spec sections 4 and 9. */
+/** A workflow's limits. */
 export const WORKFLOW_LIMITS = {
   /** Cards on the create page: the trigger and up to ten delays and actions (index 10 forced last). */
   cards: 11,
@@ -52,7 +51,7 @@ export const WORKFLOW_LIMITS = {
 } as const;
 
 /**
- * Spec texts (sections 2, 4 and 9) and, where the spec says only when a form is invalid (section 5), this
+ * The texts, and where a rule has none of its own, this
  * product's own words for each rule, shown under the field and returned by the API as the 400's message.
  */
 export const WORKFLOW_TEXTS = {
@@ -72,7 +71,7 @@ export const WORKFLOW_TEXTS = {
   deleted: 'Workflow deleted successfully',
   cannotStopTime: 'Cannot stop time trigger, Please delete instead!',
   formCsvTitle: 'Form details',
-  // Trigger (spec section 5).
+  // Trigger.
   nameEmpty: "Workflow name can't be empty",
   nameTooLong: `Workflow name can be at most ${WORKFLOW_LIMITS.name} characters`,
   chooseSender: DELIVERY_TEXTS.chooseSender,
@@ -127,7 +126,7 @@ const text = (empty: string, max: number, tooLong: string) =>
 
 /**
  * A task's delay after the previous step: null (or absent) is 'No Delay'. `delay_in_secs` is the duration in
- * seconds (spec section 3); it must be a whole number of `delay_unit`, above 0 and at most the unit's maximum.
+ * seconds; it must be a whole number of `delay_unit`, above 0 and at most the unit's maximum.
  */
 export const delaySchema = z
   .object({
@@ -155,7 +154,7 @@ export const delaySchema = z
   .transform((d) => d ?? null);
 export type WorkflowDelay = z.output<typeof delaySchema>;
 
-/** Who a task reaches, besides its own channels and DMs (spec section 5 Action). */
+/** Who a task reaches, besides its own channels and DMs. */
 const recipientFields = {
   /** Posted in these channels. */
   channels: z.array(channelId('channels')).max(1000).default([]),
@@ -226,7 +225,7 @@ export const formTaskSchema = z.object({
     .array(formQuestionSchema)
     .min(1, WORKFLOW_TEXTS.noQuestions)
     .max(FORM_LIMITS.questions, FORM_TEXTS.tooManyQuestions),
-  /** The spec's flag for the Slack modal (forms always open one here); accepted and ignored. */
+  /** The API's flag for the Slack modal (forms always open one here); accepted and ignored. */
   slack_form_dialog: z.boolean().optional(),
   ackMessage: z
     .string()
@@ -246,7 +245,7 @@ export type WorkflowTaskInput = z.input<typeof workflowTaskSchema>;
 export type WorkflowTask = z.output<typeof workflowTaskSchema>;
 
 /**
- * POST /workflows/createworkflow (spec section 3 payload). `trigger_at` is the time trigger's date (DD-MM-YYYY
+ * POST /workflows/createworkflow. `trigger_at` is the time trigger's date (DD-MM-YYYY
  * or DD/MM/YYYY) and time (HH:MM) in the workspace's timezone; `days` the activity range; `channel` the
  * channel-join channel; `tags` and `segments` (bucket ids) the time trigger's audience.
  */
@@ -290,7 +289,7 @@ export const createWorkflowBody = z
       else if (!v.trigger_at?.time?.trim() || /[_Hh]/.test(v.trigger_at.time))
         issue(WORKFLOW_TEXTS.timeMissing, 'trigger_at');
     }
-    // Steps after the trigger: a delay card and an action card per task (the spec's 11 cards: ten steps).
+    // Steps after the trigger: a delay card and an action card per task (11 cards: ten steps).
     const steps = v.tasks.reduce((n, t) => n + (t.delay ? 2 : 1), 0);
     if (steps > WORKFLOW_LIMITS.cards - 1) issue(WORKFLOW_TEXTS.tooManyTasks, 'tasks');
     for (const [i, t] of v.tasks.entries()) {
@@ -315,7 +314,7 @@ export type PauseWorkflowRequest = z.input<typeof pauseWorkflowBody>;
 
 const named = z.object({ id: z.number(), name: z.string() });
 
-/** A task as the list and the details modal show it (spec section 3 Task). */
+/** A task as the list and the details modal show it. */
 export const workflowTaskRow = z.object({
   task_id: z.number(),
   position: z.number(),
@@ -336,7 +335,7 @@ export const workflowTaskRow = z.object({
 });
 export type WorkflowTaskRow = z.infer<typeof workflowTaskRow>;
 
-/** A workflow in the list and the details modal (spec section 3 Workflow). */
+/** A workflow in the list and the details modal. */
 export const workflowRow = z.object({
   workflow_id: z.number(),
   workflow_name: z.string(),
@@ -427,7 +426,7 @@ export type ActionHistory = z.infer<typeof actionHistoryResponse>['data'];
 export const cutTitle = (t: string) =>
   t.length > WORKFLOW_LIMITS.titleCut ? `${cutText(t, WORKFLOW_LIMITS.titleKeep)}...` : t;
 
-/** 'after 2 day delay' / 'no delay' (spec section 2 Workflows). */
+/** 'after 2 day delay' / 'no delay'. */
 export function delayPhrase(d: WorkflowDelay): string {
   if (!d) return 'no delay';
   const n = d.delay_in_secs / WORKFLOW_LIMITS.delaySeconds[d.delay_unit];
@@ -440,7 +439,7 @@ export function taskSummary(t: { type: 'message' | 'form'; title: string; delay:
   return `Send the ${what} "${cutTitle(t.title)}" ${t.delay ? delayPhrase(t.delay) : 'with no delay'}`;
 }
 
-/** Client-side checks of the trigger dialog's time (spec section 5): null when valid. */
+/** Client-side checks of the trigger dialog's time: null when valid. */
 export function timeTriggerProblem(
   date: string,
   time: string,

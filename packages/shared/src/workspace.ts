@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 3: Workspace. */
+/** Workspace. */
 export const workspaceSchema = z.object({
   team_id: z.string(),
   workspace_name: z.string(),

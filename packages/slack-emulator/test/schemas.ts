@@ -27,7 +27,7 @@ function restoreOneOf(node: unknown): unknown {
  * - objs_file lacks `title`;
  * - conversations.replies' per-message schemas forbid reactions, blocks, bot fields and edits, which real replies carry;
  * - chat.update types `message.blocks` as an object although blocks are an array everywhere else;
- * - conversations.history lacks `response_metadata` although it paginates with `next_cursor` (SLACK_NOTES §0).
+ * - conversations.history lacks `response_metadata` although it paginates with `next_cursor` (a known gap of Slack's published OpenAPI document).
  */
 function patchKnownGaps(spec: Node): void {
   const defs = spec.definitions as Record<string, Node>;

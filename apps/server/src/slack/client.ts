@@ -50,7 +50,7 @@ class RotatingWebClient extends WebClient {
 const clientOf = (token: string | TokenSource | undefined, options: WebClientOptions): WebClient =>
   typeof token === 'object' ? new RotatingWebClient(token, options) : new WebClient(token, options);
 
-/** Slack's published per-method limits (requests per minute per workspace), SLACK_NOTES section 1-2. */
+/** Slack's published per-method limits (requests per minute per workspace; https://api.slack.com/apis/rate-limits). */
 const TIER_PER_MINUTE: Record<string, number> = {
   'users.list': 20,
   'conversations.list': 20,

@@ -9,7 +9,7 @@ export function slackSignature(signingSecret: string, timestamp: string | number
 }
 
 /**
- * Slack's request signing (SLACK_NOTES section 4): a 5-minute window either side of now, then a
+ * Slack's request signing (https://api.slack.com/authentication/verifying-requests-from-slack): a 5-minute window either side of now, then a
  * constant-time compare of v0=HMAC-SHA256(secret, "v0:{ts}:{raw body}"). Throws 401 otherwise.
  */
 export function verifySlackRequest(opts: {

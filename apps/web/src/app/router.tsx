@@ -73,7 +73,7 @@ const dashboardPages: RouteObject[] = [
   { path: 'actions/form-instances/:mid/:fid/:label', element: <FormInstancePage /> },
   // The fourth path segment picks the tab; an unknown tab falls back to threads (ActionsPage).
   { path: 'actions/:tab', element: <ActionsPage /> },
-  // Spec section 2: a fifth segment or more goes to /404.
+  // A fifth segment or more goes to /404.
   { path: 'actions/:tab/*', element: <Navigate to="/404" replace /> },
   { path: 'members', element: <MembersPage /> },
   { path: 'members/:memberId', element: <MemberDetailPage /> },

@@ -10,7 +10,7 @@ type DateRangeModalProps = {
   initial?: { start_date: string; end_date: string };
 };
 
-/** 'Choose Start and End Dates': Submit applies and closes, Cancel only closes (spec section 2). */
+/** 'Choose Start and End Dates': Submit applies and closes, Cancel only closes. */
 export function DateRangeModal({ opened, onCancel, onSubmit, initial }: DateRangeModalProps) {
   return (
     <LazyModal opened={opened} onClose={onCancel} title="Choose Start and End Dates">

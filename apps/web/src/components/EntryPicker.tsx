@@ -43,7 +43,7 @@ export function notFoundMessage(what: string, missing: readonly string[]): strin
 const SEPARATOR = /[,;\s]/;
 
 /**
- * A target picker (spec section 5): typed or pasted text splits on comma, space or semicolon; entries resolve
+ * A target picker: typed or pasted text splits on comma, space or semicolon; entries resolve
  * to options by e-mail or name, case-insensitively; suggestions follow the input 1000 ms after typing stops,
  * at most 10.
  */

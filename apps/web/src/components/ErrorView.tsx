@@ -16,7 +16,7 @@ export function bugReport(error: Error, now = new Date()): string {
   ].join('\n');
 }
 
-/** Shown when a page crashes: 'TAKE ME BACK TO HOME' and 'REPORT BUG?' (spec section 2). */
+/** Shown when a page crashes: 'TAKE ME BACK TO HOME' and 'REPORT BUG?'. */
 export function ErrorView({ error }: ErrorViewProps) {
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   const report = bugReport(error);

@@ -11,7 +11,7 @@ export type ImagePickerProps = {
 
 const ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-/** Why `picked` cannot join `current` (spec section 5 'Images' texts), or null. */
+/** Why `picked` cannot join `current`, or null. */
 export function imagesProblem(current: readonly File[], picked: readonly File[]): string | null {
   if (current.length + picked.length > MAX_IMAGES) return DELIVERY_TEXTS.tooManyImages;
   if (picked.some((f) => !(IMAGE_MIME_TYPES as readonly string[]).includes(f.type)))
@@ -33,8 +33,8 @@ export function usePreviews(files: readonly File[]): Map<File, string> {
 }
 
 /**
- * 'Choose Image(s)' (spec sections 2 and 5): up to 10 png or jpeg images of at most 5 MB each, shown as
- * thumbnails with a remove button. A choice that breaks a rule is refused whole, with the spec's text.
+ * 'Choose Image(s)': up to 10 png or jpeg images of at most 5 MB each, shown as
+ * thumbnails with a remove button. A choice that breaks a rule is refused whole, with the product's text.
  */
 export function ImagePicker({ files, onChange, disabled }: ImagePickerProps) {
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo } from './Logo.tsx';
 
-/** Spec section 2: any unknown path or /404. */
+/** Any unknown path or /404. */
 export function NotFoundView() {
   return (
     <Center component="main" mih="100vh" p="xl" style={{ background: 'var(--mantine-color-gray-0)' }}>

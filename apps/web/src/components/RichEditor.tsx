@@ -21,7 +21,7 @@ export type RichEditorProps = {
   minHeight?: number;
 };
 
-/** Spec section 5: the editor's own check ('INVALID CHARACTER(S) FOUND. PLEASE TRY AGAIN!'), or null. */
+/** The editor's own check ('INVALID CHARACTER(S) FOUND. PLEASE TRY AGAIN!'), or null. */
 export function editorError(value: EditorValue): string | null {
   return hasInvalidCharacters(value.text) || hasInvalidCharacters(value.mrkdwn)
     ? DELIVERY_TEXTS.invalidCharacters
@@ -35,7 +35,7 @@ export function useEditorError(value: EditorValue): string | null {
 const Body = lazy(() => import('./RichEditorBody.tsx').then((m) => ({ default: m.RichEditorBody })));
 
 /**
- * The message editor (spec section 2): bold, italic, monospace, lists, link/unlink, undo/redo and emoji, on
+ * The message editor: bold, italic, monospace, lists, link/unlink, undo/redo and emoji, on
  * Tiptap through @mantine/tiptap. Its code (about 100 KB gzip) loads the first time an editor shows.
  */
 export function RichEditor(props: RichEditorProps) {

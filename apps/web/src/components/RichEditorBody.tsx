@@ -60,7 +60,7 @@ export function RichEditorBody({
     content: initialHtml,
     editorProps: {
       attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
-      // Spec section 5: the copy shortcut is disabled in the editor.
+      // The copy shortcut is disabled in the editor.
       handleKeyDown: (_view, event) => {
         if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'c') {
           event.preventDefault();

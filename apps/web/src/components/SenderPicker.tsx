@@ -15,7 +15,7 @@ type SenderPickerProps = {
 };
 
 /**
- * Bot or Admin (spec sections 2 and 6); for Admin, which one, from the admins who authorized the app
+ * Bot or Admin; for Admin, which one, from the admins who authorized the app
  * (GET /getauthorizedadmins), the first by default.
  */
 export function SenderPicker({
@@ -34,7 +34,7 @@ export function SenderPicker({
     .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i);
   const firstAdmin = options[0]?.value ?? null;
 
-  // Admin chosen before the list arrived: the first admin, as the spec's default.
+  // Admin chosen before the list arrived: the first admin, by default.
   useEffect(() => {
     if (value.sender === 'admin' && !value.adminUser && firstAdmin)
       onChange({ ...value, adminUser: firstAdmin });

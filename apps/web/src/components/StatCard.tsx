@@ -40,7 +40,7 @@ const TONES = {
 } as const;
 
 /**
- * A summary card (spec section 3): value, name and the change against the period before (green +, red -,
+ * A summary card: value, name and the change against the period before (green +, red -,
  * grey for no change). Without a fair percent it says 'new' or 'history incomplete', with why in a tooltip.
  */
 export function StatCard({ card, caption }: { card: SummaryCard; caption?: string }) {

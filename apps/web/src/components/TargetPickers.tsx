@@ -19,7 +19,7 @@ export type TargetPickersProps = {
 };
 
 /**
- * The member target picker of every screen (spec section 5): suggestions from the server as you type (at most
+ * The member target picker of every screen: suggestions from the server as you type (at most
  * 10, members who left not offered); a typed or pasted list (comma, space or semicolon between) resolved on
  * the server by e-mail, name or id, and the entries that match nobody named under the input.
  */

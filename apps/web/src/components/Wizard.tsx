@@ -35,7 +35,7 @@ export type WizardProps = {
 };
 
 /**
- * A multi-step modal flow with the closing rules of spec section 2 (Actions area): closing a later step returns
+ * A multi-step modal flow with the Actions area's closing rules: closing a later step returns
  * to the step before it; closing the first step closes the flow. Each step validates before Next.
  */
 export function Wizard(p: WizardProps) {

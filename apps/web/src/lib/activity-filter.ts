@@ -1,6 +1,6 @@
 import type { ActivityFilter, Operator } from '@flywheel/shared/members';
 
-/** The Activity Filter popup: AND (default) or OR over Messages, Reactions and Replies (spec sections 2, 4). */
+/** The Activity Filter popup: AND (default) or OR over Messages, Reactions and Replies. */
 export type Comparison = { operator: Operator | ''; count: number };
 export type ActivityFilterState = {
   type: 'AND' | 'OR';
@@ -18,7 +18,7 @@ export const emptyActivityFilter = (): ActivityFilterState => ({
 
 const comparison = (c: Comparison) => (c.operator ? { operator: c.operator, count: c.count } : undefined);
 
-/** Does the activity filter compare anything? (Spec: filters with an empty operator are not sent.) */
+/** Does the activity filter compare anything? (Filters with an empty operator are not sent.) */
 export const activityIsSet = (a: ActivityFilterState | null): a is ActivityFilterState =>
   Boolean(a && (a.messages.operator || a.reactions.operator || a.replies.operator));
 

@@ -9,7 +9,7 @@ import { clearSession, getSession } from './session.ts';
 
 export const API_BASE = '/api/v0';
 
-/** A failed call: the server's message and HTTP status (spec section 8), plus its error code. */
+/** A failed call: the server's message and HTTP status, plus its error code. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;

@@ -3,13 +3,13 @@ import { truncateText } from '@flywheel/shared/text';
 import { formatDate, formatDayMonth, formatMonthYear } from './format-date.ts';
 
 /**
- * Spec section 9: bar labels cut to 12 characters, the cut shown by an ellipsis (11 characters and '…'); the
+ * Bar labels cut to 12 characters, the cut shown by an ellipsis (11 characters and '…'); the
  * chart's tooltip and the element's title keep the full name.
  */
 export const cutLabel = (s: string): string => truncateText(s, BAR_LABEL_MAX);
 
 /**
- * Spec section 9: a day (YYYY-MM-DD...) is labelled 'day month' ('5 Mar') when the chart spans up to 90 days,
+ * A day (YYYY-MM-DD...) is labelled 'day month' ('5 Mar') when the chart spans up to 90 days,
  * otherwise 'month year' ('Mar 2026').
  */
 export function dateLabel(day: string, spanDays: number): string {

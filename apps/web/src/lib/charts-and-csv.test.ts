@@ -4,7 +4,7 @@ import { cutLabel, dailyTotals, dateLabel } from './chart-labels.ts';
 import { toCsv } from '@flywheel/shared/csv';
 import { rangeProblem, rangeQueryString, spanDays } from './time-filter.ts';
 
-describe('chart labels (spec section 9)', () => {
+describe('chart labels', () => {
   it('cuts bar labels to 12 characters, the cut shown by an ellipsis', () => {
     expect(cutLabel('announcements-and-news')).toBe('announcemen…');
     expect(cutLabel('announcements-and-news')).toHaveLength(12);
@@ -39,7 +39,7 @@ describe('chart labels (spec section 9)', () => {
   });
 });
 
-describe('time filter (spec sections 4, 5)', () => {
+describe('time filter', () => {
   const today = '2026-03-10';
   it('accepts a range with start not after end and neither in the future', () => {
     expect(rangeProblem('2026-03-01', '2026-03-10', today)).toBeNull();
@@ -77,7 +77,7 @@ describe('time filter (spec sections 4, 5)', () => {
   });
 });
 
-describe('CSV (spec section 9)', () => {
+describe('CSV', () => {
   it('starts with a byte-order mark, has a header row, quotes strings and separates with commas', () => {
     const csv = toCsv(
       ['Channel Name', 'Messages'],

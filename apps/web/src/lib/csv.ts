@@ -1,6 +1,6 @@
 /**
  * Saving files the browser holds. The CSV text itself comes from the shared writer (`@flywheel/shared/csv`:
- * spec section 9's format, and a cell that would run as a spreadsheet formula written as text), the same one the
+ * the product's CSV format, and a cell that would run as a spreadsheet formula written as text), the same one the
  * server's exports use.
  */
 

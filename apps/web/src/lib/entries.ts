@@ -3,7 +3,7 @@ import { SUGGESTION_LIMIT } from '@flywheel/shared/constants';
 /** An option of a target picker: a member (value member_id) or a tag (value its id). */
 export type PickOption = { value: string; label: string; email?: string; alt?: string };
 
-/** Spec section 5: inputs split on comma, space or semicolon; entries trimmed. */
+/** Inputs split on comma, space or semicolon; entries trimmed. */
 export const splitEntries = (text: string): string[] =>
   text
     .split(/[,;\s]+/)

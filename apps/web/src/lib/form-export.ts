@@ -7,7 +7,7 @@ import { saveFile } from './csv.ts';
  * step): the page that shows them and the 'Form details' CSV.
  */
 
-/** /dashboard/actions/form-instances/{masterFormId}/{formId}/{label}?name={formTitle} (spec section 2). */
+/** /dashboard/actions/form-instances/{masterFormId}/{formId}/{label}?name={formTitle}. */
 export const formInstancePath = (
   masterFormId: number,
   instanceId: number,

@@ -1,11 +1,11 @@
 import { DEFAULT_ACK_MESSAGE, FORM_LIMITS, FORM_TEXTS, type QuestionType } from '@flywheel/shared/forms';
 
 /*
- * A form's questions while they are written (spec sections 3 Editor question and 5 Form): the forms wizard's
+ * A form's questions while they are written: the forms wizard's
  * second step and a workflow's Send Form action edit the same thing.
  */
 
-/** Spec section 3 Editor question. */
+/** Editor question. */
 export type DraftQuestion = {
   id: number;
   type: QuestionType;
@@ -19,7 +19,7 @@ export type DraftQuestion = {
 export type FormQuestions = { description: string; questions: DraftQuestion[]; ackMessage: string };
 
 let nextId = 1;
-/** Spec section 5: new questions are descriptive and mandatory. */
+/** New questions are descriptive and mandatory. */
 export const newQuestion = (type: QuestionType = 'descriptive'): DraftQuestion => ({
   id: nextId++,
   type,
@@ -41,7 +41,7 @@ export const QUESTION_TYPE_LABEL: Record<QuestionType, string> = {
   shortDesc: 'Short answer',
 };
 
-/** Step 2's problems, per field (spec section 5 texts); null when the step is valid. */
+/** Step 2's problems, per field; null when the step is valid. */
 export type QuestionProblems = {
   description: string | null;
   questions: Record<number, { heading: string | null; options: (string | null)[] }>;

@@ -2,7 +2,7 @@ import { apiRequest } from './api-client.ts';
 import { clearSession, getSession } from './session.ts';
 
 /**
- * Spec section 4: logout calls the endpoint with email and token, clears the session and goes to
+ * Logout calls the endpoint with email and token, clears the session and goes to
  * /auth/login (the route guards redirect as soon as the session is gone). A failed call is ignored.
  */
 export async function logout(): Promise<void> {

@@ -30,7 +30,7 @@ export type { MemberHit };
 export const nameOfHit = (m: Pick<MemberHit, 'member_id' | 'real_name' | 'display_name'>): string =>
   m.real_name || m.display_name || m.member_id;
 
-/** A hit as a target picker's option (spec section 5: resolved by e-mail, name or display name). */
+/** A hit as a target picker's option (resolved by e-mail, name or display name). */
 export const hitToOption = (m: MemberHit): PickOption => ({
   value: m.member_id,
   label: nameOfHit(m),
@@ -149,7 +149,7 @@ export function useMemberNames(memberIds: readonly string[]): {
 }
 
 /**
- * What a member target picker (EntryPicker) needs, one implementation for every picker (spec section 5: typed
+ * What a member target picker (EntryPicker) needs, one implementation for every picker (typed
  * or pasted entries split on comma, space or semicolon; e-mail-like ones resolved to members by e-mail, others
  * by name, display name or id): the chosen members as options (their names looked up by id), suggestions from
  * the server's search (at most 10), and a pasted list's entries looked up on the server (exact e-mail, name or

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { TOAST_MS } from '@flywheel/shared/constants';
 
-/** Toasts as spec section 8 names them: 5 s at top-right, below the header (position set on <Notifications />). */
+/** Toasts: 5 s at top-right, below the header (position set on <Notifications />). */
 export function notifySuccess(message: string, title = 'Success'): void {
   notifications.show({
     title,

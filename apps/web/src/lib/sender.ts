@@ -6,7 +6,7 @@ export type ChosenSender = { sender: Sender; adminUser: string | null };
 
 export const NO_SENDER: SenderChoice = { sender: null, adminUser: null };
 
-/** Spec section 5: the Send-DM popup says 'choose a sender'; the Members screen says 'Choose a Sender'. */
+/** The Send-DM popup says 'choose a sender'; the Members screen says 'Choose a Sender'. */
 export const DM_CHOOSE_SENDER = 'choose a sender';
 
 export const isChosen = (c: SenderChoice): c is ChosenSender =>

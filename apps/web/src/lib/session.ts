@@ -3,7 +3,7 @@ import type { LoginResponse } from '@flywheel/shared/auth';
 import type { Workspace } from '@flywheel/shared/workspace';
 import { readTokenExpiry } from './jwt.ts';
 
-/** Spec section 3: the session lives in ONE browser key; `userdata` mirrors userid and useremail. */
+/** The session lives in ONE browser key; `userdata` mirrors userid and useremail. */
 export const SESSION_KEY = 'flywheel.session';
 export const USERDATA_KEY = 'userdata';
 

@@ -1,13 +1,13 @@
 import { dateRangeProblem } from '@flywheel/shared/input';
 
-/** Time filter shared by every screen: the last N days, or a custom range of local days (spec sections 4, 5, 9). */
+/** Time filter shared by every screen: the last N days, or a custom range of local days. */
 export type TimeChoice =
   { type: 'static'; days: number } | { type: 'dynamic'; start_date: string; end_date: string };
 
 export const DEFAULT_TIME: TimeChoice = { type: 'static', days: 7 };
 
 /**
- * Spec section 5: custom ranges need real dates, start not after end, neither in the future, and at most
+ * Custom ranges need real dates, start not after end, neither in the future, and at most
  * MAX_RANGE_DAYS days (the server's contract, `dateRangeProblem` in @flywheel/shared/input).
  */
 export function rangeProblem(start: string, end: string, today: string): string | null {

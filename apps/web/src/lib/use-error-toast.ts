@@ -3,7 +3,7 @@ import { errorMessage } from './api-client.ts';
 import { notifyFailure } from './notify.tsx';
 
 /**
- * Shows one failure toast each time a query fails (spec section 8). `message` is the fixed text a screen uses
+ * Shows one failure toast each time a query fails. `message` is the fixed text a screen uses
  * ('Failed to get data!'); without it the server's message is shown. Identical messages shown at the same
  * time are one toast.
  */

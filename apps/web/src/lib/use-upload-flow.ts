@@ -5,13 +5,13 @@ import { notifyFailure, notifySuccess } from './notify.tsx';
 import { uploadImages } from './upload-image.ts';
 import { useCurrentTeam } from './workspace-data.ts';
 
-/** Spec section 9: uploads fill the bar to 90%; the call's answer brings it to 100%. */
+/** Uploads fill the bar to 90%; the call's answer brings it to 100%. */
 export const UPLOAD_SHARE = 90;
 /** How long a finished call shows 100% before its dialogs close (still busy meanwhile: no second click). */
 export const CLOSE_AFTER_MS = 400;
 
 /**
- * A send or create with images (spec sections 7 and 9): the images are uploaded first (progress scaled to 90%),
+ * A send or create with images: the images are uploaded first (progress scaled to 90%),
  * then the call (100%) and the server's message as a toast; a failure shows the red 'Failure' toast with its
  * message. Used by every popup that sends (Send Message, Reply) and by the trigger and schedule wizards.
  */

@@ -12,7 +12,7 @@ import { requestData } from './api-data.ts';
 import { currentWorkspace, useSession } from './session.ts';
 
 /*
- * What login loads for the current workspace (spec section 4): members, member suggestions, channels,
+ * What login loads for the current workspace: members, member suggestions, channels,
  * authorized admins and tags, plus the connection and history-import status. Many features read these, so
  * they live here (a feature may not import another feature). Every key starts with ['workspace', teamId]:
  * invalidating that prefix refreshes everything a workspace shows.

@@ -103,7 +103,7 @@ export function memberDirectoryMocks(
   };
 }
 
-/** Answers for everything a signed-in page loads for a workspace (spec section 4 plus the status poll). */
+/** Answers for everything a signed-in page loads for a workspace. */
 export function workspaceDataMocks(
   teamId = 'T001',
   options: { members?: Member[]; status?: WorkspaceStatus } = {},

@@ -324,7 +324,7 @@ describe('schedules', () => {
     expect(new Set(after.map((r) => r.receipt_id)).size).toBe(12);
   });
 
-  it('the API: spec texts, validation and another workspace refused', async () => {
+  it('the API: the documented texts, validation and another workspace refused', async () => {
     const sched = (over: object) =>
       call('POST', '/actions/createscheduled', {
         team_id: teamId,

@@ -702,7 +702,7 @@ describe('task board', () => {
 });
 
 describe('bot details', () => {
-  it('defaults, upload with the spec rules and messages, identity for chat:write.customize', async () => {
+  it('defaults, upload with the documented rules and messages, identity for chat:write.customize', async () => {
     const d = (await ok('GET', `/alterbot/getbotdetails/${teamId}`)).data;
     expect(d).toMatchObject({ bot_name: 'Flywheel', use_custom: true });
     expect(d.bot_image).toMatch(/\/api\/v0\/public\/flywheel-bot\.png$/);

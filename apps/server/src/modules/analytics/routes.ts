@@ -25,7 +25,7 @@ const compareParams = z.object({
   days: rangeDays('days'),
 });
 
-/** Analytics, normal mode (spec section 7 Analytics): everything from the rollups, in the workspace timezone. */
+/** Analytics, normal mode: everything from the rollups, in the workspace timezone. */
 export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: WorkspaceGuard }) {
   const a = deps.analytics;
   return async (app: FastifyInstance) => {

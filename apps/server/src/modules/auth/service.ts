@@ -222,7 +222,7 @@ export async function authService({ db, config, queue, workspaces }: Deps) {
 
     async logout(user: AuthUser, bodyToken?: string) {
       await repo.revokeSession(user.jti);
-      // The spec's body also names a token: revoke it too when it is one of this user's own.
+      // The call's body also names a token: revoke it too when it is one of this user's own.
       if (bodyToken) {
         const claims = await tokens.verify(bodyToken).catch(() => undefined);
         if (claims && claims.sub === user.id) await repo.revokeSession(claims.jti);

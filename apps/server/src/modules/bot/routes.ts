@@ -8,7 +8,7 @@ import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/wo
 
 const tags = ['bot'];
 
-/** Customise Bot (spec section 7 Home and bot), and the public Flywheel bot image. */
+/** Customise Bot, and the public Flywheel bot image. */
 export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard; links?: LinkOriginPolicy }) {
   // The image URL the browser gets follows the origin it is on (as links do).
   const origin = (req: FastifyRequest) => (deps.links ? linkOrigin(req, deps.links) : undefined);
@@ -23,7 +23,7 @@ export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard; links?
         ...scopedOptions(deps.guard, 'manage'),
         schema: {
           tags,
-          summary: "Saves the bot's name and image choice (spec section 5 bot-name rules)",
+          summary: "Saves the bot's name and image choice",
           body: botUploadBody,
           response: { 200: botDetailsResponse },
         },

@@ -1,6 +1,6 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The bot identity per workspace (spec section 3 Bot details); absent row = defaults. */
+/** The bot identity per workspace; absent row = defaults. */
 export const botSettings = pgTable('bot_settings', {
   teamId: text('team_id').primaryKey(),
   botName: text('bot_name').notNull(),

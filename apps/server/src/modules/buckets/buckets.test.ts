@@ -303,7 +303,7 @@ describe('POST /analytics/performadvanceanalytics against ground truth', () => {
     }
   });
 
-  it("CSV: a BOM, the spec's header, quoted strings; a single 'no data' row when nothing matches", async () => {
+  it("CSV: a BOM, the product's header, quoted strings; a single 'no data' row when nothing matches", async () => {
     const res = await call('POST', '/analytics/exportadvanceanalytics', {
       team_id: teamId,
       time_filter: { type: 'static', days: 14 },

@@ -23,7 +23,7 @@ import type { BucketsService } from './service.ts';
 const tags = ['buckets'];
 const bucketParams = z.object({ id: rowId('id'), teamId: teamIdParam });
 
-/** The advanced analytics table and the bucket calls of spec section 7. */
+/** The advanced analytics table and the bucket calls. */
 export function bucketRoutes(deps: { buckets: BucketsService; guard: WorkspaceGuard }) {
   const b = deps.buckets;
   return async (app: FastifyInstance) => {

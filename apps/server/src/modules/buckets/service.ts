@@ -56,7 +56,7 @@ export const channelShown = (name: string) => `#${name}`;
 const fromBreakdown = (r: BreakdownRow, label: string) =>
   toBucketRow(r, r.day ?? label, r.channel_id, channelShown(r.channel_name));
 
-/** Spec section 9: BOM, quoted strings, a header row; a single 'no data' row when there are none. */
+/** BOM, quoted strings, a header row; a single 'no data' row when there are none. */
 export async function* bucketCsvLines(
   rows: Iterable<BucketRow> | AsyncIterable<BucketRow>,
 ): AsyncGenerator<string> {
@@ -87,7 +87,7 @@ export function toBucket(b: BucketRecord): Bucket {
 }
 
 /**
- * The advanced analytics table and buckets (spec sections 2, 4, 7, 8): the Members screen's filters (join/leave
+ * The advanced analytics table and buckets: the Members screen's filters (join/leave
  * window, channels AND/OR, activity) resolved by the members list and evaluated by the activity read API. A
  * bucket saves such a filter; running it evaluates it on the current data and keeps the members it found.
  */

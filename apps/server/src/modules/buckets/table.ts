@@ -13,7 +13,7 @@ import {
 import type { BucketDefinition } from '@flywheel/shared/buckets';
 
 /**
- * A bucket (spec section 8): a saved filter definition of a workspace, evaluated on the current data each time
+ * A bucket: a saved filter definition of a workspace, evaluated on the current data each time
  * it runs. `last_*` describe the last run: when (null is 'Not-Executed'), how many members it found, and the
  * window and channel names its rows are labelled with.
  */

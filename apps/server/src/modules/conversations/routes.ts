@@ -31,7 +31,7 @@ const tags = ['conversations'];
 const threadParams = z.object({ teamId: teamIdParam, ts: slackTsSchema('ts') });
 
 /**
- * Threads, thread detail, search, summaries and mentions (spec sections 2 and 7). Replies and reactions on
+ * Threads, thread detail, search, summaries and mentions. Replies and reactions on
  * mentions go through the delivery engine and mark the mention 'Seen'.
  */
 export function conversationsRoutes(deps: {

@@ -45,7 +45,7 @@ const queued = (r: { receipt_id: number; total: number; budget_remaining?: numbe
 });
 
 /**
- * Quick actions (spec section 7): send a message, DM one or many members, reply in a thread, pin, unpin and
+ * Quick actions: send a message, DM one or many members, reply in a thread, pin, unpin and
  * react, upload an image; and the Receipts page. Every send answers at once with its receipt.
  */
 export function deliveryRoutes(deps: {

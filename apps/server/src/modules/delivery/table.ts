@@ -23,7 +23,7 @@ export type DeliveryMessage = {
 };
 
 /**
- * One action = one receipt (spec section 3 Receipt). The counts are kept with every recipient's outcome in the
+ * One action = one receipt. The counts are kept with every recipient's outcome in the
  * same transaction, so the Receipts page reads one row per action, never the recipient rows.
  */
 export const deliveryReceipts = pgTable(

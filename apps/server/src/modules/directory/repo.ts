@@ -42,7 +42,7 @@ export const directoryRepo = (db: Db) => ({
   },
   /**
    * The members with these ids, and those a typed entry names exactly: e-mail, real name, display name or id,
-   * case-insensitively (spec section 5: entries resolve to members by e-mail or by name).
+   * case-insensitively (entries resolve to members by e-mail or by name).
    */
   async lookupMembers(teamId: string, memberIds: string[], entries: string[]): Promise<MemberHit[]> {
     const typed = [...new Set(entries.map((e) => e.trim().replace(/^@/, '').toLowerCase()))];

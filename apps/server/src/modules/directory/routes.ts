@@ -29,7 +29,7 @@ import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/wo
 
 const tags = ['directory'];
 
-/** What login loads for the current workspace (spec section 4): members, suggestions, channels, admins, tags. */
+/** What login loads for the current workspace: members, suggestions, channels, admins, tags. */
 export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; guard: WorkspaceGuard }) {
   const repo = directoryRepo(deps.db);
   const reads = activityReads(deps.db);

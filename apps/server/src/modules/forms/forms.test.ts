@@ -112,7 +112,7 @@ const instancesOf = async (formId: number) =>
     )) as any
   ).rows as { run_key: string; status: string; receipt_id: number | null }[];
 
-describe('form validation (spec section 5 texts)', () => {
+describe('form validation', () => {
   const cases: [string, object, string][] = [
     ['an empty description', { form_description: '  ' }, "Form Description can't be empty"],
     [

@@ -30,7 +30,7 @@ const formId = z.coerce
   .positive('the form id must be a master_form_id')
   .max(2_147_483_647, 'the form id must be a master_form_id');
 
-/** Forms (spec section 7 'Actions, forms, triggers'). */
+/** Forms. */
 export function formsRoutes(deps: {
   forms: FormsService;
   idempotency: IdempotencyService;

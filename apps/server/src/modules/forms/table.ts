@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** A question as stored (spec section 3 Form questions / Editor question). */
+/** A question as stored. */
 export type StoredQuestion = {
   question: string;
   description: string;
@@ -29,7 +29,7 @@ export type InstanceAudience = {
 };
 
 /**
- * A master form (spec section 3): its questions, acknowledgement, sender, targets and when it goes out (one
+ * A master form: its questions, acknowledgement, sender, targets and when it goes out (one
  * time, instantly or at `run_at`, or Every Day / Weekly at `time` in the workspace's timezone). Deleting one
  * sets `deleted_at` and clears `next_run_at`: it leaves the lists, no later recurrence is planned or sent, and
  * the receipts of what was already sent keep their story.
@@ -71,7 +71,7 @@ export const forms = pgTable(
 );
 
 /**
- * One send of a form (spec section 3 Form instance): a recurrence's run time, a scheduled or instant send, or
+ * One send of a form: a recurrence's run time, a scheduled or instant send, or
  * a Send-form popup. `run_key` makes each run time one instance whatever number of workers plan it.
  */
 export const formInstances = pgTable(
@@ -102,7 +102,7 @@ export const formInstances = pgTable(
   ],
 );
 
-/** A member's answers to one instance (spec section 3 Form response); a second submission replaces them. */
+/** A member's answers to one instance; a second submission replaces them. */
 export const formResponses = pgTable(
   'form_responses',
   {

@@ -41,7 +41,7 @@ const toFilter = (q: z.output<typeof homeRange>): TimeFilter =>
     ? { type: 'dynamic', start_date: q.start_date, end_date: q.end_date }
     : { type: 'static', days: q.days ?? 7 };
 
-/** Home (spec section 7 Home): cards, charts, the content share, top members and the task board. */
+/** Home: cards, charts, the content share, top members and the task board. */
 export function homeRoutes(deps: {
   analytics: AnalyticsService;
   tasks: TasksService;

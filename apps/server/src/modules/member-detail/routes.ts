@@ -23,7 +23,7 @@ const withDays = memberParams.extend({
 });
 const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
-/** Member detail calls (spec section 7): 404 when the member is not in the workspace. */
+/** Member detail calls: 404 when the member is not in the workspace. */
 export function memberRoutes(deps: { member: MemberService; guard: WorkspaceGuard }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -14,7 +14,7 @@ export type MemberService = ReturnType<typeof memberService>;
 
 const ACTION_LOG_LIMIT = 500;
 
-/** One member's page (spec section 2 Member detail): profile, charts, per-channel table and action log. */
+/** One member's page: profile, charts, per-channel table and action log. */
 export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tags: TagsService }) => {
   const repo = memberRepo(deps.db);
   const reads = activityReads(deps.db);

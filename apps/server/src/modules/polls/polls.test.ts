@@ -118,7 +118,7 @@ const serviceAt = (clock: () => number) =>
     now: clock,
   });
 
-describe('create poll: validation texts of spec section 5', () => {
+describe('create poll: validation texts', () => {
   const refused = async (over: object, text: string) => {
     const res = await call('POST', '/poll/createpoll', body(over));
     expect(res.statusCode, res.body).toBe(400);

@@ -31,7 +31,7 @@ const listQuery = z.object({
   search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
 });
 
-/** Polls (spec section 7): /poll/getpolls, getpollinfo, memberpollinfo, exportpollinfo, createpoll, deletepoll. */
+/** Polls: /poll/getpolls, getpollinfo, memberpollinfo, exportpollinfo, createpoll, deletepoll. */
 export function pollsRoutes(deps: {
   polls: PollsService;
   idempotency: IdempotencyService;

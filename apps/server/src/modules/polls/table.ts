@@ -16,7 +16,7 @@ import {
 export type PollOptionRecord = { emoji: string; emoji_code: string; value: string };
 
 /**
- * A poll (spec section 3): a question with up to five emoji options, posted in channels through the delivery
+ * A poll: a question with up to five emoji options, posted in channels through the delivery
  * engine (its receipt), open until `expires_at`. Its life: scheduled (no receipt yet) -> posted (receipt) ->
  * closed (`closed_at`, claimed once by whichever worker gets there first) -> final results shown (`final_at`).
  * A deleted poll (`deleted_at`) waits for its messages to be removed from Slack, then goes.

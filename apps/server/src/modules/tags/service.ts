@@ -4,7 +4,7 @@ import { tagsRepo, type TagRef } from './repo.ts';
 
 export type TagsService = ReturnType<typeof tagsService>;
 
-/** Member tags of a workspace: create, assign to members, remove (spec sections 2, 4, 5). */
+/** Member tags of a workspace: create, assign to members, remove. */
 export const tagsService = (db: Db) => {
   const repo = tagsRepo(db);
   return {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** A workspace's member tags (spec section 3: Tag id, name). */
+/** A workspace's member tags (Tag id, name). */
 export const tags = pgTable(
   'tags',
   {

@@ -28,7 +28,7 @@ const id = (what: string) =>
 const teamParam = z.object({ teamId: teamIdParam });
 const workflowParams = teamParam.extend({ workflowId: id('workflow_id') });
 
-/** Workflows (spec section 7): create, list, one, pause/activate, delete, trigger and action histories. */
+/** Workflows: create, list, one, pause/activate, delete, trigger and action histories. */
 export function workflowsRoutes(deps: {
   workflows: WorkflowsService;
   idempotency: IdempotencyService;

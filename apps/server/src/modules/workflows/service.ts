@@ -46,7 +46,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (t: string | number | Date) => new Date(t).toISOString();
 const bad = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
 
-/** 'DD-MM-YYYY' (the spec's dashes) or 'DD/MM/YYYY'. */
+/** 'DD-MM-YYYY' (dashes) or 'DD/MM/YYYY'. */
 const slashed = (date: string) => date.trim().replace(/-/g, '/');
 
 /**

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A workflow (spec section 3): a trigger and its tasks. `since` is when the trigger started watching (created
+ * A workflow: a trigger and its tasks. `since` is when the trigger started watching (created
  * or resumed): activity and inactivity fire only for crossings after it. A time trigger fires once at
  * `trigger_at`; `fired_at` records it.
  */

@@ -122,7 +122,7 @@ const joinWorkflow = (name: string, tasks: object[]) => ({
   tasks,
 });
 
-describe('validation (spec section 5) and tenancy', () => {
+describe('validation and tenancy', () => {
   const valid = () => joinWorkflow('Onboarding', [messageTask('Welcome', 'Hello!')]);
   const cases: [string, (b: any) => void, string][] = [
     ['blank name', (b) => (b.workflow_name = '   '), WORKFLOW_TEXTS.nameEmpty],
@@ -280,7 +280,7 @@ describe('validation (spec section 5) and tenancy', () => {
       message: WORKFLOW_TEXTS.created,
       data: { trigger_type: 'time', status: true },
     });
-    // A time trigger cannot be stopped (the spec's tooltip), only deleted.
+    // A time trigger cannot be stopped (the product's tooltip), only deleted.
     const stop = await call('PATCH', '/workflows/pauseworkflow', {
       team_id: teamId,
       workflow_id: ok.json().data.workflow_id,

@@ -22,7 +22,7 @@ export type BackfillProgress = {
   remaining_seconds: number | null;
 };
 
-/** The most a limited app's history page holds (SLACK_NOTES section 1). */
+/** The most a limited app's history page holds (Slack's rate limits page, https://api.slack.com/apis/rate-limits: 15 messages a page for non-Marketplace apps). */
 const LIMITED_PAGE = 15;
 
 /** Errors after which a channel is skipped rather than the whole import failed. */

@@ -79,7 +79,7 @@ export function workspaceRoutes(deps: {
       },
     );
 
-    /** Spec: POST /auth-redirect {id, email, code} with no token; the OAuth state proves who started it. */
+    /** POST /auth-redirect {id, email, code} with no token; the OAuth state proves who started it. */
     r.post(
       '/auth-redirect',
       {

@@ -1,7 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/table.ts';
 
-/** A connected Slack workspace (spec section 3: team_id, workspace_name, domain, timezone). */
+/** A connected Slack workspace (team_id, workspace_name, domain, timezone). */
 export const workspaces = pgTable('workspaces', {
   teamId: text('team_id').primaryKey(),
   name: text('workspace_name').notNull(),

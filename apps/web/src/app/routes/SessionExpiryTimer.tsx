@@ -6,7 +6,7 @@ import { notifyInfo } from '../../lib/notify.tsx';
 /** setTimeout cannot wait longer than this; longer sessions re-arm the timer when it fires. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-/** Spec section 4: a timer logs out at token expiry. */
+/** A timer logs out at token expiry. */
 export function SessionExpiryTimer() {
   const session = useSession();
   const [rearm, setRearm] = useState(0);

@@ -5,7 +5,7 @@ export const LOGIN_PATH = '/auth/login';
 export const HOME_PATH = '/dashboard/home';
 export const CREATE_DASHBOARD_PATH = '/dashboard/createdashboard';
 
-/** Spec section 2: after login a user with workspaces goes home, one with none to create-dashboard. */
+/** After login a user with workspaces goes home, one with none to create-dashboard. */
 export function landingPath(session: Pick<Session, 'workspace'>): string {
   return session.workspace.length > 0 ? HOME_PATH : CREATE_DASHBOARD_PATH;
 }

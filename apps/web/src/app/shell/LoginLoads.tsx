@@ -13,7 +13,7 @@ import {
 export const LOAD_FAILED_TEXT = 'Failed to fetch data!';
 
 /**
- * Spec section 4: a signed-in user with a workspace loads its channels, authorized admins and tags. Members
+ * A signed-in user with a workspace loads its channels, authorized admins and tags. Members
  * are not loaded whole (GET /members/getmembers is ~17 MB at 50,000 members): the top bar and the pickers
  * search on the server and screens look up the names of the ids they show (lib/member-directory.ts).
  * Any failure shows one 'Failure' toast per workspace (not one per call). When the history import finishes,

@@ -7,7 +7,7 @@ import { useMemberSearch } from '../../lib/member-directory.ts';
 
 export type SearchableMember = { member_id: string; real_name: string; display_name?: string };
 
-/** Hits shown at most (spec section 9: suggestion lists capped at 10). */
+/** Hits shown at most (suggestion lists capped at 10). */
 export const SEARCH_LIMIT = 10;
 const DEBOUNCE_MS = 150;
 
@@ -19,7 +19,7 @@ export function indexMembers<M extends SearchableMember>(members: readonly M[]):
 }
 
 /**
- * Spec section 2: case-insensitive substring match on real_name. Stops after `limit` hits (plus one, to know
+ * Case-insensitive substring match on real_name. Stops after `limit` hits (plus one, to know
  * whether there are more), so 50,000 members cost one short scan per query.
  */
 export function searchIndex<M>(

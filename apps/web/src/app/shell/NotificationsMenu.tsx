@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
 
-/** Spec section 2: an empty notifications menu. */
+/** An empty notifications menu. */
 export function NotificationsMenu() {
   return (
     <Menu position="bottom-end" width={280} shadow="md" radius="md">

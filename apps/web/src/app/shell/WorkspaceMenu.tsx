@@ -5,7 +5,7 @@ import { currentWorkspace, setCurrentWorkspace, useSession } from '../../lib/ses
 import { useStartInstall } from '../../features/workspaces/api/install-url.ts';
 
 /**
- * Spec section 2: workspace dropdown (150px with scroll); picking a workspace reloads the page; 'Create Workspace'
+ * Workspace dropdown (150px with scroll); picking a workspace reloads the page; 'Create Workspace'
  * leads to Slack's authorization page for a new workspace.
  */
 export function WorkspaceMenu() {

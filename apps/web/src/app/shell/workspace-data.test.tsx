@@ -9,7 +9,7 @@ import { SEARCH_LIMIT, indexMembers, searchIndex } from './MemberSearch.tsx';
 
 const me = { body: { ...loginResponse(), token: undefined } };
 
-describe('what login loads (spec section 4)', () => {
+describe('what login loads', () => {
   it('loads channels, authorized admins and tags of the current workspace, never the whole member directory', async () => {
     seedSession({ currentworkspace: 'T002' });
     const api = mockApi({ 'GET /auth/me': me, ...workspaceDataMocks('T002') });

@@ -55,7 +55,7 @@ export function matchesSearch<T>(row: T, columns: readonly DataColumn<T>[], quer
   );
 }
 
-/** The CSV (spec section 9: BOM, quoted, header row) of `rows` over the columns that export. */
+/** The CSV (BOM, quoted, header row) of `rows` over the columns that export. */
 export function columnsCsv<T>(columns: readonly DataColumn<T>[], rows: readonly T[]): string {
   const exported = columns.filter((c) => c.csv !== false && (c.value || c.csv?.value));
   const header = (c: DataColumn<T>) => (c.csv ? c.csv.header : undefined) ?? c.header;

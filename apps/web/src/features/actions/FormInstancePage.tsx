@@ -14,8 +14,8 @@ import { instancePath } from './forms/FormInstancesModal.tsx';
 const idOf = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
 /**
- * /dashboard/actions/form-instances/:mid/:fid/:label?name=: the responses of one form instance (spec section
- * 2): 'Current Instance', a searchable, sortable, paged table with 'name' and one column per question.
+ * /dashboard/actions/form-instances/:mid/:fid/:label?name=: the responses of one form instance:
+ * 'Current Instance', a searchable, sortable, paged table with 'name' and one column per question.
  */
 export function FormInstancePage() {
   const params = useParams();
@@ -76,7 +76,7 @@ export function FormInstancePage() {
               onClick={async () => {
                 if (instanceId === null) return;
                 setExporting(true);
-                // Spec section 8: a failed export is only logged.
+                // A failed export is only logged.
                 await downloadFormCsv(teamId, formId, instanceId).catch((err) =>
                   console.warn('form export failed', err),
                 );

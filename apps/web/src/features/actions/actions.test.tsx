@@ -153,7 +153,7 @@ async function chooseOption(user: ReturnType<typeof renderApp>['user'], label: s
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Automate tab', () => {
-  it('lists triggers newest first with the spec columns; the stored html is shown as text, never run', async () => {
+  it('lists triggers newest first with the documented columns; the stored html is shown as text, never run', async () => {
     const api = setup();
     const { table, container } = await openTable('/dashboard/actions/automate', 'Triggers');
     expect(
@@ -190,7 +190,7 @@ describe('Automate tab', () => {
     await waitFor(() => expect(names(table)).toEqual(['Channel note']));
   });
 
-  it("edit is disabled for a bulk-DM row, with the spec's tooltip", async () => {
+  it("edit is disabled for a bulk-DM row, with the product's tooltip", async () => {
     setup();
     const { table, user } = await openTable('/dashboard/actions/automate', 'Triggers');
     const edit = within(rowOf(table, 'Everyone hello')).getByRole('button', { name: 'Edit Everyone hello' });
@@ -311,7 +311,7 @@ describe('Create Trigger wizard', () => {
     return { user, table, dialog };
   }
 
-  it('no target and no text: the spec texts, nothing sent', async () => {
+  it('no target and no text: the documented texts, nothing sent', async () => {
     const api = setup();
     const { user, dialog } = await toCompose();
     await within(dialog).findByRole('textbox', { name: 'Message' }, { timeout: 10_000 });
@@ -457,7 +457,7 @@ describe('Create Trigger wizard', () => {
 });
 
 describe('Schedule tab', () => {
-  it("shows the spec columns and the next run in the workspace's timezone", async () => {
+  it("shows the product's columns and the next run in the workspace's timezone", async () => {
     setup();
     const { table } = await openTable('/dashboard/actions/schedule', 'Schedule Table');
     expect(
@@ -530,7 +530,7 @@ describe('Schedule tab', () => {
     expect(await within(dialog).findByText(ACTION_TEXTS.scheduleTime)).toBeInTheDocument();
   });
 
-  it('one time: past and too-near times are refused with the spec texts; a valid one is sent as post_at in the workspace clock', async () => {
+  it('one time: past and too-near times are refused with the documented texts; a valid one is sent as post_at in the workspace clock', async () => {
     const created = row(13, {
       kind: 'schedule',
       trigger_name: 'Launch',

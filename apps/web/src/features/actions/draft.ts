@@ -37,7 +37,7 @@ export const EMPTY_COMPOSE: ComposeDraft = {
 
 export type ComposeProblems = { target: string | null; message: string | null };
 
-/** Spec section 5: a target (for automations the new member counts) and a message that is not blank. */
+/** A target (for automations the new member counts) and a message that is not blank. */
 export function composeProblems(kind: 'automation' | 'schedule', d: ComposeDraft): ComposeProblems {
   const anyone =
     d.toWorkspace ||
@@ -121,7 +121,7 @@ export function postAtOf(at: string): { date: string; time: string } | null {
 
 /**
  * Step 1 of Schedule Message. `basic` (heading, sender, frequency missing) keeps Next disabled; `detail` is
- * shown when Next is pressed (spec section 5 texts; the server checks the same again).
+ * shown when Next is pressed.
  */
 export function scheduleStartProblems(
   s: ScheduleStart,

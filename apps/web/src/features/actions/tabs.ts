@@ -1,4 +1,4 @@
-/** Spec section 2: the Actions tabs; the fourth path segment picks one, threads is the default. */
+/** The Actions tabs; the fourth path segment picks one, threads is the default. */
 export const ACTION_TABS = [
   { value: 'threads', label: 'Threads' },
   { value: 'polls', label: 'Polls' },

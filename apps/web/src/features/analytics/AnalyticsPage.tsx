@@ -12,7 +12,7 @@ export const AnalyticsDashboard = preloadable(() =>
 
 type Mode = 'normal' | 'buckets';
 
-/** Analytics (spec section 2): normal mode (the dashboard and the bucket table) or bucket creation mode. */
+/** Analytics: normal mode (the dashboard and the bucket table) or bucket creation mode. */
 export function AnalyticsPage() {
   const [mode, setMode] = useState<Mode>('normal');
   return (

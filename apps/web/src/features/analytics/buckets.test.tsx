@@ -164,7 +164,7 @@ describe('bucket table (Analytics normal mode)', () => {
 });
 
 describe('bucket creation mode', () => {
-  it("says 'Bucket Name can't be empty' and 'Select at least one channel', then creates with the spec's data", async () => {
+  it("says 'Bucket Name can't be empty' and 'Select at least one channel', then creates with the product's data", async () => {
     const api = setup({
       'POST /bucket/createbucket': reply(
         createBucketResponse,
@@ -364,7 +364,7 @@ describe('a run bucket: its CSV and its tags', () => {
 });
 
 describe('bucket helpers', () => {
-  it("CSV: BOM, the spec's columns, quoted strings, a single 'no data' row when empty", () => {
+  it("CSV: BOM, the product's columns, quoted strings, a single 'no data' row when empty", () => {
     const empty = bucketRowsCsv([]);
     expect(empty.charCodeAt(0)).toBe(0xfeff);
     expect(empty.slice(1).trimEnd().split('\r\n')).toEqual([

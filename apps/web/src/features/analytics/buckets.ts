@@ -49,7 +49,7 @@ export type AdvanceState = {
   time: TimeChoice;
 };
 
-/** Spec section 4 Reset: base none with a 7-day window, no channels, no activity filter, 7 days, not split. */
+/** Reset: base none with a 7-day window, no channels, no activity filter, 7 days, not split. */
 export const RESET_ADVANCE: AdvanceState = {
   join: null,
   joinWindow: { type: 'static', days: 7 },
@@ -93,7 +93,7 @@ export const emptyBucketForm = (): BucketForm => ({
   activityWindow: DEFAULT_TIME,
 });
 
-/** Spec section 5: a name, and at least one channel. */
+/** A name, and at least one channel. */
 export function bucketFormProblems(f: BucketForm): { name?: string; channels?: string } {
   return {
     ...(f.name.trim() ? {} : { name: BUCKET_NAME_EMPTY }),
@@ -103,7 +103,7 @@ export function bucketFormProblems(f: BucketForm): { name?: string; channels?: s
 
 const compare = (c: Comparison) => (c.operator ? { operator: c.operator, count: c.count } : null);
 
-/** The form as the spec's bucket data; comparisons without an operator are not sent. */
+/** The form as the product's bucket data; comparisons without an operator are not sent. */
 export function toBucketData(f: BucketForm): BucketData {
   const w = f.base?.window;
   return {
@@ -128,7 +128,7 @@ export function toBucketData(f: BucketForm): BucketData {
   };
 }
 
-/** A saved bucket back in the form (spec section 4: selecting a row loads its saved settings). */
+/** A saved bucket back in the form (selecting a row loads its saved settings). */
 export function formOf(b: Bucket): BucketForm {
   const d = b.data;
   const base = d.base_events;
@@ -162,7 +162,7 @@ export function formOf(b: Bucket): BucketForm {
   };
 }
 
-/** Spec section 9: the bucket CSV (BOM, quoted, header), a single 'no data' row when empty. */
+/** The bucket CSV (BOM, quoted, header), a single 'no data' row when empty. */
 export function bucketRowsCsv(rows: readonly BucketRow[]): string {
   if (rows.length === 0) return toCsv(BUCKET_CSV_COLUMNS, [[BUCKET_CSV_EMPTY]]);
   return toCsv(

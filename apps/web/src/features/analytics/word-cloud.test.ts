@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLOUD_COLORS, FONT_MAX, FONT_MIN, centreOut, layoutWords, weightOf } from './word-cloud.ts';
 
-describe('word cloud (spec section 9)', () => {
+describe('word cloud', () => {
   it('weighs a word as relevance x 100 rounded down', () => {
     expect(weightOf(0.999)).toBe(99);
     expect(weightOf(0.5)).toBe(50);

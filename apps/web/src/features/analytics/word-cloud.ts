@@ -1,6 +1,6 @@
 import type { WordCloudItem } from '@flywheel/shared/analytics';
 
-/** Spec section 9: font sizes 16 to 60 px, 8 colours, no rotation, 1 s transition. */
+/** Font sizes 16 to 60 px, 8 colours, no rotation, 1 s transition. */
 export const FONT_MIN = 16;
 export const FONT_MAX = 60;
 export const TRANSITION = 'all 1s ease';
@@ -16,7 +16,7 @@ export const CLOUD_COLORS = [
   '#8a5a00',
 ] as const;
 
-/** Spec section 3/9: the weight of a word is its relevance x 100, rounded down (a whole percent). */
+/** The weight of a word is its relevance x 100, rounded down (a whole percent). */
 export const weightOf = (relevance: number): number => Math.floor(relevance * 100);
 
 export type CloudWord = { text: string; weight: number; size: number; color: string };

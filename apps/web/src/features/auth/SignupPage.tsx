@@ -21,7 +21,7 @@ type SignupValues = {
 const countryRule = signupBody.shape.country;
 const countryOptions = [...COUNTRIES];
 
-/** Spec section 5: the only client-side check is the country; the server checks the rest. */
+/** The only client-side check is the country; the server checks the rest. */
 function validateCountry(value: string | null): string | null {
   const result = countryRule.safeParse(value ?? '');
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please select you country');

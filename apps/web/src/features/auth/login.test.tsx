@@ -12,7 +12,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: 
 }
 
 describe('login page', () => {
-  it('shows every field and link the spec names', async () => {
+  it('shows every field and link', async () => {
     mockApi({});
     renderApp('/auth/login');
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();

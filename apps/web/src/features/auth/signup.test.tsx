@@ -15,7 +15,7 @@ async function pickCountry(user: ReturnType<typeof renderApp>['user'], country: 
 }
 
 describe('signup page', () => {
-  it('shows every field the spec names and links to login', async () => {
+  it('shows every field and links to login', async () => {
     mockApi({});
     renderApp('/auth/signup');
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();

@@ -55,7 +55,7 @@ function Count(props: { receipt: Receipt; kind: RecipientKind; value: number }) 
   );
 }
 
-/** 'Not sent' for a send the daily budget refused (a schedule's or a workflow's), else spec section 4. */
+/** 'Not sent' for a send the daily budget refused (a schedule's or a workflow's), else the receipt's status. */
 const statusOf = (r: Receipt) => (r.error ? 'Not sent' : receiptStatus(r));
 
 function Status({ receipt }: { receipt: Receipt }) {
@@ -79,7 +79,7 @@ function Status({ receipt }: { receipt: Receipt }) {
   );
 }
 
-/** Spec: Retry only once Processed with failures; beyond the spec it re-queues the retryable failures. */
+/** Retry once Processed with failures; it re-queues the retryable failures. */
 function Retry({ receipt }: { receipt: Receipt }) {
   const retry = useRetryReceipt();
   if (receiptStatus(receipt) !== 'Processed' || receipt.failed_recipient_count <= 0) return null;

@@ -49,7 +49,7 @@ describe('RichEditor', () => {
     expect(last().mrkdwn).toBe('say *hi* and _so_ now');
   });
 
-  it('shows the spec text for invalid characters', async () => {
+  it('shows the documented text for invalid characters', async () => {
     const { user } = await setup();
     await user.paste('bell \u0007 here');
     expect(await screen.findByText(DELIVERY_TEXTS.invalidCharacters)).toBeInTheDocument();

@@ -60,7 +60,7 @@ const fileInput = (container: HTMLElement) =>
   container.querySelector<HTMLInputElement>('input[type="file"]')!;
 
 describe('SendMessageModal: validation', () => {
-  it('Members screen: no sender, no target and no text are refused with the spec texts, nothing sent', async () => {
+  it('Members screen: no sender, no target and no text are refused with the documented texts, nothing sent', async () => {
     const { send, sends } = setup({ target: { kind: 'audience', audience: {} } });
     await screen.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 });
     await send();
@@ -79,7 +79,7 @@ describe('SendMessageModal: validation', () => {
     expect(sends()).toEqual([]);
   });
 
-  it('images: more than 10, a gif and a 6 MB file are refused with the spec texts', async () => {
+  it('images: more than 10, a gif and a 6 MB file are refused with the documented texts', async () => {
     const { container, send, write, sends } = setup();
     const user = userEvent.setup({ applyAccept: false });
     await write('hello');

@@ -39,7 +39,7 @@ export default function HomeDashboard() {
             <ReactionsMessagesCard />
           </Stack>
         </Grid.Col>
-        {/* Tasks are Flywheel's own addition: after every card the spec puts on Home, across the page. */}
+        {/* Tasks are Flywheel's own addition: after every card of Home, across the page. */}
         <Grid.Col span={12}>
           <TaskBoard />
         </Grid.Col>

@@ -7,7 +7,7 @@ import { preloadable } from '../../lib/preloadable.tsx';
 /** The charts library arrives in a chunk of its own: on a page change the header shows first (preloaded on a cold load). */
 export const HomeDashboard = preloadable(() => import('./HomeDashboard.tsx').then((m) => m.default));
 
-/** Home (spec section 2): the pulse of the workspace. */
+/** Home: the pulse of the workspace. */
 export function HomePage() {
   const workspace = currentWorkspace(useSession());
   return (

@@ -30,7 +30,7 @@ export function MemberDetailPage({ MessageMember, MessageActions, MemberReplies 
     if (info.error && !notMember) notifyFailure(errorMessage(info.error));
   }, [info.error, notMember]);
 
-  // Spec: a URL hash scrolls to the tags section (the table's More link uses #tags).
+  // A URL hash scrolls to the tags section (the table's More link uses #tags).
   useEffect(() => {
     if (info.data && location.hash === '#tags')
       document.getElementById('tags')?.scrollIntoView({ block: 'center' });

@@ -36,7 +36,7 @@ export const DEFAULT_SORT: { field: 'activity'; direction: 'desc' } = {
   direction: 'desc',
 };
 
-/** The spec's filter payload for POST /members/getmembersdata (and the CSV export). */
+/** The filter payload for POST /members/getmembersdata (and the CSV export). */
 export function toPayload(
   teamId: string,
   f: MembersFilterState,

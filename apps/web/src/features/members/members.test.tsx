@@ -354,7 +354,7 @@ describe('Members page', () => {
   });
 });
 
-describe('target entries (spec section 5)', () => {
+describe('target entries', () => {
   const options = [
     { value: 'U1', label: 'Ada Lovelace', alt: 'ada', email: 'ada@example.com' },
     { value: 'U2', label: 'Alan Turing', alt: 'alan', email: 'alan@example.com' },
@@ -369,7 +369,7 @@ describe('target entries (spec section 5)', () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ value: `U${i}`, label: `Member ${i}` }));
     expect(suggest('member', many, new Set())).toHaveLength(10);
   });
-  it('builds the spec payload and leaves unset filters out', () => {
+  it('builds the documented payload and leaves unset filters out', () => {
     expect(
       toPayload('T1', {
         ...DEFAULT_FILTERS,

@@ -124,7 +124,7 @@ function FlowCardView(props: {
 }
 
 /**
- * /dashboard/workflows/create-new-workflow (spec sections 2 and 4): the card flow — the trigger, then delays and
+ * /dashboard/workflows/create-new-workflow: the card flow — the trigger, then delays and
  * actions added with the plus buttons, up to 11 cards — each edited in its dialog; Reset clears, Save sends
  * the workflow (images uploaded first) and goes back to the list.
  */

@@ -148,7 +148,7 @@ function ActionHistoryTable(props: {
                 aria-label={`Export Details of ${r.triggered_for}, ${label}`}
                 onClick={async () => {
                   setExporting(r.id);
-                  // Spec section 8: an export failure is only logged.
+                  // An export failure is only logged.
                   await downloadFormCsv(teamId, r.form_id!, r.form_instance_id!).catch((err) =>
                     console.error('Form export failed', err),
                   );
@@ -184,7 +184,7 @@ function ActionHistoryTable(props: {
 }
 
 /**
- * /dashboard/workflows/details?workflowid&type&actiontype&id&name (spec section 2 Details); /404 without a
+ * /dashboard/workflows/details?workflowid&type&actiontype&id&name; /404 without a
  * workflow id or type, or when the workflow or step is not in this workspace.
  */
 export function WorkflowDetailsPage() {

@@ -15,7 +15,7 @@ import { WorkflowDetailsModal } from './components/WorkflowDetailsModal.tsx';
 const PAGE_SIZE = 10;
 
 /**
- * /dashboard/workflows (spec section 2 Workflows): 'Create New WorkFlow', the table (Name, Sender, Type, status,
+ * /dashboard/workflows: 'Create New WorkFlow', the table (Name, Sender, Type, status,
  * Actions: details, Activate / Stop, delete), newest first, paged.
  */
 export function WorkflowsPage() {
@@ -26,7 +26,7 @@ export function WorkflowsPage() {
   const [shown, setShown] = useState<WorkflowRow | null>(null);
   const [deleting, setDeleting] = useState<WorkflowRow | null>(null);
 
-  // Spec section 9: workflows by id descending (the hidden id column's default sort).
+  // Workflows by id descending (the hidden id column's default sort).
   const rows = useMemo(
     () => (list.data ? [...list.data].sort((a, b) => b.workflow_id - a.workflow_id) : undefined),
     [list.data],

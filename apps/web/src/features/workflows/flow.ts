@@ -17,7 +17,7 @@ import { emptyQuestions, questionProblems, type FormQuestions } from '../../lib/
 import { isChosen, NO_SENDER, type SenderChoice } from '../../lib/sender.ts';
 
 /*
- * The create page's card flow (spec sections 4 and 5): a trigger card, then delay and action cards, each
+ * The create page's card flow: a trigger card, then delay and action cards, each
  * edited in its dialog. The drafts hold what the dialogs show; `workflowBody` turns the cards into the
  * createWorkflowBody payload.
  */
@@ -103,7 +103,7 @@ export type FlowCard =
   | { kind: 'delay'; id: number; draft: DelayDraft }
   | { kind: 'action'; id: number; draft: ActionDraft };
 
-/** What may follow the last card: a delay, an action, both, or nothing (spec section 4: up to 11 cards). */
+/** What may follow the last card: a delay, an action, both, or nothing (up to 11 cards). */
 export function nextSteps(cards: readonly FlowCard[]): { delay: boolean; action: boolean } {
   const last = cards[cards.length - 1];
   if (!last || cards.length >= WORKFLOW_LIMITS.cards) return { delay: false, action: false };
@@ -112,7 +112,7 @@ export function nextSteps(cards: readonly FlowCard[]): { delay: boolean; action:
   return { delay: last.kind !== 'delay' && !lastSlot, action: true };
 }
 
-/** Spec section 4: Save needs more than one step and a flow that ends in an action. */
+/** Save needs more than one step and a flow that ends in an action. */
 export const canSave = (cards: readonly FlowCard[]) =>
   cards.length > 1 && cards[cards.length - 1]?.kind === 'action';
 
@@ -122,13 +122,13 @@ export const triggerTypeOf = (d: TriggerDraft): TriggerType | null =>
 export type Problems<K extends string> = Partial<Record<K, string>>;
 export type TriggerField = 'name' | 'sender' | 'type' | 'channel' | 'activity' | 'days' | 'date' | 'time';
 
-/** The earliest and latest a time trigger may be set to (spec section 9: 15 minutes to 30 days ahead). */
+/** The earliest and latest a time trigger may be set to (15 minutes to 30 days ahead). */
 export const timeBounds = (now: number) => ({
   min: now + WORKFLOW_LIMITS.minLeadMs,
   max: now + WORKFLOW_LIMITS.maxLeadMs,
 });
 
-/** The trigger dialog's problems (spec section 5 'Workflow trigger form'), by field. */
+/** The trigger dialog's problems, by field. */
 export function triggerProblems(d: TriggerDraft, timeZone: string, now: number): Problems<TriggerField> {
   const p: Problems<TriggerField> = {};
   const name = d.name.trim();
@@ -165,7 +165,7 @@ export function triggerProblems(d: TriggerDraft, timeZone: string, now: number):
 
 export type DelayField = 'kind' | 'unit' | 'duration';
 
-/** The 'Set Delay' dialog's problems (spec section 5 'Delay'). */
+/** The 'Set Delay' dialog's problems. */
 export function delayProblems(d: DelayDraft): Problems<DelayField> {
   const p: Problems<DelayField> = {};
   if (!d.kind) p.kind = WORKFLOW_TEXTS.chooseDelayType;
@@ -179,7 +179,7 @@ export function delayProblems(d: DelayDraft): Problems<DelayField> {
 
 export type ActionField = 'type' | 'recipients' | 'msgTitle' | 'message' | 'formTitle' | 'form';
 
-/** The 'Create an Action' dialog's problems (spec section 5 'Action'); `form` is the question editor's first. */
+/** The 'Create an Action' dialog's problems; `form` is the question editor's first. */
 export function actionProblems(d: ActionDraft, triggerType: TriggerType | null): Problems<ActionField> {
   const p: Problems<ActionField> = {};
   if (!d.type) p.type = WORKFLOW_TEXTS.chooseActionType;
@@ -232,7 +232,7 @@ export function cardText(card: FlowCard): { title: string; text: string } {
     : { title: 'Send Message', text: d.msgTitle.trim() };
 }
 
-/** DD/MM/YYYY as the payload's date with dashes (spec section 3). */
+/** DD/MM/YYYY as the payload's date with dashes. */
 const dashed = (date: string) => date.trim().replace(/\//g, '-');
 
 /**

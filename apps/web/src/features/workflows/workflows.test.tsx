@@ -137,7 +137,7 @@ describe('Workflows list', () => {
     expect(within(rowOf(table, 'Quiet members')).getByText('Inactive')).toBeInTheDocument();
   });
 
-  it('Stop then Activate: the status changes in place with the spec toasts', async () => {
+  it('Stop then Activate: the status changes in place with the documented toasts', async () => {
     const api = setup({
       'PATCH /workflows/pauseworkflow': (body) => {
         const b = body as { workflow_id: number; status: boolean };
@@ -175,7 +175,7 @@ describe('Workflows list', () => {
     expect(within(rowOf(table, 'Onboarding')).getByText('Active')).toBeInTheDocument();
   });
 
-  it("a time trigger's Stop is disabled with the spec tooltip", async () => {
+  it("a time trigger's Stop is disabled with the product's tooltip", async () => {
     setup();
     const { table, user } = await openList();
     const stop = within(rowOf(table, 'Launch day')).getByRole('button', { name: 'Stop Launch day' });
@@ -184,7 +184,7 @@ describe('Workflows list', () => {
     expect(await screen.findByText(WORKFLOW_TEXTS.cannotStopTime)).toBeInTheDocument();
   });
 
-  it('delete asks first, then removes the row with the spec toast', async () => {
+  it('delete asks first, then removes the row with its toast', async () => {
     const api = setup({ 'DELETE /workflows/T001/3': reply(messageResponse, { message: 'deleted' }) });
     const { table, user } = await openList();
     await user.click(

@@ -11,7 +11,7 @@ import { useDeleteAction } from '../api/delete-action.ts';
 import { DAY_LABEL, FREQUENCY_LABEL } from '../draft.ts';
 import { MessagePreview } from './MessagePreview.tsx';
 
-/** Spec section 9: the Users column shows at most 10 names, '...' when there are 10 or more. */
+/** The Users column shows at most 10 names, '...' when there are 10 or more. */
 export const USERS_SHOWN = 10;
 
 /** The Users cell's text: the DM'd members (first 10) and who else the message reaches. */

@@ -22,7 +22,7 @@ type ComposeStepProps = {
 };
 
 /**
- * Step 2 'Compose Message' of Create Trigger and Schedule Message (spec section 2): DM the new member
+ * Step 2 'Compose Message' of Create Trigger and Schedule Message: DM the new member
  * (automations), DM the whole workspace, 'Send Direct Message' to members, tags and channels' members,
  * 'Send Message On Channel', the rich editor, 'Choose Image(s)', the message as Slack will show it and
  * 'Send a test to me' (as the send dialogs: a DM to your own Slack user), and the upload progress.

@@ -21,7 +21,7 @@ import { ComposeStep } from './ComposeStep.tsx';
 const NO_PROBLEMS: ComposeProblems = { target: null, message: null };
 
 /**
- * '+ Create Trigger' (spec section 2): step 1 Choose Trigger (Member Join) and Choose Sender, step 2 'Compose
+ * '+ Create Trigger': step 1 Choose Trigger (Member Join) and Choose Sender, step 2 'Compose
  * Message', then 'create Trigger': images uploaded, the trigger created, its row added and both steps closed.
  */
 export function CreateTriggerWizard(props: {

@@ -12,7 +12,7 @@ import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Edit trigger (spec section 2): its DM members, channels and message; 'Edit' saves and updates the row. */
+/** Edit trigger: its DM members, channels and message; 'Edit' saves and updates the row. */
 export function EditActionModal({ row, onClose }: { row: ActionRow | null; onClose(): void }) {
   return (
     <LazyModal

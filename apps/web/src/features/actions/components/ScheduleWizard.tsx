@@ -108,7 +108,7 @@ function ScheduleFields({
 }
 
 /**
- * '+ Schedule Message' (spec section 2): step 1 'Enter Message Heading' (heading, sender, frequency and when, in
+ * '+ Schedule Message': step 1 'Enter Message Heading' (heading, sender, frequency and when, in
  * the workspace's timezone), step 2 'Compose Message', then 'create Trigger'.
  */
 export function ScheduleWizard(props: {

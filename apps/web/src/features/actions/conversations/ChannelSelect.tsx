@@ -3,7 +3,7 @@ import { useChannels } from '../../../lib/workspace-data.ts';
 
 const WORKSPACE = '';
 
-/** The channel dropdown: the workspace (default) plus each channel; 150px high (spec section 9). */
+/** The channel dropdown: the workspace (default) plus each channel; 150px high. */
 export function ChannelSelect({
   value,
   onChange,

@@ -35,7 +35,7 @@ import { SummaryModal } from './SummaryModal.tsx';
 import { SlackText } from '../../../components/SlackText.tsx';
 
 /**
- * Mentions panel (spec section 2): messages and threads that mention the workspace's admins or the bot, with
+ * Mentions panel: messages and threads that mention the workspace's admins or the bot, with
  * 'Search thread', user and channel filters and 'Clear Filters'. A reply or reaction marks a mention 'Seen'.
  */
 export function MentionsTab({ slots }: { slots: ConversationSlots }) {

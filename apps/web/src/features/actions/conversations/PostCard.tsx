@@ -29,7 +29,7 @@ export const QUICK_REACTIONS = [
 ] as const;
 
 /**
- * A Posts card (spec section 2): sender, date/time, channel, content with mentions readable, replies and
+ * A Posts card: sender, date/time, channel, content with mentions readable, replies and
  * reactions counts; send reply, open in Slack, add reaction, pin/unpin, Details, Summarize.
  */
 export function PostCard({
@@ -160,7 +160,7 @@ export function PostCard({
                       setPinned(!isPinned);
                       notifySuccess(r.message);
                     },
-                    // Spec section 8: a failed pin is only logged.
+                    // A failed pin is only logged.
                     onError: (e) => console.error('pin failed', e),
                   },
                 )

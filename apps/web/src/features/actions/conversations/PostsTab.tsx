@@ -10,7 +10,7 @@ import { SummaryModal } from './SummaryModal.tsx';
 import { detailOf, ThreadDetailModal, type ThreadDetail } from './ThreadDetailModal.tsx';
 import { WindowPicker } from './WindowPicker.tsx';
 
-/** Posts (spec section 2): a channel dropdown, a time filter and the posts as cards in an 85vh list. */
+/** Posts: a channel dropdown, a time filter and the posts as cards in an 85vh list. */
 export function PostsTab({ slots }: { slots: ConversationSlots }) {
   const [channel, setChannel] = useState<string | null>(null);
   const [choice, setChoice] = useState<WindowChoice>({ kind: 'days', days: 7 });

@@ -21,7 +21,7 @@ import type { ThreadDetail } from './ThreadDetailModal.tsx';
 import { SlackText } from '../../../components/SlackText.tsx';
 
 /**
- * Threads search-results card (spec section 2): a spinner for 1.5 s, then the hits or 'No results found'.
+ * Threads search-results card: a spinner for 1.5 s, then the hits or 'No results found'.
  * A hit opens its thread's details or summary. `run` counts presses of Search: each one searches afresh.
  */
 export function SearchResults({

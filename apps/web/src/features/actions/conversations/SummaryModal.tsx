@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/workspace-data.ts';
 import { useSummarize, type ThreadRef } from './api.ts';
 
-/** Thread Summary popup (spec section 2): the summary, 'Copy Summary', 'Summary copied' for 3 s. */
+/** Thread Summary popup: the summary, 'Copy Summary', 'Summary copied' for 3 s. */
 export function SummaryModal({ thread, onClose }: { thread: ThreadRef | null; onClose(): void }) {
   return (
     <LazyModal opened={thread !== null} onClose={onClose} title="Thread Summary" size="lg">

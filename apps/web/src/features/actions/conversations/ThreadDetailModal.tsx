@@ -23,7 +23,7 @@ export const detailOf = (t: Thread): ThreadDetail => ({
 });
 
 /**
- * Thread detail popup (spec section 2): Replies and Reactions tabs with their counts, searchable paginated
+ * Thread detail popup: Replies and Reactions tabs with their counts, searchable paginated
  * tables with row selection, and Add Tag / Send DM / Send Form for the selected people.
  */
 export function ThreadDetailModal({

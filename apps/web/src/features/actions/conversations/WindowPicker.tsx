@@ -7,7 +7,7 @@ const CUSTOM = 'custom';
 /** A datetime-local value for a Date (local time, minutes). */
 const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
-/** Threads time filter (spec sections 2 and 9): 1, 7, 14 or 30 days, or a custom date-time range with Apply. */
+/** Threads time filter: 1, 7, 14 or 30 days, or a custom date-time range with Apply. */
 export function WindowPicker({
   value,
   onChange,

@@ -149,7 +149,7 @@ function useRefresh() {
   return () => qc.invalidateQueries({ queryKey: conversationsKey(teamId) });
 }
 
-/** Pin toggles per thread (spec section 4): pin when not pinned, unpin when pinned (the delivery engine's calls). */
+/** Pin toggles per thread: pin when not pinned, unpin when pinned (the delivery engine's calls). */
 export function useTogglePin() {
   const refresh = useRefresh();
   return useMutation({

@@ -15,7 +15,7 @@ export function windowOf(choice: WindowChoice, now = new Date()): { start: strin
   return { start: new Date(now.getTime() - choice.days * 86_400_000).toISOString(), end: now.toISOString() };
 }
 
-/** Spec section 5 for custom ranges: both set, start not after end, neither in the future. */
+/** For custom ranges: both set, start not after end, neither in the future. */
 export function customProblem(start: string, end: string, now = new Date()): string | null {
   if (!start || !end) return 'Choose both a start and an end';
   const s = new Date(start);

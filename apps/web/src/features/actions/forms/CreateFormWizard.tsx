@@ -126,7 +126,7 @@ function StartFields({
 }
 
 /**
- * '+Create Form' (spec section 2): step 1 (sender, 'Name of the Form', DM and channel targets, one time —
+ * '+Create Form': step 1 (sender, 'Name of the Form', DM and channel targets, one time —
  * 'Send Instantaneous' or a date and time — or recurring Every Day / Weekly at a time), step 2 'Make Your Form
  * Questions' (description, questions, acknowledgement), then Create.
  */

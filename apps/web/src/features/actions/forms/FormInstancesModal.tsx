@@ -13,7 +13,7 @@ import { useFormInstances } from './api.ts';
 export const instancePath = (form: { master_form_id: number; form_title: string }, i: FormInstance) =>
   formInstancePath(form.master_form_id, i.form_id, i.label, form.form_title);
 
-/** Spec section 2 Form Instances popup: each send with its date/time and response count, Select and Export. */
+/** Form Instances popup: each send with its date/time and response count, Select and Export. */
 export function FormInstancesModal({ form, onClose }: { form: FormRow | null; onClose(): void }) {
   const { teamId } = useCurrentTeam();
   const q = useFormInstances(form?.master_form_id ?? null);
@@ -54,7 +54,7 @@ export function FormInstancesModal({ form, onClose }: { form: FormRow | null; on
           onClick={async () => {
             if (!form) return;
             setExporting(i.form_id);
-            // Spec section 8: a failed export is only logged.
+            // A failed export is only logged.
             await downloadFormCsv(teamId, form.master_form_id, i.form_id).catch((err) =>
               console.warn('form export failed', err),
             );

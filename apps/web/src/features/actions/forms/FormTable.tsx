@@ -25,7 +25,7 @@ type FormTableProps = {
   onResults(row: FormRow): void;
 };
 
-/** Spec section 2 Form Table: Name, Sender, Recurring, Send, Result, Delete; newest first, searchable, paged. */
+/** Form Table: Name, Sender, Recurring, Send, Result, Delete; newest first, searchable, paged. */
 export function FormTable({ rows, loading, error, onSend, onResults }: FormTableProps) {
   const { mutate: remove, isPending: deleting, variables: deletingId } = useDeleteForm();
   const [asked, setAsked] = useState<FormRow | null>(null);

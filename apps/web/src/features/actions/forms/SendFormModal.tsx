@@ -12,7 +12,7 @@ import { useExecuteForm, useForms } from './api.ts';
 import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
 import { ConfirmationDeclined } from '../../../lib/confirmation-declined.ts';
 
-/** This product's texts for the Send Form popup of selected people (the spec gives none). */
+/** This product's texts for the Send Form popup of selected people . */
 export const SEND_FORM_TEXTS = {
   title: 'Send Form',
   chooseForm: 'Choose a form to send',
@@ -39,7 +39,7 @@ export type SendFormModalProps = {
 };
 
 /**
- * Spec section 2 Send-form popup (members, channels, tags, Confirm) and the Send Form popup of thread detail
+ * Send-form popup (members, channels, tags, Confirm) and the Send Form popup of thread detail
  * and poll voters (a form chosen for preset members). Either way: a new instance through POST
  * /actions/executeform, 'Form sent successfully', and the popup closes; a refusal is a red 'Failure' toast.
  */

@@ -11,7 +11,7 @@ const ready: FormStart = {
   dm: { members: ['U1'], tags: [], channels: [] },
 };
 
-describe('form wizard checks (spec section 5 texts)', () => {
+describe('form wizard checks', () => {
   it('step 1: Next waits for a name and a sender, then asks for a target and a future time', () => {
     expect(startProblems(EMPTY_FORM_START, 'UTC', NOW).basic).toBe(FORM_TEXTS.noFieldEmpty);
     expect(startProblems({ ...ready, dm: { members: [], tags: [], channels: [] } }, 'UTC', NOW).detail).toBe(
@@ -27,7 +27,7 @@ describe('form wizard checks (spec section 5 texts)', () => {
     ).toBe(FORM_TEXTS.noFieldEmpty);
   });
 
-  it('step 2: description, question titles and option values, with the texts of the spec', () => {
+  it('step 2: description, question titles and option values, with their texts', () => {
     const q = emptyQuestions();
     expect(questionProblems(q).first).toBe("Form Description can't be empty");
     const mcq = { ...newQuestion('mcq'), heading: 'Pick one' };

@@ -37,7 +37,7 @@ export const EMPTY_FORM_START: FormStart = {
 };
 
 /**
- * Step 1's problems (spec section 5): `basic` keeps Next disabled (name, sender); `detail` shows when Next is
+ * Step 1's problems: `basic` keeps Next disabled (name, sender); `detail` shows when Next is
  * pressed (targets, the schedule).
  */
 export function startProblems(

@@ -134,7 +134,7 @@ function QuestionFields({
 }
 
 /**
- * '+Create Poll' (spec section 2): step 1 channels, sender and Scheduled or Non-scheduled; step 2 the rich
+ * '+Create Poll': step 1 channels, sender and Scheduled or Non-scheduled; step 2 the rich
  * question with images, the options (each with its emoji) and the end time, then Create with upload progress.
  */
 export function CreatePollWizard(props: {

@@ -5,7 +5,7 @@ import { EmojiButton } from '../../../components/EmojiPicker.tsx';
 import { EMPTY_OPTION, type OptionDraft } from './draft.ts';
 
 /**
- * The option editor (spec section 5): each option an emoji and a value; the first option cannot be deleted,
+ * The option editor: each option an emoji and a value; the first option cannot be deleted,
  * and adding stops at five.
  */
 export function OptionsEditor({

@@ -91,7 +91,7 @@ const VOTER_COLUMNS: DataColumn<Voter>[] = [
 ];
 
 /**
- * Poll Details (spec section 2): the question, 'Export Details' (PollDetails.csv), a pie chart of the votes,
+ * Poll Details: the question, 'Export Details' (PollDetails.csv), a pie chart of the votes,
  * the options table (Emoji, Option, Count; 5 per page), the voters table (Voted For, Email, Name; 15 per page,
  * row checkboxes) and Send DM / Send Form for the selected voters. Open polls refresh as votes come in.
  */

@@ -29,7 +29,7 @@ export function formatPollTime(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
-/** Spec section 4: Active while open, else Expired; a scheduled poll not posted yet says so. */
+/** Active while open, else Expired; a scheduled poll not posted yet says so. */
 export const STATUS_LABEL: Record<Poll['state'], string> = {
   active: 'Active',
   expired: 'Expired',

@@ -82,7 +82,7 @@ export function useCreatePoll() {
   });
 }
 
-/** DELETE /poll/deletepoll/:pollId/:teamId: the row goes when the answer comes back (spec section 4). */
+/** DELETE /poll/deletepoll/:pollId/:teamId: the row goes when the answer comes back. */
 export function useDeletePoll() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();

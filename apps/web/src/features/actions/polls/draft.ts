@@ -55,12 +55,12 @@ export function instantOf(value: string, timeZone: string): number | null {
 export const startOf = (s: PollStart, timeZone: string, now = Date.now()) =>
   (s.type === 'scheduled' ? instantOf(s.at, timeZone) : null) ?? now;
 
-/** Spec section 5: the end defaults to one day after the scheduled date, or after now. */
+/** The end defaults to one day after the scheduled date, or after now. */
 export const defaultEnd = (s: PollStart, timeZone: string, now = Date.now()) =>
   localInput(defaultPollEnd(startOf(s, timeZone, now)), timeZone);
 
 /**
- * Step 1 (spec section 2): Next stays disabled (`basic`) without a channel and a sender; a scheduled time is
+ * Step 1: Next stays disabled (`basic`) without a channel and a sender; a scheduled time is
  * checked when Next is pressed (`detail`), with the schedule texts of section 5.
  */
 export function pollStartProblems(
@@ -83,7 +83,7 @@ export function pollStartProblems(
 export type PollProblems = { question: string | null; options: string | null; end: string | null };
 export const NO_POLL_PROBLEMS: PollProblems = { question: null, options: null, end: null };
 
-/** Step 2 (spec section 5): a question, every option with its emoji and value, an end after the start. */
+/** Step 2: a question, every option with its emoji and value, an end after the start. */
 export function pollDraftProblems(
   s: PollStart,
   d: PollDraft,

@@ -92,7 +92,7 @@ async function toStep2(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('Poll Table', () => {
-  it('lists polls with the spec columns; a question is shown as text, never run', async () => {
+  it('lists polls with the documented columns; a question is shown as text, never run', async () => {
     setup();
     const { table, container } = await openTable();
     expect(
@@ -166,7 +166,7 @@ describe('Deleting a poll asks first', () => {
   });
 });
 
-describe('Create Poll: spec section 5', () => {
+describe('Create Poll: validation', () => {
   it('step 1: Next waits for a channel and a sender; a scheduled time in the past or too soon is refused', () => {
     const tz = 'Europe/London';
     const now = Date.parse('2030-01-01T10:00:00Z');
@@ -211,7 +211,7 @@ describe('Create Poll: spec section 5', () => {
     });
   });
 
-  it("options: the first cannot be deleted, add stops at 5, and an option without emoji or value gets the spec's text", async () => {
+  it("options: the first cannot be deleted, add stops at 5, and an option without emoji or value gets the product's text", async () => {
     const api = setup();
     const { user } = await openTable();
     const dialog = await toStep2(user);

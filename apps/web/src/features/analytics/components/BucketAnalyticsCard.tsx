@@ -17,7 +17,7 @@ import { useAdvanceAnalytics } from '../api/perform-advance-analytics.ts';
 import { RESET_ADVANCE, toAdvanceRequest, type AdvanceState, type JoinType } from '../buckets.ts';
 import { DownloadButton } from './controls.tsx';
 
-/** The bucket table's columns: spec section 9's CSV columns. */
+/** The bucket table's columns: the bucket CSV's columns. */
 export const BUCKET_ROW_COLUMNS: DataColumn<BucketRow>[] = [
   { id: 'date', header: 'Date of Data', value: (r) => r.date_of_data, nowrap: true },
   { id: 'name', header: 'Member Name', value: (r) => r.member_name },
@@ -33,7 +33,7 @@ const JOIN_LABEL: Record<JoinType, string> = { team_join: 'Member Joined', team_
 const variant = (on: boolean) => (on ? 'filled' : 'default');
 
 /**
- * Bucket table (spec section 2, Analytics normal mode): members by join or leave window, channels and activity,
+ * Bucket table: members by join or leave window, channels and activity,
  * optionally split per day and channel; a total row count, Reset, and the CSV of every row. The server pages.
  */
 export function BucketAnalyticsCard() {

@@ -26,7 +26,7 @@ import { BucketTable } from './BucketTable.tsx';
 import { Segmented } from '../../../components/segmented/Segmented.tsx';
 
 /**
- * Bucket creation mode (spec section 2): Members or Channels basis, a name, the accordion (Base Events,
+ * Bucket creation mode: Members or Channels basis, a name, the accordion (Base Events,
  * Channels, Activity), Create, and the BucketTable whose radio loads a saved bucket's settings here.
  */
 export function BucketCreation() {

@@ -9,7 +9,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useWordCloud } from '../api/word-cloud.ts';
 import { centreOut, layoutWords, TRANSITION } from '../word-cloud.ts';
 
-/** Spec section 8: a failed word cloud says 'Cannot load wordcloud data!'. */
+/** A failed word cloud says 'Cannot load wordcloud data!'. */
 export const WORDCLOUD_FAILURE = 'Cannot load wordcloud data!';
 
 /** The words, sized by weight, horizontal, heaviest in the middle. */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { PinRequest } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** POST /quickaction/pinpost (spec section 4: pin when the message is not pinned). */
+/** POST /quickaction/pinpost (pin when the message is not pinned). */
 export const pinPost = (body: PinRequest) =>
   apiRequest<{ message: string }>('/quickaction/pinpost', { body });
 

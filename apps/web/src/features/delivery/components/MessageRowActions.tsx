@@ -27,7 +27,7 @@ const toast = {
 
 /**
  * On a message row (member detail Actions tab): 'reply' opens the reply dialog for that channel and ts
- * (spec); pin, unpin and a thumbs-up reaction as the bot (beyond the spec), each toasting the server's message.
+ * pin, unpin and a thumbs-up reaction as the bot (Flywheel's own addition), each toasting the server's message.
  * A pinned message says so ('Pinned'), not only by which of Pin and Unpin is offered.
  */
 export function MessageRowActions({ channelId, ts, channelName, pinned }: MessageRowActionsProps) {

@@ -17,7 +17,7 @@ export type SendMessageButtonProps = {
   disabled?: boolean;
 };
 
-/** Members screen 'Send Message': the Choose Sender popup, then the Send Message popup (spec section 2). */
+/** Members screen 'Send Message': the Choose Sender popup, then the Send Message popup. */
 export function SendMessageButton({
   audience,
   summary,

@@ -55,7 +55,7 @@ export type SendMessageModalProps = {
   onSent?(res: SendResponse): void;
 };
 
-/** Send Message and Send-DM popups (spec section 2): sender, rich text with images, Send with progress. */
+/** Send Message and Send-DM popups: sender, rich text with images, Send with progress. */
 export function SendMessageModal(props: SendMessageModalProps) {
   return (
     <LazyModal opened={props.opened} onClose={props.onClose} title={props.title ?? 'Send Message'} size="xl">

@@ -29,7 +29,7 @@ const FLYWHEEL = 'flywheel';
 const WORKSPACE = 'workspace';
 
 /**
- * 'Customise Bot' (spec sections 2, 4, 5): the name is checked 200 ms after typing stops and on blur; Submit
+ * 'Customise Bot': the name is checked 200 ms after typing stops and on blur; Submit
  * stays disabled while the name is empty or breaks a rule; Reset and a failed upload go back to the saved values.
  */
 export function BotCard() {

@@ -13,7 +13,7 @@ import { useChannelData } from '../api/get-channel-data.ts';
 import { useContentShare } from '../api/get-user-admin-data.ts';
 import { useHighlights } from '../api/workspace-highlights.ts';
 
-/** Spec section 8: a failed Home load says 'Failed to get data!'. */
+/** A failed Home load says 'Failed to get data!'. */
 export const HOME_FAILURE = 'Failed to get data!';
 const failed = () => HOME_FAILURE;
 

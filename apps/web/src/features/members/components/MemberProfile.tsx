@@ -59,7 +59,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The member detail's left panel (spec section 2), with the message button on the name row. */
+/** The member detail's left panel, with the message button on the name row. */
 export function MemberProfile({
   member,
   MessageMember,

@@ -61,7 +61,7 @@ function tagsFirst(tags: Tag[], first: readonly number[]): Tag[] {
   return [...tags.filter((t) => first.includes(t.id)), ...tags.filter((t) => !first.includes(t.id))];
 }
 
-/** Spec section 2: the Members Data columns (User Id is kept as the row key, not shown). Ids are sort fields. */
+/** The Members Data columns (User Id is kept as the row key, not shown). Ids are sort fields. */
 function membersColumns(
   onRemoveTag: (m: Member, t: Tag) => void,
   removing: boolean,

@@ -35,7 +35,7 @@ type TagBadgesProps = {
   disabled?: boolean;
 };
 
-/** Tags as badges cycling four colours, each with a remove X (spec sections 2 and 9). */
+/** Tags as badges cycling four colours, each with a remove X. */
 export function TagBadges({ tags, owner, onRemove, limit, moreHref, disabled }: TagBadgesProps) {
   const shown = limit === undefined ? tags : tags.slice(0, limit);
   return (

@@ -25,7 +25,7 @@ import { useTouched } from './use-touched.ts';
 type Named = { id: number; name: string };
 
 /**
- * 'Create an Action' (spec section 5 'Action'): Send Message (title, rich text, images) or Send Form (title,
+ * 'Create an Action': Send Message (title, rich text, images) or Send Form (title,
  * description, questions, acknowledgement), and its recipients: all workspace members, the users in criteria
  * (the member the trigger fired for; not for time triggers), channels, DMs to members, tags and channels'
  * members, and for a time trigger its own tags and segments.

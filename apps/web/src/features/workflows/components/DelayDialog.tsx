@@ -8,7 +8,7 @@ import { useTouched } from './use-touched.ts';
 
 const UNIT_LABEL: Record<DelayUnit, string> = { minutes: 'Minutes', hours: 'Hours', days: 'Days' };
 
-/** 'Set Delay' (spec section 5 'Delay'): No Delay, or a duration in minutes, hours or days. */
+/** 'Set Delay': No Delay, or a duration in minutes, hours or days. */
 export function DelayDialog(props: { initial: DelayDraft; onSubmit(d: DelayDraft): void; onClose(): void }) {
   const [d, setD] = useState<DelayDraft>(props.initial);
   const { touch, shown } = useTouched<DelayField>();

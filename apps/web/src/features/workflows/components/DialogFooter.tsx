@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 
-/** Cancel and Submit, Submit disabled until the dialog is valid (spec section 2). */
+/** Cancel and Submit, Submit disabled until the dialog is valid. */
 export function DialogFooter(props: { valid: boolean; onCancel(): void; onSubmit(): void }) {
   return (
     <Group justify="flex-end" mt="xl" gap="sm">

@@ -26,7 +26,7 @@ function wall(at: number, timeZone: string): string {
   return `${two(w.day)}/${two(w.month)}/${w.year} ${two(w.hour)}:${two(w.minute)}`;
 }
 
-/** Changing the type clears the fields of the other types (spec section 4). */
+/** Changing the type clears the fields of the other types. */
 function withType(d: TriggerDraft, type: TriggerChoice | null): TriggerDraft {
   return {
     ...d,
@@ -42,7 +42,7 @@ function withType(d: TriggerDraft, type: TriggerChoice | null): TriggerDraft {
 }
 
 /**
- * 'Initialize the Workflow' (spec sections 4 and 5): name, sender, trigger type and its fields — the channel
+ * 'Initialize the Workflow': name, sender, trigger type and its fields — the channel
  * for Channel Join, Active / Inactive and the days for Member Activity, the date, time and audience (tags and
  * segments) for a Time Trigger. Tags or segments chosen leave only Time Trigger; a member type disables them.
  */

@@ -4,7 +4,7 @@ import { IconBolt, IconForms, IconInfoCircle, IconMessage } from '@tabler/icons-
 import { Link } from 'react-router';
 import { WORKFLOW_TEXTS, type WorkflowRow, type WorkflowTaskRow } from '@flywheel/shared/workflows';
 
-/** /dashboard/workflows/details for the trigger, or for one task (spec section 1). */
+/** /dashboard/workflows/details for the trigger, or for one task. */
 export function detailsPath(w: WorkflowRow, task?: WorkflowTaskRow): string {
   const q = new URLSearchParams({ workflowid: String(w.workflow_id) });
   if (!task) {
@@ -54,7 +54,7 @@ function StepCard(props: {
   );
 }
 
-/** 'Workflow Details' (spec section 2): the name, the trigger card and one card per task, each linking to its history. */
+/** 'Workflow Details': the name, the trigger card and one card per task, each linking to its history. */
 export function WorkflowDetailsModal({
   workflow,
   onClose,

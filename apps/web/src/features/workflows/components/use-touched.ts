@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 /**
  * Which fields of a dialog were left (blurred or changed): a field's problem shows once it was touched
- * (spec section 5), while Submit stays disabled until there is none.
+ *, while Submit stays disabled until there is none.
  */
 export function useTouched<K extends string>() {
   const [touched, setTouched] = useState<ReadonlySet<K>>(new Set());
