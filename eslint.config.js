@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 
 // Web features are slices: a feature never imports another feature's internals, and shared
 // folders (components, lib, testing) never import features. Routes (app/) compose features.
@@ -35,6 +36,19 @@ const sharedFolders = {
   },
 };
 
+// No import circle in product code: a runtime cycle makes a module's exports undefined at the time another reads
+// them, depending on which loads first. Type-only imports (`import type`) are erased at build time and not counted.
+const noCycle = {
+  files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,4 +77,5 @@ export default tseslint.config(
   },
   featureBoundary,
   sharedFolders,
+  noCycle,
 );

@@ -9,6 +9,7 @@ import { reactionPinMethods } from '@flywheel/slack-emulator/web-api/reactions-p
 import { userMethods } from '@flywheel/slack-emulator/web-api/users';
 import { viewMethods } from '@flywheel/slack-emulator/web-api/views';
 import { REPO_ROOT } from '../config.ts';
+import { modules } from '../modules/index.ts';
 import { INGESTED_EVENT_TYPES } from '../modules/workspace-data/ingest.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { bearer, signedInUser } from '../testing/factories.ts';
@@ -50,10 +51,12 @@ describe('the Slack app manifest is generated from the code', () => {
   });
 
   it("subscribes to every handled event (pins included) and asks for each event's scopes", () => {
-    const types = handledEventTypes();
+    const types = handledEventTypes(modules);
     expect(types).toEqual(expect.arrayContaining(['pin_added', 'pin_removed', 'team_join', 'message']));
     const { events, scopes } = subscriptionsOf(types);
-    const manifest = slackAppManifest('https://flywheel.example.com');
+    const manifest = slackAppManifest('https://flywheel.example.com', {
+      eventTypes: handledEventTypes(modules),
+    });
     expect(manifest.settings?.event_subscriptions?.bot_events).toEqual(events);
     for (const scope of scopes) expect(BOT_SCOPES, `the scope of a handled event: ${scope}`).toContain(scope);
     expect(() => subscriptionsOf(['some_new_event'])).toThrow(/No Slack subscription known/);
@@ -97,7 +100,7 @@ describe('the Slack app manifest is generated from the code', () => {
       'chat:write.public': "'chat.postMessage'", // posting in a public channel the bot has not joined
       'users:read.email': 'm.email', // members' e-mail addresses in users.list
     };
-    const needed = new Set<string>(subscriptionsOf(handledEventTypes()).scopes);
+    const needed = new Set<string>(subscriptionsOf(handledEventTypes(modules)).scopes);
     for (const m of called) {
       const scope = methods[m as keyof typeof methods]!.scope;
       if (typeof scope === 'string') needed.add(scope);
@@ -114,14 +117,19 @@ describe('the Slack app manifest is generated from the code', () => {
 
   it('slack-app-manifest.json (committed, for people who read before they run) is the generated one', () => {
     const committed = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'slack-app-manifest.json'), 'utf8'));
-    expect(committed).toEqual(slackAppManifest('https://flywheel.example.com'));
+    expect(committed).toEqual(
+      slackAppManifest('https://flywheel.example.com', { eventTypes: handledEventTypes(modules) }),
+    );
   });
 });
 
 describe('the manifest of a Socket Mode app', () => {
   it('turns socket_mode_enabled on and has no request URLs; the rest is the HTTP one', () => {
-    const http = slackAppManifest('https://flywheel.example.com');
-    const socket = slackAppManifest('https://flywheel.example.com', { socketMode: true });
+    const http = slackAppManifest('https://flywheel.example.com', { eventTypes: handledEventTypes(modules) });
+    const socket = slackAppManifest('https://flywheel.example.com', {
+      socketMode: true,
+      eventTypes: handledEventTypes(modules),
+    });
     expect(http.settings?.socket_mode_enabled).toBe(false);
     expect(socket.settings?.socket_mode_enabled).toBe(true);
     expect(socket.settings?.event_subscriptions).toEqual({

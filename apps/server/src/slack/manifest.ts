@@ -1,6 +1,6 @@
 import type { AppsManifestCreateArguments } from '@slack/web-api';
 import type { SlackCredential } from '@flywheel/shared/workspace';
-import { modules as allModules } from '../modules/index.ts';
+import type { Module } from '../modules/module.ts';
 import { eventListenersOf } from '../modules/intake/listeners.ts';
 import { INGESTED_EVENT_TYPES } from '../modules/workspace-data/ingest.ts';
 import { BOT_SCOPES, USER_SCOPES } from './client.ts';
@@ -38,9 +38,12 @@ const SUBSCRIPTIONS: Record<string, { events: string[]; scopes: string[] }> = {
   tokens_revoked: { events: ['tokens_revoked'], scopes: [] },
 };
 
-/** Every event type the product handles: what workspace-data applies and what any module listens to. */
-export function handledEventTypes(): string[] {
-  return [...new Set([...INGESTED_EVENT_TYPES, ...eventListenersOf(allModules).keys()])].sort();
+/**
+ * Every event type the product handles: what workspace-data applies and what any of the process's modules listens
+ * to (the module list is passed in, not imported: the list itself leads back here through the workspaces module).
+ */
+export function handledEventTypes(modules: readonly Module[]): string[] {
+  return [...new Set([...INGESTED_EVENT_TYPES, ...eventListenersOf(modules).keys()])].sort();
 }
 
 /** The subscriptions for the handled events; an event type with no known subscription is an error (test-guarded). */
@@ -61,7 +64,7 @@ export function subscriptionsOf(types: readonly string[]) {
  */
 export function slackAppManifest(
   publicUrl: string,
-  opts: { name?: string; socketMode?: boolean } = {},
+  opts: { name?: string; socketMode?: boolean; eventTypes: readonly string[] },
 ): SlackAppManifest {
   const base = publicUrl.replace(/\/+$/, '');
   const name = opts.name ?? 'Flywheel';
@@ -80,7 +83,7 @@ export function slackAppManifest(
     settings: {
       event_subscriptions: {
         ...(socket ? {} : { request_url: `${base}/slack/events` }),
-        bot_events: subscriptionsOf(handledEventTypes()).events as never,
+        bot_events: subscriptionsOf(opts.eventTypes).events as never,
       },
       interactivity: socket
         ? { is_enabled: true }

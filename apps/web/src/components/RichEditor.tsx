@@ -1,32 +1,13 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Skeleton } from '@mantine/core';
-import { DELIVERY_TEXTS, hasInvalidCharacters } from '@flywheel/shared/delivery';
-import type { MentionLookup } from '@flywheel/shared/mrkdwn';
+import { editorError, type EditorValue, type RichEditorProps } from './rich-editor-value.ts';
 
-/** What the editor holds: its HTML, the same as Slack mrkdwn, and its plain text. */
-export type EditorValue = { html: string; mrkdwn: string; text: string };
-export const EMPTY_EDITOR_VALUE: EditorValue = { html: '', mrkdwn: '', text: '' };
-
-export type RichEditorProps = {
-  onChange(value: EditorValue): void;
-  /** HTML to start with; the editor keeps its own state after that. */
-  initialHtml?: string;
-  placeholder?: string;
-  /** Members (display and real names) and channels whose @names and #names become Slack tokens. */
-  mentions?: MentionLookup;
-  /** A message shown under the editor (e.g. 'The message cannot be empty!'); invalid characters show anyway. */
-  error?: string | null;
-  /** Accessible name of the text area. */
-  label?: string;
-  minHeight?: number;
-};
-
-/** The editor's own check ('INVALID CHARACTER(S) FOUND. PLEASE TRY AGAIN!'), or null. */
-export function editorError(value: EditorValue): string | null {
-  return hasInvalidCharacters(value.text) || hasInvalidCharacters(value.mrkdwn)
-    ? DELIVERY_TEXTS.invalidCharacters
-    : null;
-}
+export {
+  EMPTY_EDITOR_VALUE,
+  editorError,
+  type EditorValue,
+  type RichEditorProps,
+} from './rich-editor-value.ts';
 
 export function useEditorError(value: EditorValue): string | null {
   return useMemo(() => editorError(value), [value]);

@@ -9,7 +9,7 @@ import { buildMentionIndex, htmlToMrkdwn, type MentionIndex } from '@flywheel/sh
 import type { LiveMentionLookup } from '../lib/use-mention-lookup.ts';
 import { EmojiControl } from './EmojiControl.tsx';
 import { SlackBold, SlackItalic } from './slack-marks.ts';
-import { editorError, type EditorValue, type RichEditorProps } from './RichEditor.tsx';
+import { editorError, type EditorValue, type RichEditorProps } from './rich-editor-value.ts';
 
 const valueOf = (editor: Editor, index: MentionIndex): EditorValue => {
   const html = editor.isEmpty ? '' : editor.getHTML();

@@ -4,6 +4,7 @@ import { defineModule } from '../module.ts';
 import { mailSendJob } from '../mail/jobs.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { workspaceRoutes } from './routes.ts';
+import { handledEventTypes } from '../../slack/manifest.ts';
 
 export const workspacesModule = defineModule({
   name: 'workspaces',
@@ -28,6 +29,7 @@ export const workspacesModule = defineModule({
           },
         },
         socketMode: ctx.config.socketMode,
+        eventTypes: handledEventTypes(ctx.modules),
       }),
     );
     await app.register(

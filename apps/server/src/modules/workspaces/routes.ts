@@ -34,6 +34,8 @@ export function workspaceRoutes(deps: {
   slackSetup?: { demo: boolean; set: Partial<Record<string, boolean>> };
   /** Events and interactivity over Socket Mode: the manifest has no request URLs. */
   socketMode?: boolean;
+  /** The Slack event types the process handles (slack/manifest.ts `handledEventTypes`): the manifest's events. */
+  eventTypes: readonly string[];
 }) {
   const redirectUri = (req: FastifyRequest) =>
     deps.links ? `${linkOrigin(req, deps.links)}/installworkspace` : undefined;
@@ -65,7 +67,10 @@ export function workspaceRoutes(deps: {
       { preHandler: deps.authed, schema: { tags, response: { 200: slackManifestResponse } } },
       async () => {
         const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
-        const manifest = slackAppManifest(publicUrl, { socketMode: deps.socketMode });
+        const manifest = slackAppManifest(publicUrl, {
+          socketMode: deps.socketMode,
+          eventTypes: deps.eventTypes,
+        });
         return {
           manifest,
           create_url: manifestCreateUrl(manifest),

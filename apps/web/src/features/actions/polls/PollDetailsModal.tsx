@@ -35,7 +35,7 @@ import { MessagePreview } from '../components/MessagePreview.tsx';
 import { SendFormModal } from '../forms/SendFormModal.tsx';
 import type { PollSlots } from '../slots.ts';
 import { exportPollRows, usePollInfo, useVoters } from './api.ts';
-import { formatPollTime, PollStatusBadge } from './PollsTab.tsx';
+import { formatPollTime, PollStatusBadge } from './poll-status.tsx';
 
 const COLORS = [...BADGE_COLORS, 'cyan', 'pink', 'lime', 'indigo'].map((c) => `${c}.6`);
 /** An option's colour, in the pie and beside its row of the options table. */
