@@ -17,7 +17,10 @@ export const webhooksDeliverJob = defineJob({
   },
 });
 
-/** `webhooks.tick`: every minute, a run for each subscription with a due delivery (a lost wake, a crashed worker). */
+/**
+ * `webhooks.tick`: every minute, a run for each subscription with a due delivery (a lost wake, a crashed worker);
+ * events older than 30 days with nothing left to deliver are dropped with their log.
+ */
 export const webhooksTickJob = defineJob({
   id: 'webhooks.tick',
   payload: z.object({}).passthrough(),

@@ -212,6 +212,13 @@ export const webhooksRepo = (db: Db) => ({
       where id = ${id}`);
   },
 
+  /** Events older than `days` with nothing left to deliver go, with their deliveries' log rows. */
+  async prune(days: number): Promise<void> {
+    await db.execute(sql`delete from webhook_events e
+      where e.created_at < now() - make_interval(days => ${days})
+        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'pending')`);
+  },
+
   /** Subscriptions whose queue has a due delivery and no live lease (the recovery tick wakes them). */
   dueSubscriptions: () =>
     typedRows<{ id: number }>(

@@ -12,6 +12,8 @@ import { targetProblem } from './target.ts';
 
 /** The longest wait between two tries of one delivery. */
 const MAX_DELAY_MS = 3_600_000;
+/** How long events and their delivery log are kept. */
+const LOG_DAYS = 30;
 /** A delivery is given up this long after it was queued. */
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 /** A worker's hold on one subscription's queue, renewed at each attempt (longer than one request may take). */
@@ -211,8 +213,12 @@ export function webhooksService(deps: {
       await deps.wake([subscriptionId]);
     },
 
-    /** The recovery tick: queues a run for every subscription with a due delivery nobody holds. */
+    /**
+     * The tick: queues a run for every subscription with a due delivery nobody holds, and drops events (with
+     * their log rows) older than 30 days that have nothing left to deliver.
+     */
     async wakeDue(): Promise<number> {
+      await repo.prune(LOG_DAYS);
       const due = await repo.dueSubscriptions();
       if (due.length > 0) await deps.wake(due.map((d) => d.id));
       return due.length;

@@ -425,6 +425,41 @@ describe('webhook targets by default (https and public only)', () => {
     }
   });
 
+  it('emit never fails its caller: called inside a transaction (a mistake) it logs and returns', async () => {
+    const db = t.ctx.database.db;
+    await expect(
+      db.transaction(async (tx) => {
+        await t.ctx.services.webhooks.emit(teamId, 'member.joined', { member_id: 'U1' });
+        return tx.execute('select 1' as never);
+      }),
+    ).resolves.toBeDefined();
+  });
+
+  it('the tick drops events older than 30 days with nothing pending, and keeps the rest', async () => {
+    const db = t.ctx.database.db;
+    const sub = (await create('https://hooks.example.com/prune')).json().data;
+    await t.ctx.services.webhooks.emit(teamId, 'member.joined', { member_id: 'U2' });
+    await t.ctx.services.webhooks.emit(teamId, 'member.joined', { member_id: 'U3' });
+    const count = async (q: string) => ((await db.execute(q as never)) as any).rows[0].n as number;
+    expect(
+      await count(`select count(*)::int as n from webhook_deliveries where subscription_id = ${sub.id}`),
+    ).toBe(2);
+    await db.execute(`update webhook_events set created_at = now() - interval '31 days'` as never);
+    // One of the two is still pending: it stays; the other was given up (to every subscription): it goes.
+    await db.execute(
+      `update webhook_deliveries set status = 'failed' where event_id = (select event_id from webhook_deliveries where subscription_id = ${sub.id} order by id limit 1)` as never,
+    );
+    await t.ctx.services.webhooks.wakeDue();
+    expect(
+      await count(`select count(*)::int as n from webhook_deliveries where subscription_id = ${sub.id}`),
+    ).toBe(1);
+    expect(
+      await count(
+        `select count(*)::int as n from webhook_deliveries where subscription_id = ${sub.id} and status = 'pending'`,
+      ),
+    ).toBe(1);
+  });
+
   it('address classes', () => {
     for (const a of [
       '127.0.0.1',
