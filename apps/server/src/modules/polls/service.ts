@@ -72,6 +72,16 @@ export const pollsService = (deps: {
   const repo = pollsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
 
+  /** poll.closed (webhooks), once per poll; what fails here is logged and never fails the close. */
+  const emitClosed = async (id: number, teamId: string) => {
+    if (!deps.emit) return;
+    try {
+      await deps.emit(teamId, 'poll.closed', await closedPoll(id), { dedupeKey: `poll.closed:${id}` });
+    } catch (err) {
+      deps.logger.warn({ err, poll: id }, 'poll.closed webhook event not recorded');
+    }
+  };
+
   /** poll.closed's data: the question and each option's final count. */
   const closedPoll = async (id: number) => {
     const p = (await repo.byId(id))!;
@@ -329,9 +339,7 @@ export const pollsService = (deps: {
           await settle(p);
           await showResults(p);
           await repo.markFinal(p.id, now());
-          await deps.emit?.(p.team_id, 'poll.closed', await closedPoll(p.id), {
-            dedupeKey: `poll.closed:${p.id}`,
-          });
+          await emitClosed(p.id, p.team_id);
         } catch (err) {
           deps.logger.warn({ err, poll: p.id }, 'final poll results not shown yet; tried again later');
           await repo.release(p.id);
