@@ -150,6 +150,9 @@ const envSchema = z.object({
     .default(24),
   ACTIONS_MISSED_RUN_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: optionalString.pipe(bool.optional()),
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   DELIVERY_LEASE_SECONDS: z.coerce
     .number()
     .int()
@@ -245,6 +248,15 @@ export type Config = {
   sendLimits: SendLimits;
   /** A workflow's step reaches a member at most once in this many ms (0 = no limit). */
   workflowMemberCooldownMs: number;
+  /** Outbound webhooks (modules/webhooks). */
+  webhooks: {
+    /** http targets and private, loopback or link-local addresses allowed (a local receiver in tests). */
+    allowPrivateTargets: boolean;
+    /** The first retry's delay; each further try doubles it (at most an hour), for up to a day. */
+    retryBaseMs: number;
+    /** One request's limit, connection to last byte. */
+    timeoutMs: number;
+  };
   /** The delivery engine's budget and patience (see modules/delivery/engine.ts). */
   delivery: {
     postsPerMinute: number;
@@ -386,6 +398,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       confirmOver: e.SEND_CONFIRM_OVER,
     },
     workflowMemberCooldownMs: Math.round(e.WORKFLOW_MEMBER_COOLDOWN_HOURS * 3_600_000),
+    webhooks: {
+      allowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
+      retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+    },
     // Pacing follows Slack's figures times SLACK_RATE_SCALE (the emulator's time scale in tests and benches).
     delivery: {
       postsPerMinute: e.DELIVERY_POSTS_PER_MINUTE * e.SLACK_RATE_SCALE,

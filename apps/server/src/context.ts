@@ -45,6 +45,8 @@ import { workflowsService, type WorkflowsService } from './modules/workflows/ser
 import { wakeWorkflowSenderAt } from './modules/workflows/jobs.ts';
 import { pollJobs } from './modules/polls/jobs.ts';
 import { pollsService, type PollsService, type PollJobs } from './modules/polls/service.ts';
+import { wakeWebhooks } from './modules/webhooks/jobs.ts';
+import { webhooksService, type WebhooksService } from './modules/webhooks/service.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -92,6 +94,8 @@ export type AppContext = {
     polls: PollsService;
     /** The polls jobs (refresh coalesced per poll, close at the end, remove from Slack). */
     pollJobs: PollJobs;
+    /** Outbound webhooks: subscriptions, `emit` (what the modules call) and the ordered, signed deliveries. */
+    webhooks: WebhooksService;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -174,6 +178,13 @@ export async function createContext(
     marginMs: config.slack.tokenRefreshMarginSeconds * 1000,
   });
   const workspaces = workspacesService(db, box, tokens);
+  const webhooks = webhooksService({
+    db,
+    box,
+    config: config.webhooks,
+    logger: logger.child({ module: 'webhooks' }),
+    wake: (ids, at) => wakeWebhooks(queue, ids, at),
+  });
   const tags = tagsService(db);
   const bot = botService({ db, workspaces, slack, publicUrl: config.publicUrl, logger });
   const membersList = membersService({ db, workspaces, tags, querySlices: config.querySlices });
@@ -232,7 +243,17 @@ export async function createContext(
       delivery,
       idempotency: idempotencyService({ db, logger }),
       deliveryEngine: deliveryEngine({
-        repo: deliveryRepo(db),
+        repo: deliveryRepo(db, {
+          onFinished: ({ team_id, id, ...receipt }) =>
+            webhooks.emit(
+              team_id,
+              'send.finished',
+              { receipt_id: id, ...receipt },
+              {
+                dedupeKey: `send.finished:${id}:${receipt.finished_at}`,
+              },
+            ),
+        }),
         pacing: pacing(db),
         senders: delivery.senderHandle,
         config: config.delivery,
@@ -264,6 +285,7 @@ export async function createContext(
         timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
         graceMs: config.actionsGraceMinutes * 60_000,
         logger: logger.child({ module: 'forms' }),
+        emit: webhooks.emit,
       }),
       polls: pollsService({
         db,
@@ -272,8 +294,10 @@ export async function createContext(
         timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
         jobs: polling,
         logger: logger.child({ module: 'polls' }),
+        emit: webhooks.emit,
       }),
       pollJobs: polling,
+      webhooks,
       workflows: workflowsService({
         db,
         audience,
@@ -282,6 +306,7 @@ export async function createContext(
         wakeAt: (at) => wakeWorkflowSenderAt(queue, at),
         memberCooldownMs: config.workflowMemberCooldownMs,
         logger: logger.child({ module: 'workflows' }),
+        emit: webhooks.emit,
       }),
     },
     modules,

@@ -16,3 +16,4 @@ export * from '../modules/forms/table.ts';
 export * from '../modules/polls/table.ts';
 export * from '../modules/workflows/table.ts';
 export * from '../jobs/table.ts';
+export * from '../modules/webhooks/table.ts';

@@ -18,6 +18,7 @@ import type { Module } from './module.ts';
 import { platformModule } from './platform/module.ts';
 import { pollsModule } from './polls/module.ts';
 import { tagsModule } from './tags/module.ts';
+import { webhooksModule } from './webhooks/module.ts';
 import { workspaceDataModule } from './workspace-data/module.ts';
 import { workflowsModule } from './workflows/module.ts';
 import { workspacesModule } from './workspaces/module.ts';
@@ -46,4 +47,5 @@ export const modules: Module[] = [
   formsModule,
   pollsModule,
   workflowsModule,
+  webhooksModule,
 ];

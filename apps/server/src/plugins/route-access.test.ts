@@ -26,7 +26,14 @@ const READS_BY_POST = [
   'POST /api/v0/members/getmembersdata',
   'POST /api/v0/members/lookup',
 ];
-const MANAGES = ['POST /api/v0/alterbot/uploadinfo', 'POST /api/v0/workspaces/inviteadmin'];
+const MANAGES = [
+  'DELETE /api/v0/webhooks/:teamId/:webhookId',
+  'PATCH /api/v0/webhooks/:teamId/:webhookId',
+  'POST /api/v0/alterbot/uploadinfo',
+  'POST /api/v0/webhooks/:teamId/:webhookId/deliveries/:deliveryId/replay',
+  'POST /api/v0/webhooks/createwebhook',
+  'POST /api/v0/workspaces/inviteadmin',
+];
 
 describe('route access', () => {
   let t: TestApp;

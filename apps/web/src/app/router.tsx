@@ -61,6 +61,9 @@ const CreateWorkflowPage = lazyPage(() =>
 const WorkflowDetailsPage = lazyPage(() =>
   import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => m.WorkflowDetailsPage),
 );
+const WebhooksSettingsPage = lazyPage(() =>
+  import('../features/webhooks/WebhooksSettingsPage.tsx').then((m) => m.WebhooksSettingsPage),
+);
 const ReceiptsPage = lazyPage(() =>
   import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
 );
@@ -81,6 +84,7 @@ const dashboardPages: RouteObject[] = [
   { path: 'workflows/create-new-workflow', element: <CreateWorkflowPage /> },
   { path: 'workflows/details', element: <WorkflowDetailsPage /> },
   { path: 'receipts', element: <ReceiptsPage /> },
+  { path: 'settings/webhooks', element: <WebhooksSettingsPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -54,7 +54,30 @@ export type NewReceipt = {
   idempotencyKey?: string | null;
 };
 
-export const deliveryRepo = (db: Db) => ({
+/** A receipt whose last recipient was just sent or failed (send.finished's data, see webhooks). */
+export type FinishedReceipt = {
+  id: number;
+  team_id: string;
+  action_type: string;
+  description: string;
+  total: number;
+  sent: number;
+  failed: number;
+  created_at: string;
+  finished_at: string;
+};
+
+const finishedReturning = sql.raw(`returning case when finished_at is not null and sent + failed >= total then
+    json_build_object('id', id, 'team_id', team_id, 'action_type', action_type, 'description', description,
+      'total', total, 'sent', sent, 'failed', failed,
+      'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'finished_at', to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end as finished`);
+
+/**
+ * `onFinished`: called once a receipt's last recipient is recorded (after its transaction committed); it must not
+ * throw (webhooks' emit does not).
+ */
+export const deliveryRepo = (db: Db, hooks: { onFinished?: (r: FinishedReceipt) => Promise<void> } = {}) => ({
   /**
    * A receipt with its recipients, in one statement (atomic: it is sent whole or not at all, and one round trip
    * for the many small sends of a minute's schedules). A key already used answers its first receipt.
@@ -247,38 +270,54 @@ export const deliveryRepo = (db: Db) => ({
 
   /** Sent: the row and its receipt's count move together. False when another worker took the row meanwhile. */
   async markSent(r: ClaimedRecipient, channelId: string | null, ts: string | null): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const moved = await typedRows<{ id: number }>(
-        tx,
-        sql`update delivery_recipients
+    return db
+      .transaction(async (tx) => {
+        const moved = await typedRows<{ id: number }>(
+          tx,
+          sql`update delivery_recipients
           set state = 'sent', ts = ${ts}, channel_id = coalesce(${channelId}, channel_id), lease_until = null,
               error = null, retryable = 0, updated_at = now()
           where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`,
-      );
-      if (moved.length === 0) return false;
-      await tx.execute(sql`update delivery_receipts set sent = sent + 1,
+        );
+        if (moved.length === 0) return { moved: false, finished: null };
+        const [receipt] = await typedRows<{ finished: FinishedReceipt | null }>(
+          tx,
+          sql`update delivery_receipts set sent = sent + 1,
           finished_at = case when sent + 1 + failed >= total then now() else finished_at end
-        where id = ${r.receipt_id}`);
-      return true;
-    });
+        where id = ${r.receipt_id} ${finishedReturning}`,
+        );
+        return { moved: true, finished: receipt?.finished ?? null };
+      })
+      .then(async ({ moved, finished }) => {
+        if (finished) await hooks.onFinished?.(finished);
+        return moved;
+      });
   },
 
   /** Failed for good (or out of tries): recorded with Slack's error code. */
   async markFailed(r: ClaimedRecipient, error: string, retryable: boolean): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const moved = await typedRows<{ id: number }>(
-        tx,
-        sql`update delivery_recipients
+    return db
+      .transaction(async (tx) => {
+        const moved = await typedRows<{ id: number }>(
+          tx,
+          sql`update delivery_recipients
           set state = 'failed', error = ${error}, retryable = ${retryable ? 1 : 0}, lease_until = null,
               updated_at = now()
           where id = ${r.id} and state = 'sending' and attempts = ${r.attempts} returning id`,
-      );
-      if (moved.length === 0) return false;
-      await tx.execute(sql`update delivery_receipts set failed = failed + 1, retryable = retryable + ${retryable ? 1 : 0},
+        );
+        if (moved.length === 0) return { moved: false, finished: null };
+        const [receipt] = await typedRows<{ finished: FinishedReceipt | null }>(
+          tx,
+          sql`update delivery_receipts set failed = failed + 1, retryable = retryable + ${retryable ? 1 : 0},
           finished_at = case when sent + failed + 1 >= total then now() else finished_at end
-        where id = ${r.receipt_id}`);
-      return true;
-    });
+        where id = ${r.receipt_id} ${finishedReturning}`,
+        );
+        return { moved: true, finished: receipt?.finished ?? null };
+      })
+      .then(async ({ moved, finished }) => {
+        if (finished) await hooks.onFinished?.(finished);
+        return moved;
+      });
   },
 
   /**

@@ -23,6 +23,7 @@ import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { planDue } from '../../lib/plan-due.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { Emit } from '../webhooks/service.ts';
 import type { SlackApi } from '../../slack/client.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
@@ -93,6 +94,8 @@ export const formsService = (deps: {
   claimMs?: number;
   logger: Logger;
   now?: () => number;
+  /** Outbound webhooks (webhooks/service.ts `emit`): only queues, never throws. */
+  emit?: Emit;
 }) => {
   const repo = formsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
@@ -458,6 +461,15 @@ export const formsService = (deps: {
         teamId,
         memberId: p.user.id,
         answers: read.answers,
+      });
+      await deps.emit?.(teamId, 'form.response', {
+        form_id: form.id,
+        form_name: form.name,
+        instance_id: inst.id,
+        response_id: saved.id,
+        member_id: p.user.id,
+        answers: read.answers,
+        replaced_earlier: !saved.first,
       });
       if (saved.first) {
         try {

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { pollText } from './render.ts';
@@ -65,9 +66,37 @@ export const pollsService = (deps: {
   jobs: PollJobs;
   logger: Logger;
   now?: () => number;
+  /** Outbound webhooks (webhooks/service.ts `emit`): only queues, never throws. */
+  emit?: Emit;
 }) => {
   const repo = pollsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
+
+  /** poll.closed (webhooks), once per poll; what fails here is logged and never fails the close. */
+  const emitClosed = async (id: number, teamId: string) => {
+    if (!deps.emit) return;
+    try {
+      await deps.emit(teamId, 'poll.closed', await closedPoll(id), { dedupeKey: `poll.closed:${id}` });
+    } catch (err) {
+      deps.logger.warn({ err, poll: id }, 'poll.closed webhook event not recorded');
+    }
+  };
+
+  /** poll.closed's data: the question and each option's final count. */
+  const closedPoll = async (id: number) => {
+    const p = (await repo.byId(id))!;
+    const counts = (await repo.counts([id])).get(id) ?? new Map<number, number>();
+    const options = p.options.map((o, i) => ({ emoji: o.emoji, text: o.value, votes: counts.get(i) ?? 0 }));
+    return {
+      poll_id: p.id,
+      question: p.question,
+      channel_ids: p.channel_ids,
+      options,
+      total_votes: options.reduce((n, o) => n + o.votes, 0),
+      closed_at: p.closed_at,
+      receipt_id: p.receipt_id,
+    };
+  };
 
   const stateOf = (p: PollRecord, at: number): Poll['state'] => {
     if (p.receipt_id === null && p.closed_at === null) return 'scheduled';
@@ -310,6 +339,7 @@ export const pollsService = (deps: {
           await settle(p);
           await showResults(p);
           await repo.markFinal(p.id, now());
+          await emitClosed(p.id, p.team_id);
         } catch (err) {
           deps.logger.warn({ err, poll: p.id }, 'final poll results not shown yet; tried again later');
           await repo.release(p.id);

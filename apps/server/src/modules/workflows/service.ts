@@ -18,6 +18,7 @@ import type { Tx } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { clearAttempts, countAttempts, MAX_PLAN_ATTEMPTS } from '../../lib/plan-due.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService, SendRequest } from '../delivery/service.ts';
 import { formMessage } from '../forms/modal.ts';
@@ -75,6 +76,8 @@ export const workflowsService = (deps: {
   memberCooldownMs?: number;
   logger: Logger;
   now?: () => number;
+  /** Outbound webhooks (webhooks/service.ts `emit`): only queues, never throws. */
+  emit?: Emit;
 }) => {
   const repo = workflowsRepo(deps.db);
   const forms = formsRepo(deps.db);
@@ -712,6 +715,21 @@ export const workflowsService = (deps: {
       }
       await forms.finishInstances(instances);
       await wake(await repo.finishSteps(finished, new Date(now())));
+      for (const f of finished.filter((x) => x.status === 'failed')) {
+        const step = steps.find((s) => s.id === f.id)!;
+        await deps.emit?.(
+          step.team_id,
+          'workflow.step_failed',
+          {
+            workflow_id: step.workflow_id,
+            workflow_name: workflows.get(step.workflow_id)?.name ?? null,
+            step_id: step.id,
+            error: f.error,
+            receipt_id: f.receiptId,
+          },
+          { dedupeKey: `workflow.step_failed:${step.id}` },
+        );
+      }
       if (retry.length > 0) await repo.releaseSteps(retry, new Date(now() + RETRY_MS));
       for (const teamId of sent) await deps.delivery.wake(teamId);
       return steps.length;
