@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { secretBox } from './lib/secret-box.ts';
 import { windowsJob } from './modules/activity/jobs.ts';
 import { analyticsService, type AnalyticsService } from './modules/analytics/service.ts';
+import { auditService, type AuditService } from './modules/audit/service.ts';
 import { authService, type AuthService } from './modules/auth/service.ts';
 import { botService, type BotService } from './modules/bot/service.ts';
 import { tasksService, type TasksService } from './modules/home/service.ts';
@@ -92,6 +93,8 @@ export type AppContext = {
     polls: PollsService;
     /** The polls jobs (refresh coalesced per poll, close at the end, remove from Slack). */
     pollJobs: PollJobs;
+    /** The audit log: rows written by the hook in app.ts, listed, exported and kept AUDIT_RETENTION_DAYS. */
+    audit: AuditService;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -274,6 +277,7 @@ export async function createContext(
         logger: logger.child({ module: 'polls' }),
       }),
       pollJobs: polling,
+      audit: auditService({ db, logger, retentionDays: config.auditRetentionDays }),
       workflows: workflowsService({
         db,
         audience,

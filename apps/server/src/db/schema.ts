@@ -15,4 +15,5 @@ export * from '../modules/conversations/table.ts';
 export * from '../modules/forms/table.ts';
 export * from '../modules/polls/table.ts';
 export * from '../modules/workflows/table.ts';
+export * from '../modules/audit/table.ts';
 export * from '../jobs/table.ts';
