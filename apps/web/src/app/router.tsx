@@ -64,6 +64,7 @@ const WorkflowDetailsPage = lazyPage(() =>
 const ReceiptsPage = lazyPage(() =>
   import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
 );
+const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx').then((m) => m.AuditLogPage));
 
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to={HOME_PATH} replace /> },
@@ -81,6 +82,7 @@ const dashboardPages: RouteObject[] = [
   { path: 'workflows/create-new-workflow', element: <CreateWorkflowPage /> },
   { path: 'workflows/details', element: <WorkflowDetailsPage /> },
   { path: 'receipts', element: <ReceiptsPage /> },
+  { path: 'settings/audit-log', element: <AuditLogPage /> },
 ];
 
 export const routes: RouteObject[] = [
