@@ -13,7 +13,7 @@ import {
   type SlackTestEnv,
 } from '../../testing/slack.ts';
 import { AUDIT_ACTIONS } from './actions.ts';
-import { registerAuditLog } from './record.ts';
+import { actorOf, objectsOf, previewOf, registerAuditLog } from './record.ts';
 import { auditService, type AuditService } from './service.ts';
 import { auditEvents } from './table.ts';
 
@@ -216,8 +216,28 @@ describe('audit log: real calls', () => {
     expect((await rowsOf(otherTeam)).filter((r) => r.actorUserId === user.userid)).toEqual([]);
   });
 
+  it('objects keep ids and counts, never secrets; the preview is short and never half an emoji', () => {
+    const req = {
+      params: { teamId: 'T1', pollId: 5 },
+      body: {
+        team_id: 'T1',
+        workflow_id: 9,
+        access_token: 'xoxp-secret',
+        password_id: 'x',
+        users: [{ id: 'U1' }, { id: 'U2' }],
+        message: 'secret body '.repeat(3),
+      },
+    } as any;
+    const objects = objectsOf(req, JSON.stringify({ data: { receipt_id: 12, token: 'xoxb-1' } }));
+    expect(objects).toEqual({ poll_id: 5, workflow_id: 9, users_count: 2, receipt_id: 12 });
+    const preview = previewOf({ message: `${'a'.repeat(58)}🎉 and the rest of a long message` })!;
+    expect(preview.length).toBeLessThanOrEqual(60);
+    expect(preview).toMatch(/^a{58}…$/);
+    expect(previewOf({ text: '  two\n\nlines  ' })).toBe('two lines');
+    expect(previewOf({ blocks: [] })).toBeUndefined();
+  });
+
   it('an API key call is recorded as the key, with its creator', async () => {
-    const { actorOf } = await import('./record.ts');
     const req = { user: { id: 'u1', email: 'a@example.com' }, apiKey: { id: 'k1', name: 'Zapier' } } as any;
     expect(actorOf(req)).toEqual({ kind: 'api_key', userId: 'u1', email: 'a@example.com', label: 'Zapier' });
     expect(actorOf({ user: { id: 'u1', email: 'a@example.com' } } as any).kind).toBe('user');

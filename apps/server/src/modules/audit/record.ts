@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditObjects } from '@flywheel/shared/audit';
+import { cutText, truncateText } from '@flywheel/shared/text';
 import { accessOf, teamIdOf } from '../../plugins/workspace-guard.ts';
 import { actionOf, LOGIN_ROUTE } from './actions.ts';
 import type { AuditActor, AuditEntry, AuditService } from './service.ts';
@@ -22,7 +23,7 @@ export function actorOf(request: FastifyRequest): AuditActor {
     kind: key ? 'api_key' : 'user',
     userId: request.user?.id ?? null,
     email: request.user?.email ?? null,
-    label: key ? key.name.slice(0, 100) : null,
+    label: key ? cutText(key.name, 100) : null,
   };
 }
 
@@ -42,7 +43,7 @@ const PREVIEWED = ['message', 'text', 'question', 'title', 'name', 'label', 'sub
 const snake = (k: string) => k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 const isScalar = (v: unknown): v is string | number =>
   (typeof v === 'string' && v.length > 0) || (typeof v === 'number' && Number.isFinite(v));
-const short = (v: string | number) => (typeof v === 'string' ? v.slice(0, MAX_VALUE) : v);
+const short = (v: string | number) => (typeof v === 'string' ? cutText(v, MAX_VALUE) : v);
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
@@ -89,7 +90,7 @@ export function previewOf(body: unknown): string | undefined {
     const v = b[field];
     if (typeof v !== 'string') continue;
     const line = v.replace(/\s+/g, ' ').trim();
-    if (line) return line.length > PREVIEW ? `${line.slice(0, PREVIEW - 1)}…` : line;
+    if (line) return truncateText(line, PREVIEW);
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import {
   type AuditListResponse,
   type AuditObjects,
 } from '@flywheel/shared/audit';
+import { storableJson, storableText } from '@flywheel/shared/text';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { auditRepo, type AuditRow, type NewAuditRow } from './repo.ts';
@@ -79,13 +80,13 @@ export const auditService = (deps: { db: Db; logger: Logger; retentionDays: numb
         actorKind: e.actor.kind,
         actorUserId: e.actor.userId,
         actorEmail: e.actor.email,
-        actorLabel: e.actor.label,
+        actorLabel: e.actor.label === null ? null : storableText(e.actor.label),
         action: e.action,
         method: e.method,
         route: e.route,
-        objects: e.objects,
+        objects: storableJson(e.objects),
         status: e.status,
-        summary: e.summary,
+        summary: storableText(e.summary),
       }));
       const write = repo.insert(rows).catch((err: unknown) => {
         log.warn(
