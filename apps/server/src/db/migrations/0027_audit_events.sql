@@ -16,4 +16,12 @@ CREATE TABLE "audit_events" (
 );
 --> statement-breakpoint
 CREATE INDEX "audit_events_team_at_idx" ON "audit_events" USING btree ("team_id","at");--> statement-breakpoint
-CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");
+CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");--> statement-breakpoint
+-- The audit log is append-only: rows are inserted, and deleted by age (the retention job); no statement updates one.
+CREATE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_events is append-only: rows are never updated';
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();

@@ -344,6 +344,13 @@ describe('audit log: retention and failures', () => {
     expect((await rowsOf(teamId)).length).toBeGreaterThan(0);
   });
 
+  it('the table is append-only: the database refuses an update', async () => {
+    await expect(
+      db().update(auditEvents).set({ summary: 'rewritten' }).where(eq(auditEvents.teamId, teamId)),
+    ).rejects.toThrow();
+    expect((await rowsOf(teamId)).filter((r) => r.summary === 'rewritten')).toEqual([]);
+  });
+
   it('a failed write is logged without its content and never reaches the caller', async () => {
     const logged: any[] = [];
     const logger = createLogger('silent');
