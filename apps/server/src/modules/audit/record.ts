@@ -174,4 +174,6 @@ export function registerAuditLog(app: FastifyInstance, audit: AuditService) {
       request.log.warn({ reason: (err as Error)?.message }, 'audit log: the call could not be described');
     }
   });
+  // The last rows reach the database before the process closes it.
+  app.addHook('onClose', async () => audit.flush());
 }
