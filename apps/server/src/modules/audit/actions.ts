@@ -3,7 +3,14 @@
  * workspace. audit.test.ts fails when an acting route has no entry here (or an entry names no route), so a new
  * route gets its kind on purpose. A route missing here still records, with the kind `defaultKind` derives.
  */
-export const AUDIT_ACTIONS: Record<string, { kind: string; label: string }> = {
+export type AuditAction = {
+  kind: string;
+  label: string;
+  /** A label from the call's body, where one route does two things (activate or stop a workflow). */
+  labelOf?: (body: Record<string, unknown>) => string | undefined;
+};
+
+export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   // workspace
   'POST /api/v0/workspaces/inviteadmin': { kind: 'admin.invite', label: 'Invited an admin' },
   'POST /api/v0/alterbot/uploadinfo': { kind: 'bot.update', label: "Changed the bot's name or image" },
@@ -54,7 +61,12 @@ export const AUDIT_ACTIONS: Record<string, { kind: string; label: string }> = {
   'DELETE /api/v0/poll/deletepoll/:pollId/:teamId': { kind: 'poll.delete', label: 'Deleted a poll' },
   // workflows
   'POST /api/v0/workflows/createworkflow': { kind: 'workflow.create', label: 'Created a workflow' },
-  'PATCH /api/v0/workflows/pauseworkflow': { kind: 'workflow.pause', label: 'Paused or resumed a workflow' },
+  'PATCH /api/v0/workflows/pauseworkflow': {
+    kind: 'workflow.pause',
+    label: 'Activated or stopped a workflow',
+    labelOf: (b) =>
+      b.status === true ? 'Activated a workflow' : b.status === false ? 'Stopped a workflow' : undefined,
+  },
   'DELETE /api/v0/workflows/:teamId/:workflowId': { kind: 'workflow.delete', label: 'Deleted a workflow' },
 };
 
@@ -73,7 +85,7 @@ export function defaultKind(method: string, route: string): string {
   return kind || method.toLowerCase();
 }
 
-export function actionOf(method: string, route: string): { kind: string; label: string } {
+export function actionOf(method: string, route: string): AuditAction {
   const known = AUDIT_ACTIONS[`${method} ${route}`];
   if (known) return known;
   const kind = defaultKind(method, route);

@@ -237,6 +237,13 @@ describe('audit log: real calls', () => {
     expect(previewOf({ blocks: [] })).toBeUndefined();
   });
 
+  it('a workflow stopped or activated says which', () => {
+    const pause = AUDIT_ACTIONS['PATCH /api/v0/workflows/pauseworkflow']!;
+    expect(pause.labelOf?.({ status: false })).toBe('Stopped a workflow');
+    expect(pause.labelOf?.({ status: true })).toBe('Activated a workflow');
+    expect(pause.labelOf?.({}) ?? pause.label).toBe('Activated or stopped a workflow');
+  });
+
   it('an API key call is recorded as the key, with its creator', async () => {
     const req = { user: { id: 'u1', email: 'a@example.com' }, apiKey: { id: 'k1', name: 'Zapier' } } as any;
     expect(actorOf(req)).toEqual({ kind: 'api_key', userId: 'u1', email: 'a@example.com', label: 'Zapier' });

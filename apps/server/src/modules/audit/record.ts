@@ -105,7 +105,9 @@ export function entryOf(request: FastifyRequest, status: number, payload: unknow
     return undefined;
   const teamId = teamIdOf(request);
   if (!teamId) return undefined;
-  const { kind, label } = actionOf(request.method, route);
+  const action = actionOf(request.method, route);
+  const kind = action.kind;
+  const label = action.labelOf?.(asRecord(request.body)) ?? action.label;
   const objects = objectsOf(request, payload);
   const preview = previewOf(request.body);
   const details = [
