@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { metricsRoutes } from './modules/metrics/routes.ts';
 import { intakeRoutes } from './modules/intake/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
+import { registerAuditLog } from './modules/audit/record.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { inlineScriptsOf, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const route = req.routeOptions.url ?? 'unmatched';
     ctx.metrics.observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
+  registerAuditLog(app, ctx.services.audit);
   await app.register(metricsRoutes({ metrics: ctx.metrics, token: config.metricsToken }));
   await app.register(
     async (v0) => {

@@ -10,7 +10,9 @@ describe('configuration', () => {
       databaseUrl: undefined,
       devOutbox: true,
       publicUrl: 'http://localhost:3000',
+      auditRetentionDays: 365,
     });
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
   });
 
   it.each([
@@ -35,6 +37,8 @@ describe('configuration', () => {
       'SLACK_APP_TOKEN: required with SLACK_SOCKET_MODE=1',
     ],
     [{ SLACK_SOCKET_MODE: 'maybe' }, 'SLACK_SOCKET_MODE'],
+    [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS'],
+    [{ AUDIT_RETENTION_DAYS: 'forever' }, 'AUDIT_RETENTION_DAYS'],
   ])('a bad value stops start-up naming the variable (%o)', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -129,6 +129,8 @@ const envSchema = z.object({
     .max(6 * 3600)
     .default(300),
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How long the audit log keeps its rows (a daily job deletes older ones). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   DELIVERY_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(200),
   DELIVERY_CHANNEL_POSTS_PER_MINUTE: z.coerce.number().positive().max(10_000).default(60),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
@@ -242,6 +244,8 @@ export type Config = {
    */
   socketMode: boolean;
   backfillDays: number;
+  /** Days the audit log keeps a row (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   /** A schedule's run sent later than this after its time (the product was down) is recorded as skipped. */
   actionsGraceMinutes: number;
   /** What one workspace may send: the daily budget and when a send must name its count (delivery/limits.ts). */
@@ -390,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     socketMode: e.SLACK_SOCKET_MODE ?? Boolean(e.SLACK_APP_TOKEN),
     backfillDays: e.BACKFILL_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     actionsGraceMinutes: e.ACTIONS_MISSED_RUN_GRACE_MINUTES,
     sendLimits: {
       dailyBudget: e.SEND_DAILY_BUDGET ?? null,

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { secretBox } from './lib/secret-box.ts';
 import { windowsJob } from './modules/activity/jobs.ts';
 import { analyticsService, type AnalyticsService } from './modules/analytics/service.ts';
+import { auditService, type AuditService } from './modules/audit/service.ts';
 import { authService, type AuthService } from './modules/auth/service.ts';
 import { botService, type BotService } from './modules/bot/service.ts';
 import { tasksService, type TasksService } from './modules/home/service.ts';
@@ -96,6 +97,8 @@ export type AppContext = {
     pollJobs: PollJobs;
     /** Outbound webhooks: subscriptions, `emit` (what the modules call) and the ordered, signed deliveries. */
     webhooks: WebhooksService;
+    /** The audit log: rows written by the hook in app.ts, listed, exported and kept AUDIT_RETENTION_DAYS. */
+    audit: AuditService;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -298,6 +301,7 @@ export async function createContext(
       }),
       pollJobs: polling,
       webhooks,
+      audit: auditService({ db, logger, retentionDays: config.auditRetentionDays }),
       workflows: workflowsService({
         db,
         audience,

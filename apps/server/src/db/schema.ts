@@ -15,5 +15,6 @@ export * from '../modules/conversations/table.ts';
 export * from '../modules/forms/table.ts';
 export * from '../modules/polls/table.ts';
 export * from '../modules/workflows/table.ts';
+export * from '../modules/audit/table.ts';
 export * from '../jobs/table.ts';
 export * from '../modules/webhooks/table.ts';

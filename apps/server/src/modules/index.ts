@@ -1,6 +1,7 @@
 import { actionsModule } from './actions/module.ts';
 import { activityModule } from './activity/module.ts';
 import { analyticsModule } from './analytics/module.ts';
+import { auditModule } from './audit/module.ts';
 import { authModule } from './auth/module.ts';
 import { botModule } from './bot/module.ts';
 import { bucketsModule } from './buckets/module.ts';
@@ -48,4 +49,5 @@ export const modules: Module[] = [
   pollsModule,
   workflowsModule,
   webhooksModule,
+  auditModule,
 ];

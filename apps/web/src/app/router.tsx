@@ -67,6 +67,7 @@ const WebhooksSettingsPage = lazyPage(() =>
 const ReceiptsPage = lazyPage(() =>
   import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
 );
+const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx').then((m) => m.AuditLogPage));
 
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to={HOME_PATH} replace /> },
@@ -85,6 +86,7 @@ const dashboardPages: RouteObject[] = [
   { path: 'workflows/details', element: <WorkflowDetailsPage /> },
   { path: 'receipts', element: <ReceiptsPage /> },
   { path: 'settings/webhooks', element: <WebhooksSettingsPage /> },
+  { path: 'settings/audit-log', element: <AuditLogPage /> },
 ];
 
 export const routes: RouteObject[] = [
