@@ -26,7 +26,15 @@ const READS_BY_POST = [
   'POST /api/v0/members/getmembersdata',
   'POST /api/v0/members/lookup',
 ];
-const MANAGES = ['POST /api/v0/alterbot/uploadinfo', 'POST /api/v0/workspaces/inviteadmin'];
+const MANAGES = [
+  'POST /api/v0/alterbot/uploadinfo',
+  'POST /api/v0/apikeys/create',
+  'POST /api/v0/apikeys/revoke',
+  'POST /api/v0/workspaces/inviteadmin',
+  'POST /api/v0/workspaces/removeadmin',
+  'POST /api/v0/workspaces/revokeinvitation',
+  'POST /api/v0/workspaces/setrole',
+];
 
 describe('route access', () => {
   let t: TestApp;

@@ -4,6 +4,7 @@ import { defineModule } from '../module.ts';
 import { mailSendJob } from '../mail/jobs.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { workspaceRoutes } from './routes.ts';
+import { teamRoutes } from './team-routes.ts';
 
 export const workspacesModule = defineModule({
   name: 'workspaces',
@@ -37,6 +38,9 @@ export const workspacesModule = defineModule({
         links: ctx.config.links,
         sendMail: async (mail) => void (await ctx.queue.send(mailSendJob, mail)),
       }),
+    );
+    await app.register(
+      teamRoutes({ workspaces: ctx.services.workspaces, guard: workspaceGuard(ctx.services) }),
     );
   },
 });
