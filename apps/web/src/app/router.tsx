@@ -61,6 +61,7 @@ const CreateWorkflowPage = lazyPage(() =>
 const WorkflowDetailsPage = lazyPage(() =>
   import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => m.WorkflowDetailsPage),
 );
+const SettingsPage = lazyPage(() => import('./routes/settings-pages.tsx').then((m) => m.SettingsWithTabs));
 const ReceiptsPage = lazyPage(() =>
   import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
 );
@@ -81,6 +82,9 @@ const dashboardPages: RouteObject[] = [
   { path: 'workflows/create-new-workflow', element: <CreateWorkflowPage /> },
   { path: 'workflows/details', element: <WorkflowDetailsPage /> },
   { path: 'receipts', element: <ReceiptsPage /> },
+  { path: 'settings', element: <Navigate to="/dashboard/settings/team" replace /> },
+  // The fourth path segment picks the tab; an unknown tab falls back to Team (SettingsPage).
+  { path: 'settings/:tab', element: <SettingsPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -14,6 +14,7 @@ import type { PollSlots } from '../slots.ts';
 import { useDeletePoll, usePolls } from './api.ts';
 import { CreatePollWizard } from './CreatePollWizard.tsx';
 import { PollDetailsModal } from './PollDetailsModal.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 /** An instant as the workspace reads it: 'Mon, 23 Nov 2026, 09:00'. */
 export function formatPollTime(iso: string, timeZone: string): string {
@@ -176,9 +177,17 @@ export function PollsTab({ SendDm }: PollSlots) {
               Ask channels a question; members vote by reacting with an option&apos;s emoji.
             </Text>
           </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Create Poll
-          </Button>
+          <ActGate>
+            {(viewer) => (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setCreating(true)}
+                disabled={viewer}
+              >
+                Create Poll
+              </Button>
+            )}
+          </ActGate>
         </Group>
         <DataTable
           label="Poll Table"

@@ -1,0 +1,19 @@
+import type { ReactElement } from 'react';
+import { Tooltip } from '@mantine/core';
+import { useCanAct } from '../lib/role.ts';
+
+/**
+ * An acting entry point (send, create): for a role that cannot act, the child is rendered disabled inside a
+ * tooltip that says why (a disabled button takes no pointer events, so the tooltip sits on a wrapper).
+ */
+export function ActGate({ children }: { children: (disabled: boolean) => ReactElement }) {
+  const { canAct, reason } = useCanAct();
+  if (canAct) return children(false);
+  return (
+    <Tooltip label={reason} withArrow multiline w={260}>
+      <span style={{ display: 'inline-block' }} tabIndex={0} aria-label={reason ?? undefined}>
+        {children(true)}
+      </span>
+    </Tooltip>
+  );
+}
