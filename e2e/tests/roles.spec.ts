@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures.ts';
-import { axeViolations, demoCredentials, logIn, verifiedAccount } from './helpers.ts';
+import { axeViolations, demoCredentials, logIn, pickOption, verifiedAccount } from './helpers.ts';
+
+const VIEWER_OPTION = 'Viewer: reads dashboards and exports, acts on nothing';
 
 /*
  * Roles (issue 36): an Owner invites a Viewer from Settings → Team; the Viewer logs in, reads Analytics, and
@@ -24,8 +26,7 @@ test('an Owner invites a Viewer, who sees Analytics and cannot send; Settings is
   await admins.getByRole('button', { name: 'Invite an admin' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(viewer.email);
-  await dialog.getByRole('textbox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: /^Viewer/ }).click();
+  await pickOption(page, dialog.getByRole('combobox', { name: 'Role' }), VIEWER_OPTION);
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog).toBeHidden();
   const invitations = page.getByRole('region', { name: 'Pending invitations' });
