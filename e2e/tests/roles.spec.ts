@@ -53,6 +53,7 @@ test('an Owner invites a Viewer, who sees Analytics and cannot send; Settings is
   await expect(send).toBeDisabled({ timeout: 20_000 });
   await send.locator('..').hover();
   await expect(theirs.getByRole('tooltip')).toContainText("Viewers can't send");
+  expect(await axeViolations(theirs), "axe violations on a Viewer's Members").toEqual([]);
 
   // Their Settings are read-only.
   await theirs.goto('/dashboard/settings/team');
