@@ -29,7 +29,7 @@ test('audit log: a message sent in the UI is on the audit log page, with the log
   await expect(send).toBeHidden({ timeout: 15_000 });
 
   await page.goto('/dashboard/settings/audit-log');
-  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeVisible({ timeout: 30_000 });
   const table = page.getByRole('table', { name: 'Audit log' });
   const sent = table.locator('tbody tr').filter({ hasText: text });
   await expect(sent).toHaveCount(1, { timeout: 15_000 });

@@ -15,6 +15,18 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { inlineScriptsOf, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { accessOf, type RouteAccess } from './plugins/workspace-guard.ts';
+import { API_KEY_PREFIX, API_KEY_RATE } from '@flywheel/shared/roles';
+
+/** The OpenAPI document's introduction: how to call the API with a login token or an API key. */
+const API_DESCRIPTION = `Every workspace-scoped route takes a login token (\`POST /api/v0/auth/login\`) or a workspace **API key**.
+
+An Owner creates API keys in Settings → API keys (or \`POST /api/v0/apikeys/create\`); the key is shown once. A \`read\` key calls the routes that read (dashboards, lists, exports), an \`act\` key also those that act (sends, schedules, forms, polls, workflows, buckets, tags); no key manages the workspace (admins, roles, keys) or calls account routes (\`/api/v0/auth/*\`). A key works only for its own workspace (403 otherwise), acts on behalf of the Owner who created it and never above that person's role; an unknown or revoked key answers 401. Each key may make ${API_KEY_RATE.burst} requests at once, then ${API_KEY_RATE.perSecond} a second (429 with \`Retry-After\`).
+
+Example:
+
+\`\`\`
+curl -H 'Authorization: Bearer ${API_KEY_PREFIX}3q2-7wQ...' https://flywheel.example.com/api/v0/workspaces/status/T0123ABCD
+\`\`\``;
 
 export type RouteRecord = { method: string; url: string; workspaceScoped: boolean; access: RouteAccess };
 /** Every route an app registered (the tenancy test walks them). */
@@ -56,10 +68,29 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Flywheel API', version: '0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: { title: 'Flywheel API', version: '0', description: API_DESCRIPTION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A login token.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_KEY_PREFIX}...`,
+            description: `A workspace API key, \`Authorization: Bearer ${API_KEY_PREFIX}...\` (see the API description).`,
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // Workspace-scoped routes say which credentials they take: a login token, or an API key unless they manage.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const config = input.route?.config as { workspaceScoped?: boolean; access?: RouteAccess } | undefined;
+      if (!config?.workspaceScoped) return out;
+      const access = accessOf([input.route.method].flat()[0] ?? 'GET', config);
+      const security: Record<string, string[]>[] =
+        access === 'manage' ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
+      return { ...out, schema: { ...out.schema, security } };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './roles.ts';
 
 /** Workspace. */
 export const workspaceSchema = z.object({
@@ -8,6 +9,8 @@ export const workspaceSchema = z.object({
   timezone: z.string(),
   /** 'disconnected' after the app was uninstalled or its token revoked in Slack. */
   status: z.enum(['active', 'disconnected']),
+  /** The caller's role in this workspace (Owner, Editor or Viewer). */
+  role: roleSchema,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

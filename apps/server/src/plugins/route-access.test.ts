@@ -30,9 +30,14 @@ const MANAGES = [
   'DELETE /api/v0/webhooks/:teamId/:webhookId',
   'PATCH /api/v0/webhooks/:teamId/:webhookId',
   'POST /api/v0/alterbot/uploadinfo',
+  'POST /api/v0/apikeys/create',
+  'POST /api/v0/apikeys/revoke',
   'POST /api/v0/webhooks/:teamId/:webhookId/deliveries/:deliveryId/replay',
   'POST /api/v0/webhooks/createwebhook',
   'POST /api/v0/workspaces/inviteadmin',
+  'POST /api/v0/workspaces/removeadmin',
+  'POST /api/v0/workspaces/revokeinvitation',
+  'POST /api/v0/workspaces/setrole',
 ];
 
 describe('route access', () => {

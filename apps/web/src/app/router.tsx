@@ -61,13 +61,10 @@ const CreateWorkflowPage = lazyPage(() =>
 const WorkflowDetailsPage = lazyPage(() =>
   import('../features/workflows/WorkflowDetailsPage.tsx').then((m) => m.WorkflowDetailsPage),
 );
-const WebhooksSettingsPage = lazyPage(() =>
-  import('../features/webhooks/WebhooksSettingsPage.tsx').then((m) => m.WebhooksSettingsPage),
-);
+const SettingsPage = lazyPage(() => import('./routes/settings-pages.tsx').then((m) => m.SettingsWithTabs));
 const ReceiptsPage = lazyPage(() =>
   import('../features/delivery/ReceiptsPage.tsx').then((m) => m.ReceiptsPage),
 );
-const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage.tsx').then((m) => m.AuditLogPage));
 
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to={HOME_PATH} replace /> },
@@ -85,8 +82,9 @@ const dashboardPages: RouteObject[] = [
   { path: 'workflows/create-new-workflow', element: <CreateWorkflowPage /> },
   { path: 'workflows/details', element: <WorkflowDetailsPage /> },
   { path: 'receipts', element: <ReceiptsPage /> },
-  { path: 'settings/webhooks', element: <WebhooksSettingsPage /> },
-  { path: 'settings/audit-log', element: <AuditLogPage /> },
+  { path: 'settings', element: <Navigate to="/dashboard/settings/team" replace /> },
+  // The fourth path segment picks the tab; an unknown tab falls back to Team (SettingsPage).
+  { path: 'settings/:tab', element: <SettingsPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -63,7 +63,14 @@ describe('session store', () => {
       userid: 'u1',
       workspaces: [
         ...WORKSPACES,
-        { team_id: 'T009', workspace_name: 'New', domain: 'new', timezone: 'UTC', status: 'active' as const },
+        {
+          team_id: 'T009',
+          workspace_name: 'New',
+          domain: 'new',
+          timezone: 'UTC',
+          status: 'active' as const,
+          role: 'owner' as const,
+        },
       ],
       username: 'Ada L.',
       email: 'ada@example.com',

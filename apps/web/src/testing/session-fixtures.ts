@@ -17,6 +17,7 @@ export const WORKSPACES: Workspace[] = fixture(workspaceSchema.array(), [
     domain: 'acme',
     timezone: 'Europe/Berlin',
     status: 'active',
+    role: 'owner',
   },
   {
     team_id: 'T002',
@@ -24,6 +25,7 @@ export const WORKSPACES: Workspace[] = fixture(workspaceSchema.array(), [
     domain: 'osguild',
     timezone: 'UTC',
     status: 'active',
+    role: 'owner',
   },
 ]);
 

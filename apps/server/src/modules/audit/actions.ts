@@ -14,6 +14,12 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   // workspace
   'POST /api/v0/workspaces/inviteadmin': { kind: 'admin.invite', label: 'Invited an admin' },
   'POST /api/v0/alterbot/uploadinfo': { kind: 'bot.update', label: "Changed the bot's name or image" },
+  'POST /api/v0/workspaces/setrole': { kind: 'admin.role', label: "Changed an admin's role" },
+  'POST /api/v0/workspaces/removeadmin': { kind: 'admin.remove', label: 'Removed an admin' },
+  'POST /api/v0/workspaces/revokeinvitation': { kind: 'admin.uninvite', label: 'Withdrew an invitation' },
+  // API keys
+  'POST /api/v0/apikeys/create': { kind: 'apikey.create', label: 'Created an API key' },
+  'POST /api/v0/apikeys/revoke': { kind: 'apikey.revoke', label: 'Revoked an API key' },
   // tags
   'POST /api/v0/tags/createtag': { kind: 'tag.create', label: 'Created a tag' },
   'POST /api/v0/tags/addtagtousers': { kind: 'tag.add', label: 'Added tags to members' },

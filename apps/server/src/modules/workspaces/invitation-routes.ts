@@ -25,17 +25,17 @@ export function invitationRoutes(deps: {
         schema: {
           tags: ['workspaces'],
           summary: 'Invites a person by e-mail to administer the workspace in Flywheel',
-          description: `An admin of the workspace invites an e-mail address; the invitation is valid ${INVITATION_TTL_DAYS} days. The invitee becomes an admin when they log in with a verified account of that address (signing up first if they have none). Inviting the same address again renews the invitation.`,
+          description: `An Owner of the workspace invites an e-mail address with a role (owner, editor or viewer; editor when not said); the invitation is valid ${INVITATION_TTL_DAYS} days. The invitee becomes an admin with that role when they log in with a verified account of that address (signing up first if they have none). Inviting the same address again renews the invitation.`,
           body: inviteAdminBody,
           response: { 201: inviteAdminResponse },
         },
       },
       async (req, reply) => {
-        const { team_id, email } = req.body;
+        const { team_id, email, role } = req.body;
         const inviter = currentUser(req);
         const ws = await deps.workspaces.find(team_id);
         const name = ws?.name ?? team_id;
-        const expiresAt = await deps.workspaces.invite(team_id, email, inviter.id);
+        const expiresAt = await deps.workspaces.invite(team_id, email, inviter.id, role);
         await deps.sendMail(
           workspaceInvitationMail(
             email,

@@ -5,6 +5,7 @@ import { mailSendJob } from '../mail/jobs.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { workspaceRoutes } from './routes.ts';
 import { handledEventTypes } from '../../slack/manifest.ts';
+import { teamRoutes } from './team-routes.ts';
 
 export const workspacesModule = defineModule({
   name: 'workspaces',
@@ -39,6 +40,9 @@ export const workspacesModule = defineModule({
         links: ctx.config.links,
         sendMail: async (mail) => void (await ctx.queue.send(mailSendJob, mail)),
       }),
+    );
+    await app.register(
+      teamRoutes({ workspaces: ctx.services.workspaces, guard: workspaceGuard(ctx.services) }),
     );
   },
 });

@@ -1,8 +1,17 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Workspace } from '@flywheel/shared/workspace';
+import type { ApiKeyScope, Role } from '@flywheel/shared/roles';
+import { users } from '../auth/table.ts';
 import type { Db } from '../../db/client.ts';
 import { textArray, typedRows, type Tx } from '../../db/sql.ts';
-import { oauthStates, workspaceAdmins, workspaceInvitations, workspaceSenders, workspaces } from './table.ts';
+import {
+  oauthStates,
+  workspaceAdmins,
+  workspaceApiKeys,
+  workspaceInvitations,
+  workspaceSenders,
+  workspaces,
+} from './table.ts';
 
 /** Which stored token: a workspace's bot token, or (with `slackUserId`) the user token of a Slack user. */
 export type TokenKey = { teamId: string; slackUserId?: string };
@@ -36,7 +45,7 @@ export type InstallRow = {
 export const workspacesRepo = (db: Db) => ({
   async listForUser(userId: string): Promise<Workspace[]> {
     return db
-      .select(workspaceColumns)
+      .select({ ...workspaceColumns, role: workspaceAdmins.role })
       .from(workspaceAdmins)
       .innerJoin(workspaces, eq(workspaces.teamId, workspaceAdmins.teamId))
       .where(eq(workspaceAdmins.userId, userId))
@@ -73,6 +82,15 @@ export const workspacesRepo = (db: Db) => ({
       .limit(1);
     return rows.length === 1;
   },
+  /** The user's role in the workspace, or undefined when they do not administer it. */
+  async roleOf(userId: string, teamId: string): Promise<Role | undefined> {
+    const [row] = await db
+      .select({ role: workspaceAdmins.role })
+      .from(workspaceAdmins)
+      .where(and(eq(workspaceAdmins.userId, userId), eq(workspaceAdmins.teamId, teamId)))
+      .limit(1);
+    return row?.role;
+  },
   /** Creates or refreshes the workspace from an install (a reinstall reconnects it). */
   async upsertInstall(row: InstallRow): Promise<void> {
     const values = {
@@ -99,10 +117,12 @@ export const workspacesRepo = (db: Db) => ({
     const sameUser = sql`${workspaceAdmins.slackUserId} = excluded.slack_user_id`;
     await db
       .insert(workspaceAdmins)
-      .values(row)
+      .values({ ...row, role: 'owner' })
       .onConflictDoUpdate({
         target: [workspaceAdmins.teamId, workspaceAdmins.userId],
         set: {
+          // Whoever installs or adds themselves as admin through Slack is an Owner (Owner is the top: never a demotion).
+          role: 'owner',
           slackUserId: row.slackUserId,
           userTokenSealed:
             row.userTokenSealed ??
@@ -340,7 +360,13 @@ export const workspacesRepo = (db: Db) => ({
   },
 
   /** Invites (or invites again) an e-mail address to administer a workspace. */
-  async upsertInvitation(row: { teamId: string; email: string; invitedBy: string; expiresAt: Date }) {
+  async upsertInvitation(row: {
+    teamId: string;
+    email: string;
+    invitedBy: string;
+    role: Role;
+    expiresAt: Date;
+  }) {
     const values = { ...row, createdAt: new Date(), acceptedAt: null, acceptedBy: null };
     await db
       .insert(workspaceInvitations)
@@ -360,13 +386,158 @@ export const workspacesRepo = (db: Db) => ({
             gt(workspaceInvitations.expiresAt, new Date()),
           ),
         )
-        .returning({ teamId: workspaceInvitations.teamId });
+        .returning({ teamId: workspaceInvitations.teamId, role: workspaceInvitations.role });
+      // Accepting gives the invitation's role; an admin already there keeps theirs.
       if (accepted.length > 0)
         await tx
           .insert(workspaceAdmins)
-          .values(accepted.map((a) => ({ teamId: a.teamId, userId })))
+          .values(accepted.map((a) => ({ teamId: a.teamId, userId, role: a.role })))
           .onConflictDoNothing();
       return accepted.map((a) => a.teamId);
     });
+  },
+
+  /** The workspace's admins with their account and role, Owners first. */
+  async team(teamId: string) {
+    return db
+      .select({
+        userId: workspaceAdmins.userId,
+        username: users.username,
+        email: users.email,
+        role: workspaceAdmins.role,
+        addedAt: workspaceAdmins.createdAt,
+      })
+      .from(workspaceAdmins)
+      .innerJoin(users, eq(users.id, workspaceAdmins.userId))
+      .where(eq(workspaceAdmins.teamId, teamId))
+      .orderBy(
+        sql`case ${workspaceAdmins.role} when 'owner' then 0 when 'editor' then 1 else 2 end`,
+        asc(workspaceAdmins.createdAt),
+      );
+  },
+  /** The workspace's invitations not yet accepted and not expired, newest first. */
+  async pendingInvitations(teamId: string) {
+    return db
+      .select({
+        email: workspaceInvitations.email,
+        role: workspaceInvitations.role,
+        invitedBy: users.email,
+        createdAt: workspaceInvitations.createdAt,
+        expiresAt: workspaceInvitations.expiresAt,
+      })
+      .from(workspaceInvitations)
+      .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+      .where(
+        and(
+          eq(workspaceInvitations.teamId, teamId),
+          isNull(workspaceInvitations.acceptedAt),
+          gt(workspaceInvitations.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(sql`${workspaceInvitations.createdAt} desc`);
+  },
+  /**
+   * Changes an admin's role (`role`) or removes them (`null`), in one transaction that locks the workspace's
+   * admins, so two Owners demoting each other at once cannot leave it without one. Answers 'not-found' when they
+   * are not an admin, 'last-owner' when the change would leave no Owner.
+   */
+  async changeAdmin(
+    teamId: string,
+    userId: string,
+    role: Role | null,
+  ): Promise<'ok' | 'not-found' | 'last-owner'> {
+    return db.transaction(async (tx) => {
+      const rows = await typedRows<{ user_id: string; role: Role }>(
+        tx,
+        sql`select user_id, role from workspace_admins where team_id = ${teamId} order by user_id for update`,
+      );
+      const target = rows.find((r) => r.user_id === userId);
+      if (!target) return 'not-found';
+      const owners = rows.filter((r) => r.role === 'owner').length;
+      if (target.role === 'owner' && role !== 'owner' && owners <= 1) return 'last-owner';
+      const mine = and(eq(workspaceAdmins.teamId, teamId), eq(workspaceAdmins.userId, userId));
+      if (role === null) await tx.delete(workspaceAdmins).where(mine);
+      else await tx.update(workspaceAdmins).set({ role }).where(mine);
+      return 'ok';
+    });
+  },
+  /** Withdraws a pending invitation; false when there is none for that address. */
+  async revokeInvitation(teamId: string, email: string): Promise<boolean> {
+    const rows = await db
+      .delete(workspaceInvitations)
+      .where(
+        and(
+          eq(workspaceInvitations.teamId, teamId),
+          eq(workspaceInvitations.email, email),
+          isNull(workspaceInvitations.acceptedAt),
+        ),
+      )
+      .returning({ email: workspaceInvitations.email });
+    return rows.length > 0;
+  },
+
+  async createApiKey(row: {
+    id: string;
+    teamId: string;
+    name: string;
+    scope: ApiKeyScope;
+    keyHash: string;
+    prefix: string;
+    createdBy: string;
+  }) {
+    const [created] = await db.insert(workspaceApiKeys).values(row).returning();
+    return created!;
+  },
+  /** The workspace's live (not revoked) keys, newest first, with their creator's e-mail. */
+  async listApiKeys(teamId: string) {
+    return db
+      .select({
+        id: workspaceApiKeys.id,
+        name: workspaceApiKeys.name,
+        scope: workspaceApiKeys.scope,
+        prefix: workspaceApiKeys.prefix,
+        createdBy: users.email,
+        createdAt: workspaceApiKeys.createdAt,
+        lastUsedAt: workspaceApiKeys.lastUsedAt,
+      })
+      .from(workspaceApiKeys)
+      .leftJoin(users, eq(users.id, workspaceApiKeys.createdBy))
+      .where(and(eq(workspaceApiKeys.teamId, teamId), isNull(workspaceApiKeys.revokedAt)))
+      .orderBy(sql`${workspaceApiKeys.createdAt} desc`);
+  },
+  async revokeApiKey(teamId: string, id: string): Promise<boolean> {
+    const rows = await db
+      .update(workspaceApiKeys)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(workspaceApiKeys.teamId, teamId),
+          eq(workspaceApiKeys.id, id),
+          isNull(workspaceApiKeys.revokedAt),
+        ),
+      )
+      .returning({ id: workspaceApiKeys.id });
+    return rows.length > 0;
+  },
+  /** A live key by its hash, with its creator's e-mail (undefined when unknown or revoked). */
+  async findApiKey(keyHash: string) {
+    const [row] = await db
+      .select({
+        id: workspaceApiKeys.id,
+        name: workspaceApiKeys.name,
+        teamId: workspaceApiKeys.teamId,
+        scope: workspaceApiKeys.scope,
+        createdBy: workspaceApiKeys.createdBy,
+        email: users.email,
+        lastUsedAt: workspaceApiKeys.lastUsedAt,
+      })
+      .from(workspaceApiKeys)
+      .innerJoin(users, eq(users.id, workspaceApiKeys.createdBy))
+      .where(and(eq(workspaceApiKeys.keyHash, keyHash), isNull(workspaceApiKeys.revokedAt)))
+      .limit(1);
+    return row;
+  },
+  async touchApiKey(id: string, at: Date): Promise<void> {
+    await db.update(workspaceApiKeys).set({ lastUsedAt: at }).where(eq(workspaceApiKeys.id, id));
   },
 });

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../auth/table.ts';
 
 /** A connected Slack workspace (team_id, workspace_name, domain, timezone). */
@@ -41,6 +41,13 @@ export const workspaceAdmins = pgTable(
     slackUserId: text('slack_user_id'),
     userTokenSealed: text('user_token_sealed'),
     userScopes: text('user_scopes'),
+    /**
+     * Their role here (issue 36): 'owner' manages admins and API keys, 'editor' acts, 'viewer' reads. Whoever
+     * installs or adds themselves through Slack is an Owner; the admins from before roles became Owners.
+     */
+    role: text('role', { enum: ['owner', 'editor', 'viewer'] })
+      .notNull()
+      .default('owner'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
@@ -72,6 +79,10 @@ export const workspaceInvitations = pgTable(
     invitedBy: text('invited_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The role accepting gives (the invitations from before roles give Owner, as they did). */
+    role: text('role', { enum: ['owner', 'editor', 'viewer'] })
+      .notNull()
+      .default('owner'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -105,4 +116,33 @@ export const workspaceSenders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.slackUserId] })],
+);
+
+/**
+ * A workspace's API keys (issue 36): a bearer key for /api/v0 that acts on behalf of the Owner who created it,
+ * capped by its scope ('read', or 'act': read and act; never manage). Only the key's SHA-256 is stored (the key is
+ * 32 random bytes, shown once); `prefix` is its first characters, to recognise it in a list.
+ */
+export const workspaceApiKeys = pgTable(
+  'workspace_api_keys',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => workspaces.teamId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'act'] }).notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('workspace_api_keys_hash_key').on(t.keyHash),
+    index('workspace_api_keys_team_idx').on(t.teamId),
+  ],
 );

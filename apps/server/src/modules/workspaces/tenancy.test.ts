@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredRoutes } from '../../app.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
+import { apiRoutes as allApiRoutes, routeRequest } from '../../testing/route-requests.ts';
 import { installThroughOAuth, slackTestEnv, type SlackTestEnv } from '../../testing/slack.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -36,20 +36,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => env.close());
 
-const apiRoutes = () => (registeredRoutes.get(env.t.app) ?? []).filter((r) => r.url.startsWith('/api/v0/'));
-
-function request(route: { method: string; url: string }, teamId: string, userId: string) {
-  const url = route.url
-    .replace(/:teamId|:team_id/g, teamId)
-    .replace(/:userId/g, userId)
-    .replace(/:[A-Za-z_]+/g, 'x');
-  const hasBody = !['GET', 'DELETE'].includes(route.method);
-  return {
-    method: route.method as any,
-    url: `${url}${url.includes('?') ? '&' : '?'}team_id=${teamId}`,
-    payload: hasBody ? { team_id: teamId } : undefined,
-  };
-}
+const apiRoutes = () => allApiRoutes(env.t.app);
+const request = routeRequest;
 
 describe('tenancy', () => {
   it('every /api/v0 route is either workspace-scoped or on the short list of account routes', () => {

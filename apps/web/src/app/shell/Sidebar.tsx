@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconReceipt,
   IconRoute,
+  IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -19,6 +20,7 @@ const NAV = [
   { label: 'Members', to: '/dashboard/members', icon: IconUsers },
   { label: 'Workflows', to: '/dashboard/workflows', icon: IconRoute },
   { label: 'Receipts', to: '/dashboard/receipts', icon: IconReceipt },
+  { label: 'Settings', to: '/dashboard/settings', icon: IconSettings },
 ] as const;
 
 const CREATE = { label: 'Create Dashboard', to: '/dashboard/createdashboard', icon: IconLayoutDashboard };
@@ -32,7 +34,7 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** Home, Analytics, Actions, Members, Workflows, Receipts; a user without a workspace sees only 'Create Dashboard'. */
+/** Home, Analytics, Actions, Members, Workflows, Receipts, Settings; a user without a workspace sees only 'Create Dashboard'. */
 export function Sidebar() {
   const session = useSession();
   const { pathname } = useLocation();

@@ -1,6 +1,7 @@
 import { Box, Group } from '@mantine/core';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
 import { useWorkspaceStatus } from '../../lib/workspace-data.ts';
+import { useIsOwner } from '../../lib/role.ts';
 import { AddAsAdminButton } from '../../features/workspaces/components/AddAsAdminButton.tsx';
 import { InviteAdminButton } from '../../features/workspaces/components/InviteAdminButton.tsx';
 import { ImportIndicator } from '../../features/workspaces/components/ImportIndicator.tsx';
@@ -10,10 +11,11 @@ import { NotificationsMenu } from './NotificationsMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { WorkspaceMenu } from './WorkspaceMenu.tsx';
 
-/** Member search, loading indicator, 'Add as Admin' and 'Invite an admin' (with a workspace), workspaces, notifications, profile. */
+/** Member search, loading indicator, 'Add as Admin' and (for an Owner) 'Invite an admin', workspaces, notifications, profile. */
 export function TopBar() {
   const workspace = currentWorkspace(useSession());
   const status = useWorkspaceStatus();
+  const owner = useIsOwner();
 
   return (
     <Group h="100%" justify="space-between" gap="md" wrap="nowrap">
@@ -27,7 +29,9 @@ export function TopBar() {
           <Box visibleFrom="sm">
             <Group gap="xs" wrap="nowrap">
               <AddAsAdminButton teamId={workspace.team_id} />
-              <InviteAdminButton teamId={workspace.team_id} workspaceName={workspace.workspace_name} />
+              {owner ? (
+                <InviteAdminButton teamId={workspace.team_id} workspaceName={workspace.workspace_name} />
+              ) : null}
             </Group>
           </Box>
         ) : null}

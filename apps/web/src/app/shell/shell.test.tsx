@@ -22,6 +22,7 @@ describe('dashboard shell', () => {
       'Members',
       'Workflows',
       'Receipts',
+      'Settings',
     ]);
     expect(within(nav).getByRole('link', { name: 'Workflows' })).toHaveAttribute('aria-current', 'page');
   });

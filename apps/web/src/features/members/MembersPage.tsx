@@ -25,6 +25,7 @@ import {
   type MembersFilterState,
 } from './filters.ts';
 import type { MembersSlots } from './slots.ts';
+import { ActGate } from '../../components/ActGate.tsx';
 
 type Popup = 'tag' | 'join' | 'activity' | 'channel' | null;
 
@@ -96,9 +97,18 @@ export function MembersPage({ SendMessage }: MembersSlots = {}) {
                   onSent={() => setSelected(new Set())}
                 />
               ) : null}
-              <Button leftSection={<IconTag size={16} />} variant="light" onClick={() => setPopup('tag')}>
-                Add Tag
-              </Button>
+              <ActGate>
+                {(viewer) => (
+                  <Button
+                    leftSection={<IconTag size={16} />}
+                    variant="light"
+                    onClick={() => setPopup('tag')}
+                    disabled={viewer}
+                  >
+                    Add Tag
+                  </Button>
+                )}
+              </ActGate>
               <Button
                 leftSection={<IconFilter size={16} />}
                 variant={active(filters.join !== null)}

@@ -11,6 +11,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useErrorToast } from '../../lib/use-error-toast.ts';
 import { useDeleteWorkflow, usePauseWorkflow, useWorkflows } from './api/workflows.ts';
 import { WorkflowDetailsModal } from './components/WorkflowDetailsModal.tsx';
+import { ActGate } from '../../components/ActGate.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -132,13 +133,23 @@ export function WorkflowsPage() {
         title={WORKFLOW_TEXTS.title}
         description="A trigger followed by messages or forms, sent on your schedule."
         actions={
-          <Button
-            component={Link}
-            to="/dashboard/workflows/create-new-workflow"
-            leftSection={<IconPlus size={16} />}
-          >
-            {WORKFLOW_TEXTS.createButton}
-          </Button>
+          <ActGate>
+            {(viewer) =>
+              viewer ? (
+                <Button leftSection={<IconPlus size={16} />} disabled>
+                  {WORKFLOW_TEXTS.createButton}
+                </Button>
+              ) : (
+                <Button
+                  component={Link}
+                  to="/dashboard/workflows/create-new-workflow"
+                  leftSection={<IconPlus size={16} />}
+                >
+                  {WORKFLOW_TEXTS.createButton}
+                </Button>
+              )
+            }
+          </ActGate>
         }
       />
       <Card withBorder radius="md" padding="lg">

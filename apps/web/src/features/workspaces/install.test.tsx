@@ -12,6 +12,7 @@ const NEW_TEAM: Workspace = {
   domain: 'rustberlin',
   timezone: 'Europe/Berlin',
   status: 'active',
+  role: 'owner',
 };
 
 const me = (workspaces: Workspace[]) => ({ body: { ...loginResponse({ workspaces }), token: undefined } });

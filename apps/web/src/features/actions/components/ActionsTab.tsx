@@ -9,6 +9,7 @@ import { ActionsTable } from './ActionsTable.tsx';
 import { CreateTriggerWizard } from './CreateTriggerWizard.tsx';
 import { EditActionModal } from './EditActionModal.tsx';
 import { ScheduleWizard } from './ScheduleWizard.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 const TEXT = {
   automation: {
@@ -46,9 +47,17 @@ export function ActionsTab({ kind }: { kind: ActionRow['kind'] }) {
               {text.description}
             </Text>
           </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            {text.create}
-          </Button>
+          <ActGate>
+            {(viewer) => (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setCreating(true)}
+                disabled={viewer}
+              >
+                {text.create}
+              </Button>
+            )}
+          </ActGate>
         </Group>
         <ActionsTable
           kind={kind}

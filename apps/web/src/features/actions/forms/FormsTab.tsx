@@ -9,6 +9,7 @@ import { CreateFormWizard } from './CreateFormWizard.tsx';
 import { FormInstancesModal } from './FormInstancesModal.tsx';
 import { FormTable } from './FormTable.tsx';
 import { SendFormModal } from './SendFormModal.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 /** The Forms tab: the Form Table, '+Create Form', the Form Instances and Send-form popups. */
 export function FormsTab() {
@@ -33,9 +34,17 @@ export function FormsTab() {
               Questions members answer in a Slack form, once or on a schedule.
             </Text>
           </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Create Form
-          </Button>
+          <ActGate>
+            {(viewer) => (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setCreating(true)}
+                disabled={viewer}
+              >
+                Create Form
+              </Button>
+            )}
+          </ActGate>
         </Group>
         <FormTable
           rows={q.data}

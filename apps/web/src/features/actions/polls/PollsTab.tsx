@@ -15,6 +15,7 @@ import { useDeletePoll, usePolls } from './api.ts';
 import { CreatePollWizard } from './CreatePollWizard.tsx';
 import { PollDetailsModal } from './PollDetailsModal.tsx';
 import { formatPollTime, PollStatusBadge, STATUS_LABEL } from './poll-status.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 /** What else a poll's delete removes: its messages in Slack (posted), or its post (scheduled). */
 export function pollDeleteConsequences(p: Poll): string[] {
@@ -139,9 +140,17 @@ export function PollsTab({ SendDm }: PollSlots) {
               Ask channels a question; members vote by reacting with an option&apos;s emoji.
             </Text>
           </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Create Poll
-          </Button>
+          <ActGate>
+            {(viewer) => (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setCreating(true)}
+                disabled={viewer}
+              >
+                Create Poll
+              </Button>
+            )}
+          </ActGate>
         </Group>
         <DataTable
           label="Poll Table"

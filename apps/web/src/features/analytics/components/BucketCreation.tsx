@@ -24,6 +24,7 @@ import { useBuckets } from '../../../lib/buckets.ts';
 import { bucketFormProblems, emptyBucketForm, formOf, toBucketData, type BucketForm } from '../buckets.ts';
 import { BucketTable } from './BucketTable.tsx';
 import { Segmented } from '../../../components/segmented/Segmented.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 /**
  * Bucket creation mode: Members or Channels basis, a name, the accordion (Base Events,
@@ -113,9 +114,13 @@ export function BucketCreation() {
             <Button variant="default" onClick={() => load(null)}>
               Clear
             </Button>
-            <Button onClick={submit} loading={create.isPending}>
-              Create
-            </Button>
+            <ActGate>
+              {(viewer) => (
+                <Button onClick={submit} loading={create.isPending} disabled={viewer}>
+                  Create
+                </Button>
+              )}
+            </ActGate>
           </Group>
         </Stack>
       </Card>

@@ -5,6 +5,7 @@ import type { Audience } from '@flywheel/shared/delivery';
 import type { ChosenSender } from '../../../lib/sender.ts';
 import { ChooseSenderModal } from './ChooseSenderModal.tsx';
 import { SendMessageModal } from './SendMessageModal.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 export type SendMessageButtonProps = {
   /** Whom it goes to when the popups open (the checked rows, or the filters). */
@@ -29,9 +30,17 @@ export function SendMessageButton({
   const [sender, setSender] = useState<ChosenSender | null>(null);
   return (
     <>
-      <Button leftSection={<IconSend size={16} />} onClick={() => setStep('sender')} disabled={disabled}>
-        {label}
-      </Button>
+      <ActGate>
+        {(viewer) => (
+          <Button
+            leftSection={<IconSend size={16} />}
+            onClick={() => setStep('sender')}
+            disabled={disabled || viewer}
+          >
+            {label}
+          </Button>
+        )}
+      </ActGate>
       <ChooseSenderModal
         opened={step === 'sender'}
         initial={sender ?? undefined}
