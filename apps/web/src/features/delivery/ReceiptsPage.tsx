@@ -12,6 +12,7 @@ import { downloadRecipientsCsv } from './api/export-recipients.ts';
 import { useReceipts } from './api/get-all-receipts.ts';
 import { useRetryReceipt } from './api/retry-receipt.ts';
 import { RepliesList } from './components/RepliesList.tsx';
+import { useCanAct, VIEWER_REASON } from '../../lib/role.ts';
 
 export const RECEIPTS_PAGE_SIZE = 10;
 export const NO_RECEIPTS = 'No receipts yet: messages you send appear here';
@@ -82,13 +83,14 @@ function Status({ receipt }: { receipt: Receipt }) {
 /** Retry once Processed with failures; it re-queues the retryable failures. */
 function Retry({ receipt }: { receipt: Receipt }) {
   const retry = useRetryReceipt();
+  const { canAct } = useCanAct();
   if (receiptStatus(receipt) !== 'Processed' || receipt.failed_recipient_count <= 0) return null;
   const retryable = receipt.retryable_recipient_count > 0;
   const button = (
     <Button
       size="compact-sm"
       variant="light"
-      disabled={!retryable}
+      disabled={!retryable || !canAct}
       loading={retry.isPending}
       aria-label={`Retry receipt ${receipt.id}`}
       onClick={() =>
@@ -101,9 +103,9 @@ function Retry({ receipt }: { receipt: Receipt }) {
       Retry
     </Button>
   );
-  if (retryable) return button;
+  if (retryable && canAct) return button;
   return (
-    <Tooltip label={NOT_RETRYABLE} multiline w={260} withArrow>
+    <Tooltip label={canAct ? NOT_RETRYABLE : VIEWER_REASON} multiline w={260} withArrow>
       {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
       <span tabIndex={0} style={{ display: 'inline-block' }}>
         {button}

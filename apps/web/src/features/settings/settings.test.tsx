@@ -74,7 +74,12 @@ describe('Settings', () => {
     await user.click(within(nav).getByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(location().pathname).toBe('/dashboard/settings/team'));
     expect(await screen.findByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'API keys' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Team',
+      'API keys',
+      'Audit log',
+      'Webhooks',
+    ]);
   });
 
   it('Team: an Owner sees every admin with a role to change, removes with confirmation, and the invitations', async () => {
@@ -214,11 +219,16 @@ describe('a Viewer in the rest of the app', () => {
     expect(screen.getByRole('button', { name: 'Add Tag' })).toBeDisabled();
     await user.hover(send.parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(/Viewers can't send.*Editor role/);
+    // Above the page, a line says what the role allows, before anything is clicked.
+    expect(screen.getByRole('note')).toHaveTextContent(
+      /You are a Viewer in .*: you can read every dashboard/,
+    );
   });
 
   it('an Editor can send', async () => {
     as('editor', members);
     renderApp('/dashboard/members');
     expect(await screen.findByRole('button', { name: 'Send Message' }, { timeout: 8000 })).toBeEnabled();
+    expect(screen.queryByText(/You are a Viewer/)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { useReactions, useReplies, type ThreadRef } from './api.ts';
 import { formatWhen } from './format.ts';
 import type { ConversationSlots } from './slots.ts';
 import { SlackText } from '../../../components/SlackText.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 export type ThreadDetail = ThreadRef & { channelName: string; sender?: string; content?: string };
 
@@ -108,38 +109,42 @@ function Detail({ thread, slots }: { thread: ThreadDetail; slots: ConversationSl
   }, [tab, replies.data, reactions.data, selectedReplies, selectedReactions]);
 
   const actions = (
-    <Group gap="xs">
-      {slots.AddTag ? (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconTag size={14} />}
-          disabled={people.length === 0}
-          onClick={() => setActing('tag')}
-        >
-          Add Tag
-        </Button>
-      ) : null}
-      {slots.SendDm ? (
-        <Button
-          size="xs"
-          leftSection={<IconMessage size={14} />}
-          disabled={people.length === 0}
-          onClick={() => setActing('dm')}
-        >
-          Send DM
-        </Button>
-      ) : null}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconForms size={14} />}
-        disabled={people.length === 0}
-        onClick={() => setActing('form')}
-      >
-        Send Form
-      </Button>
-    </Group>
+    <ActGate>
+      {(disabled) => (
+        <Group gap="xs">
+          {slots.AddTag ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconTag size={14} />}
+              disabled={disabled || people.length === 0}
+              onClick={() => setActing('tag')}
+            >
+              Add Tag
+            </Button>
+          ) : null}
+          {slots.SendDm ? (
+            <Button
+              size="xs"
+              leftSection={<IconMessage size={14} />}
+              disabled={disabled || people.length === 0}
+              onClick={() => setActing('dm')}
+            >
+              Send DM
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconForms size={14} />}
+            disabled={disabled || people.length === 0}
+            onClick={() => setActing('form')}
+          >
+            Send Form
+          </Button>
+        </Group>
+      )}
+    </ActGate>
   );
 
   return (

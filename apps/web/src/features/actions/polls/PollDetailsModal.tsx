@@ -36,6 +36,7 @@ import { SendFormModal } from '../forms/SendFormModal.tsx';
 import type { PollSlots } from '../slots.ts';
 import { exportPollRows, usePollInfo, useVoters } from './api.ts';
 import { formatPollTime, PollStatusBadge } from './poll-status.tsx';
+import { ActGate } from '../../../components/ActGate.tsx';
 
 const COLORS = [...BADGE_COLORS, 'cyan', 'pink', 'lime', 'indigo'].map((c) => `${c}.6`);
 /** An option's colour, in the pie and beside its row of the options table. */
@@ -232,25 +233,29 @@ export function PollDetailsModal({
               selection={{ selected, onChange: setSelected, rowLabel: (v) => v.name }}
               countLabel={(n) => `${n} voter${n === 1 ? '' : 's'}`}
               toolbar={
-                <Group gap="xs">
-                  {SendDm ? (
-                    <Button
-                      leftSection={<IconSend size={16} />}
-                      disabled={selected.size === 0}
-                      onClick={() => setActing('dm')}
-                    >
-                      Send DM
-                    </Button>
-                  ) : null}
-                  <Button
-                    variant="default"
-                    leftSection={<IconForms size={16} />}
-                    disabled={selected.size === 0}
-                    onClick={() => setActing('form')}
-                  >
-                    Send Form
-                  </Button>
-                </Group>
+                <ActGate>
+                  {(disabled) => (
+                    <Group gap="xs">
+                      {SendDm ? (
+                        <Button
+                          leftSection={<IconSend size={16} />}
+                          disabled={disabled || selected.size === 0}
+                          onClick={() => setActing('dm')}
+                        >
+                          Send DM
+                        </Button>
+                      ) : null}
+                      <Button
+                        variant="default"
+                        leftSection={<IconForms size={16} />}
+                        disabled={disabled || selected.size === 0}
+                        onClick={() => setActing('form')}
+                      >
+                        Send Form
+                      </Button>
+                    </Group>
+                  )}
+                </ActGate>
               }
               verticalSpacing="xs"
             />

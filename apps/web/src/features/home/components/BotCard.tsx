@@ -22,6 +22,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useBotDetails } from '../api/bot-details.ts';
 import { useUploadBot } from '../api/upload-bot.ts';
 import { HOME_FAILURE } from './HomeCharts.tsx';
+import { useIsOwner } from '../../../lib/role.ts';
 
 export const BOT_UPLOAD_FAILED = 'Failed to upload bot details!';
 
@@ -58,6 +59,8 @@ export function BotCard() {
 
 function BotForm({ saved }: { saved: BotDetails }) {
   const upload = useUploadBot();
+  // The bot's name and image are the workspace's settings: Owners change them.
+  const owner = useIsOwner();
   const [name, setName] = useState(saved.bot_name);
   const [useCustom, setUseCustom] = useState(saved.use_custom);
   const [shown, setShown] = useState<string | null>(null);
@@ -135,11 +138,16 @@ function BotForm({ saved }: { saved: BotDetails }) {
         <Text fz="xs" c="dimmed">
           Every message Flywheel sends to your workspace uses this name and image.
         </Text>
+        {owner ? null : (
+          <Text fz="xs" c="dimmed">
+            Only an Owner of this workspace can change the bot's name and image.
+          </Text>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={reset} disabled={upload.isPending}>
+          <Button variant="default" onClick={reset} disabled={upload.isPending || !owner}>
             Reset
           </Button>
-          <Button type="submit" disabled={invalid} loading={upload.isPending}>
+          <Button type="submit" disabled={invalid || !owner} loading={upload.isPending}>
             Submit
           </Button>
         </Group>
