@@ -5,7 +5,7 @@ const VIEWER_OPTION = 'Viewer: reads dashboards and exports, acts on nothing';
 
 /*
  * Roles (issue 36): an Owner invites a Viewer from Settings → Team; the Viewer logs in, reads Analytics, and
- * cannot send (the button is disabled with the reason). The Settings page passes axe.
+ * cannot send (the button is disabled with the reason). The Settings tabs pass axe (the audit log's in audit.spec).
  */
 test('an Owner invites a Viewer, who sees Analytics and cannot send; Settings is accessible', async ({
   page,
@@ -39,6 +39,11 @@ test('an Owner invites a Viewer, who sees Analytics and cannot send; Settings is
   await expect(page).toHaveURL(/\/dashboard\/settings\/api-keys$/);
   await expect(page.getByRole('button', { name: 'Create API key' })).toBeVisible();
   expect(await axeViolations(page), 'axe violations on Settings → API keys').toEqual([]);
+
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/webhooks$/);
+  await expect(page.getByRole('button', { name: 'Create webhook' })).toBeVisible();
+  expect(await axeViolations(page), 'axe violations on Settings → Webhooks').toEqual([]);
 
   // The Viewer logs in (accepting the invitation) in a browser of their own.
   const context = await browser.newContext();
