@@ -159,7 +159,13 @@ test('analytics: stat cards, filters change what is shown, CSV downloads parsed 
   await signInToDemo(page, request);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('group', { name: 'Total Activity' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('group', { name: 'Messages' }).locator('[data-sign]')).toHaveText(/^[+-]\d/);
+  // The change against the week before: a signed percent, or 0% when the two weeks are equal (the demo's generated
+  // history can tie), never "new" or "history incomplete" (the demo holds two weeks).
+  const messagesChange = page.getByRole('group', { name: 'Messages' }).locator('[data-sign]');
+  await expect(messagesChange).toHaveText(/^([+-]\d[\d.,]*%|0%)$/);
+  const changeText = (await messagesChange.textContent()) ?? '';
+  const tone = changeText === '0%' ? 'flat' : changeText.startsWith('+') ? 'up' : 'down';
+  expect(await messagesChange.getAttribute('data-tone')).toBe(tone);
 
   // Activity: table view; 7 days then 14 days shows more days; the CSV is what the table shows.
   const activity = region(page, 'Activity');
