@@ -36,6 +36,9 @@ export const theme = createTheme({
     // A closed dropdown is not in the page. Mantine keeps it mounted and hidden by default, and each hidden list
     // then renders its options and places itself: Analytics has ten such filters.
     Combobox: { defaultProps: { keepMounted: false } },
+    // Dropdowns (menus, selects, popovers) above the toasts (zIndex 1000 in providers.tsx): a toast below the header
+    // can reach into an open dropdown, and must not cover its items (a click there would land on the toast).
+    Popover: { defaultProps: { zIndex: 1100 } },
     // Toasts: a named close button and a message at AA contrast (Mantine's gray-6 reads at about 3.3:1).
     // Input errors at AA contrast on white and on a filled fieldset's gray (Mantine's red-6 reads at about 3.3:1).
     InputWrapper: { styles: { error: { color: 'var(--mantine-color-red-9)' } } },

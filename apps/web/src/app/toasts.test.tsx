@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Button, Menu } from '@mantine/core';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notifyInfo } from '../lib/notify.tsx';
 import { renderUi } from '../testing/render.tsx';
@@ -18,5 +20,33 @@ describe('toasts', () => {
     const rule = /\.app-toasts\[data-position='top-right'\]\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
     const top = /top:\s*calc\((\d+)px/.exec(rule)?.[1];
     expect(Number(top)).toBeGreaterThanOrEqual(64);
+  });
+
+  it('an open menu shows above a toast (a toast below the header can reach into a dropdown: never cover its items)', async () => {
+    renderUi(
+      <Menu>
+        <Menu.Target>
+          <Button>Workspaces</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item>Review Community 2</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>,
+    );
+    act(() => notifyInfo('Video Community 1 is connected again.'));
+    await screen.findByText('Video Community 1 is connected again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Workspaces' }));
+    const item = await screen.findByRole('menuitem', { name: 'Review Community 2' });
+    const menu = item.closest<HTMLElement>('[role="menu"]')!;
+    // Still showing while the menu is open.
+    const toasts = screen
+      .getByText('Video Community 1 is connected again.')
+      .closest<HTMLElement>('.app-toasts')!;
+    // Mantine sets both layers inline: the dropdown's z-index, the toasts' through a custom property.
+    const toastLayer = Number(
+      toasts.style.getPropertyValue('--notifications-z-index') || toasts.style.zIndex,
+    );
+    expect(toastLayer).toBeGreaterThan(0);
+    expect(Number(menu.style.zIndex)).toBeGreaterThan(toastLayer);
   });
 });
