@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The Events API payloads workspace data reads, as zod schemas (loose: Slack adds fields freely, and only
- * the fields named here are read). Web API answers are typed with the SDK's response types instead.
+ * The catalogue of Slack Events API payloads: one zod schema per event type Flywheel reads, used by workspace data's
+ * ingest and by every module's listener (`defineEventListener` takes its schema from here by the event's type).
+ * Loose: Slack adds fields freely, and only the fields named here are read; a listener checks what it needs beyond
+ * them (a reaction without a user, a message that is not a DM) in its handler. Web API answers are typed with the
+ * SDK's response types instead.
  */
 
 const opt = z.string().nullish();
@@ -37,6 +40,8 @@ export const slackMessageSchema = z.looseObject({
   reactions: z.array(reactionSchema).nullish(),
   /** Slack message metadata: Flywheel's own sends carry `flywheel_delivery`. */
   metadata: z.looseObject({ event_type: opt }).nullish(),
+  /** On a `message_changed`'s inner message: when it was edited. */
+  edited: z.looseObject({ ts: opt }).nullish(),
 });
 /** What recording a message reads (the SDK's history and replies messages fit it too). */
 export type SlackMessage = {
@@ -55,6 +60,8 @@ export const messageEventSchema = slackMessageSchema.extend({
   channel: z.string(),
   channel_type: opt,
   deleted_ts: opt,
+  files: z.array(z.unknown()).nullish(),
+  event_ts: opt,
   message: slackMessageSchema.nullish(),
 });
 
@@ -62,10 +69,15 @@ export const reactionEventSchema = z.looseObject({
   user: opt,
   reaction: z.string(),
   item: z.looseObject({ type: z.string(), channel: opt, ts: opt }).nullish(),
+  event_ts: opt,
 });
 
-export const userEventSchema = z.looseObject({ user: slackUserSchema });
-export const channelMemberEventSchema = z.looseObject({ user: z.string(), channel: z.string() });
+export const userEventSchema = z.looseObject({ user: slackUserSchema, event_ts: opt });
+export const channelMemberEventSchema = z.looseObject({
+  user: z.string(),
+  channel: z.string(),
+  event_ts: opt,
+});
 export const channelObjectEventSchema = z.looseObject({
   channel: z.looseObject({
     id: z.string(),
@@ -82,6 +94,47 @@ export const tokensRevokedEventSchema = z.looseObject({
     .looseObject({ oauth: z.array(z.string()).nullish(), bot: z.array(z.string()).nullish() })
     .nullish(),
 });
+
+/** pin_added / pin_removed (the `item` is the pinned message). */
+export const pinEventSchema = z.looseObject({
+  user: opt,
+  channel_id: opt,
+  item: z
+    .looseObject({ type: opt, channel: opt, message: z.looseObject({ ts: z.string() }).nullish() })
+    .nullish(),
+  event_ts: opt,
+});
+export const emojiChangedEventSchema = z.looseObject({ subtype: opt });
+
+/**
+ * Each event type Flywheel reads, with its payload's schema: the one place a listener's payload is declared
+ * (`defineEventListener({ type, handle })` in modules/intake/listeners.ts looks the schema up here).
+ */
+export const slackEventPayloads = {
+  message: messageEventSchema,
+  reaction_added: reactionEventSchema,
+  reaction_removed: reactionEventSchema,
+  team_join: userEventSchema,
+  user_change: userEventSchema,
+  member_joined_channel: channelMemberEventSchema,
+  member_left_channel: channelMemberEventSchema,
+  channel_created: channelObjectEventSchema,
+  channel_rename: channelObjectEventSchema,
+  group_rename: channelObjectEventSchema,
+  channel_unarchive: channelIdEventSchema,
+  channel_archive: channelIdEventSchema,
+  channel_deleted: channelIdEventSchema,
+  group_unarchive: channelIdEventSchema,
+  group_archive: channelIdEventSchema,
+  group_deleted: channelIdEventSchema,
+  tokens_revoked: tokensRevokedEventSchema,
+  app_uninstalled: z.looseObject({}),
+  pin_added: pinEventSchema,
+  pin_removed: pinEventSchema,
+  emoji_changed: emojiChangedEventSchema,
+} as const;
+export type SlackEventType = keyof typeof slackEventPayloads;
+export type SlackEventOf<T extends SlackEventType> = z.infer<(typeof slackEventPayloads)[T]>;
 
 /** The envelope of an Events API delivery as stored in the inbox. */
 export type SlackEnvelope = {

@@ -1,23 +1,18 @@
-import { z } from 'zod';
 import { tsToDate } from '../../lib/days.ts';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { actionsSendJob, actionsTickJob, wakeActionSenders } from './jobs.ts';
 import { actionsRoutes } from './routes.ts';
-
-const userEvent = z.object({
-  user: z.object({ id: z.string().min(1), deleted: z.boolean().optional() }).passthrough(),
-  event_ts: z.string().optional(),
-});
 
 /**
  * A member joined (team_join), or a deactivated member came back (user_change): once workspace data has
  * recorded the join, every active automation gets a run keyed by the member and the join, in the event's
  * transaction. Redeliveries find the same join; the runs are sent after the commit (and by the minute tick).
  */
-async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
-  if (event.user.deleted) return;
+async function onJoin(event: SlackEventOf<'team_join'>, scope: EventScope) {
+  if (event.user.deleted || !event.user.id) return;
   const at = event.event_ts ? tsToDate(event.event_ts) : new Date();
   const actions = scope.ctx.services.actions;
   const joinedAt = await actions.recordedJoin(scope.tx, scope.teamId, event.user.id, at);
@@ -40,7 +35,7 @@ export const actionsModule = defineModule({
   },
   jobs: [actionsTickJob, actionsSendJob],
   events: [
-    defineEventListener({ type: 'team_join', payload: userEvent, handle: onJoin }),
-    defineEventListener({ type: 'user_change', payload: userEvent, handle: onJoin }),
+    defineEventListener({ type: 'team_join', handle: onJoin }),
+    defineEventListener({ type: 'user_change', handle: onJoin }),
   ],
 });

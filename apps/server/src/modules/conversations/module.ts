@@ -1,26 +1,11 @@
-import { z } from 'zod';
 import { tsToDate } from '../../lib/days.ts';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { conversationsRoutes } from './routes.ts';
 
-/** Slack's pin_added / pin_removed (the `item` is the pinned message). */
-const pinEvent = z.object({
-  user: z.string().optional(),
-  channel_id: z.string().optional(),
-  item: z
-    .object({
-      type: z.string().optional(),
-      channel: z.string().optional(),
-      message: z.object({ ts: z.string() }).passthrough().optional(),
-    })
-    .passthrough()
-    .optional(),
-  event_ts: z.string().optional(),
-});
-
-const onPin = (pinned: boolean) => async (e: z.infer<typeof pinEvent>, scope: EventScope) => {
+const onPin = (pinned: boolean) => async (e: SlackEventOf<'pin_added'>, scope: EventScope) => {
   const channelId = e.item?.channel ?? e.channel_id;
   const ts = e.item?.message?.ts;
   if (e.item?.type !== 'message' || !channelId || !ts) return;
@@ -50,7 +35,7 @@ export const conversationsModule = defineModule({
     );
   },
   events: [
-    defineEventListener({ type: 'pin_added', payload: pinEvent, handle: onPin(true) }),
-    defineEventListener({ type: 'pin_removed', payload: pinEvent, handle: onPin(false) }),
+    defineEventListener({ type: 'pin_added', handle: onPin(true) }),
+    defineEventListener({ type: 'pin_removed', handle: onPin(false) }),
   ],
 });

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DmReply } from '@flywheel/shared/delivery';
 import type { Db } from '../../db/client.ts';
 import { typedRows } from '../../db/sql.ts';
 import { tsToDate } from '../../lib/days.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import type { SlackEventOf } from '../../slack/events.ts';
 import { humanMembers, memberNames } from '../workspace-data/names.ts';
 
 /**
@@ -17,26 +17,7 @@ import { humanMembers, memberNames } from '../workspace-data/names.ts';
 /** Message subtypes that are a person writing (a file with a comment, a /me); the rest are Slack's own. */
 const WRITTEN = new Set(['file_share', 'me_message', 'thread_broadcast']);
 
-const imMessage = z.looseObject({
-  channel: z.string(),
-  channel_type: z.string().nullish(),
-  user: z.string().nullish(),
-  bot_id: z.string().nullish(),
-  subtype: z.string().nullish(),
-  text: z.string().nullish(),
-  ts: z.string().nullish(),
-  thread_ts: z.string().nullish(),
-  deleted_ts: z.string().nullish(),
-  files: z.array(z.unknown()).nullish(),
-  message: z
-    .looseObject({
-      ts: z.string().nullish(),
-      text: z.string().nullish(),
-      edited: z.looseObject({ ts: z.string().nullish() }).nullish(),
-    })
-    .nullish(),
-});
-type ImMessage = z.infer<typeof imMessage>;
+type ImMessage = SlackEventOf<'message'>;
 
 /** A Slack timestamp ('1700000000.000100'): anything else names no message and has no time. */
 const SLACK_TS = /^\d{9,11}\.\d{1,6}$/;
@@ -92,7 +73,6 @@ async function onImMessage(e: ImMessage, scope: EventScope): Promise<void> {
 
 export const dmReplyListener = defineEventListener({
   type: 'message',
-  payload: imMessage,
   handle: onImMessage,
 });
 

@@ -45,7 +45,6 @@ export const emojiModule = defineModule({
   events: [
     defineEventListener({
       type: 'emoji_changed',
-      payload: z.looseObject({ subtype: z.string().nullish() }),
       handle: async (_e, scope) => {
         const { ctx, teamId } = scope;
         scope.afterCommit(`emoji.forget:${teamId}`, async () => cacheOf(ctx).forget(teamId));

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { cutText, storableJson, storableText } from '@flywheel/shared/text';
 import type { Db } from '../../db/client.ts';
 import { typedRows, type Tx } from '../../db/sql.ts';
-import type { SlackEnvelope } from '../workspace-data/slack-events.ts';
+import type { SlackEnvelope } from '../../slack/events.ts';
 
 export type InboxItem = { event_id: string; team_id: string; payload: SlackEnvelope; attempts: number };
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/sql.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Module } from '../module.ts';
+import { slackEventPayloads, type SlackEventOf, type SlackEventType } from '../../slack/events.ts';
 
 /** Where an event listener runs: the drain's open batch transaction, for one event of one workspace. */
 export type EventScope = {
@@ -17,7 +18,7 @@ export type EventScope = {
 
 export type EventListener<S extends z.ZodType = z.ZodType> = {
   type: string; // Slack event type, e.g. 'team_join', 'reaction_added'
-  payload: S; // zod schema of the inner `event` object; a payload that fails it is logged and skipped for THIS listener only
+  payload: S; // the inner `event` object's schema (slack/events.ts); a payload that fails it is logged and skipped for THIS listener only
   /** Runs inside the drain's batch transaction, in event order, after workspace-data/activity applied the event. Write rows with scope.tx (transactional outbox); never call Slack here. */
   handle(event: z.infer<S>, scope: EventScope): Promise<void>;
 };
@@ -31,10 +32,17 @@ export type InteractivityListener<S extends z.ZodType = z.ZodType> = {
 };
 
 /**
- * Typed at the definition, stored erased: the registry only hands a listener what its own schema accepted,
- * so the erased `match` and `handle` always receive a `z.infer<S>`.
+ * A listener for one Slack event type, its payload's schema taken from the catalogue (slack/events.ts): typed at
+ * the definition, stored erased (the registry only hands a listener what that schema accepted).
  */
-export const defineEventListener = <S extends z.ZodType>(l: EventListener<S>): EventListener => l;
+export const defineEventListener = <T extends SlackEventType>(l: {
+  type: T;
+  handle(event: SlackEventOf<T>, scope: EventScope): Promise<void>;
+}): EventListener => ({
+  type: l.type,
+  payload: slackEventPayloads[l.type],
+  handle: (event, scope) => l.handle(event as SlackEventOf<T>, scope),
+});
 
 export const defineInteractivityListener = <S extends z.ZodType>(
   l: InteractivityListener<S>,

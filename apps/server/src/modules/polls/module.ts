@@ -1,26 +1,25 @@
-import { z } from 'zod';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { pollsCloseJob, pollsRefreshJob, pollsRemoveJob, pollsTickJob } from './jobs.ts';
 import { pollsRoutes } from './routes.ts';
-
-/** reaction_added / reaction_removed as Slack documents them (item of type message, file or file_comment). */
-const reactionEvent = z.object({
-  user: z.string().min(1),
-  reaction: z.string().min(1),
-  item: z
-    .object({ type: z.string(), channel: z.string().optional(), ts: z.string().optional() })
-    .passthrough(),
-  event_ts: z.string().optional(),
-});
 
 /**
  * A vote: written with the batch's transaction (it commits or rolls back with the event), never calling
  * Slack; the poll's messages are updated by a coalesced `polls.refresh` job once the batch has committed.
  */
-const onReaction = (added: boolean) => async (event: z.infer<typeof reactionEvent>, scope: EventScope) => {
-  const pollId = await scope.ctx.services.polls.applyReaction(scope.tx, scope.teamId, event, added);
+const onReaction = (added: boolean) => async (event: SlackEventOf<'reaction_added'>, scope: EventScope) => {
+  // Slack documents a reaction's user and item (a message, file or file comment); without them it is no vote.
+  const { user, reaction, item } = event;
+  if (!user || !reaction || !item) return;
+  const vote = {
+    user,
+    reaction,
+    item: { type: item.type, channel: item.channel ?? undefined, ts: item.ts ?? undefined },
+    event_ts: event.event_ts ?? undefined,
+  };
+  const pollId = await scope.ctx.services.polls.applyReaction(scope.tx, scope.teamId, vote, added);
   if (pollId !== null)
     scope.afterCommit(`polls.refresh:${pollId}`, () => scope.ctx.services.pollJobs.refresh(pollId));
 };
@@ -39,7 +38,7 @@ export const pollsModule = defineModule({
   },
   jobs: [pollsRefreshJob, pollsCloseJob, pollsRemoveJob, pollsTickJob],
   events: [
-    defineEventListener({ type: 'reaction_added', payload: reactionEvent, handle: onReaction(true) }),
-    defineEventListener({ type: 'reaction_removed', payload: reactionEvent, handle: onReaction(false) }),
+    defineEventListener({ type: 'reaction_added', handle: onReaction(true) }),
+    defineEventListener({ type: 'reaction_removed', handle: onReaction(false) }),
   ],
 });

@@ -1,17 +1,12 @@
-import { z } from 'zod';
 import { tsToDate } from '../../lib/days.ts';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { sql } from 'drizzle-orm';
 import { firstRow } from '../../db/sql.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { webhooksDeliverJob, webhooksTickJob } from './jobs.ts';
 import { webhooksRoutes } from './routes.ts';
-
-const userEvent = z.object({
-  user: z.object({ id: z.string().min(1), deleted: z.boolean().nullish() }).passthrough(),
-  event_ts: z.string().optional(),
-});
 
 /**
  * A join or leave workspace data recorded for this event (team_join, user_change to or from deleted), as its
@@ -29,7 +24,8 @@ async function recorded(scope: EventScope, memberId: string, kind: 'join' | 'lea
 }
 
 /** member.joined / member.left: written with the drain's transaction, their deliveries woken once it commits. */
-async function onMember(event: z.infer<typeof userEvent>, scope: EventScope, fromTeamJoin: boolean) {
+async function onMember(event: SlackEventOf<'team_join'>, scope: EventScope, fromTeamJoin: boolean) {
+  if (!event.user.id) return;
   const at = event.event_ts ? tsToDate(event.event_ts) : new Date();
   const kind = event.user.deleted ? 'leave' : 'join';
   if (fromTeamJoin && kind === 'leave') return;
@@ -65,7 +61,7 @@ export const webhooksModule = defineModule({
   },
   jobs: [webhooksDeliverJob, webhooksTickJob],
   events: [
-    defineEventListener({ type: 'team_join', payload: userEvent, handle: (e, s) => onMember(e, s, true) }),
-    defineEventListener({ type: 'user_change', payload: userEvent, handle: (e, s) => onMember(e, s, false) }),
+    defineEventListener({ type: 'team_join', handle: (e, s) => onMember(e, s, true) }),
+    defineEventListener({ type: 'user_change', handle: (e, s) => onMember(e, s, false) }),
   ],
 });

@@ -1,21 +1,10 @@
-import { z } from 'zod';
 import { tsToDate } from '../../lib/days.ts';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { wakeWorkflowSenders, workflowsSendJob, workflowsTickJob } from './jobs.ts';
 import { workflowsRoutes } from './routes.ts';
-
-const userEvent = z.object({
-  user: z.object({ id: z.string().min(1), deleted: z.boolean().optional() }).passthrough(),
-  event_ts: z.string().optional(),
-});
-
-const channelJoinEvent = z.object({
-  user: z.string().min(1),
-  channel: z.string().min(1),
-  event_ts: z.string().optional(),
-});
 
 /**
  * Once the event's transaction commits: a sender now for first steps due at once, and one at the time of each
@@ -31,8 +20,8 @@ function wake(scope: EventScope, fired: { due: number; later: Date[] }) {
  * A member joined the workspace (team_join, or a deactivated member back): once workspace data has recorded
  * the join, every active Workspace Join workflow fires for them, keyed by the join (a redelivery adds nothing).
  */
-async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
-  if (event.user.deleted) return;
+async function onJoin(event: SlackEventOf<'team_join'>, scope: EventScope) {
+  if (event.user.deleted || !event.user.id) return;
   const at = event.event_ts ? tsToDate(event.event_ts) : new Date();
   const joinedAt = await scope.ctx.services.actions.recordedJoin(scope.tx, scope.teamId, event.user.id, at);
   if (!joinedAt) return;
@@ -43,7 +32,8 @@ async function onJoin(event: z.infer<typeof userEvent>, scope: EventScope) {
 }
 
 /** A member joined a channel: the Channel Join workflows watching it fire, keyed by member, channel and time. */
-async function onChannelJoin(event: z.infer<typeof channelJoinEvent>, scope: EventScope) {
+async function onChannelJoin(event: SlackEventOf<'member_joined_channel'>, scope: EventScope) {
+  if (!event.user || !event.channel) return;
   const at = (event.event_ts ? tsToDate(event.event_ts) : new Date()).toISOString();
   wake(
     scope,
@@ -65,8 +55,8 @@ export const workflowsModule = defineModule({
   },
   jobs: [workflowsTickJob, workflowsSendJob],
   events: [
-    defineEventListener({ type: 'team_join', payload: userEvent, handle: onJoin }),
-    defineEventListener({ type: 'user_change', payload: userEvent, handle: onJoin }),
-    defineEventListener({ type: 'member_joined_channel', payload: channelJoinEvent, handle: onChannelJoin }),
+    defineEventListener({ type: 'team_join', handle: onJoin }),
+    defineEventListener({ type: 'user_change', handle: onJoin }),
+    defineEventListener({ type: 'member_joined_channel', handle: onChannelJoin }),
   ],
 });

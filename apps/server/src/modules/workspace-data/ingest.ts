@@ -24,7 +24,7 @@ import {
   type SlackEnvelope,
   type SlackMessage,
   type SlackUser,
-} from './slack-events.ts';
+} from '../../slack/events.ts';
 
 /**
  * Where a batch applies its changes: one team, its timezone, the open transaction, the rollup buffer and,

@@ -4,7 +4,6 @@ import { defineEventListener, type EventScope } from '../intake/listeners.ts';
 import { defineModule } from '../module.ts';
 import { factsRepo } from './facts-repo.ts';
 import { historyImportJob, joinChannelJob } from './jobs.ts';
-import { channelIdEventSchema, channelObjectEventSchema } from './slack-events.ts';
 
 /**
  * Workspace data: members, channels, messages and reactions as Slack gives them (applied from events by the
@@ -17,14 +16,12 @@ export const workspaceDataModule = defineModule({
     // Slack sends a channel's messages only to a bot in it: the bot joins every public channel that appears.
     defineEventListener({
       type: 'channel_created',
-      payload: channelObjectEventSchema,
       handle: async ({ channel }, scope) => {
         if (!channel.is_private) joinAfterCommit(scope, channel.id);
       },
     }),
     defineEventListener({
       type: 'channel_unarchive',
-      payload: channelIdEventSchema,
       handle: async ({ channel }, scope) => {
         const id = typeof channel === 'string' ? channel : channel.id;
         // A channel not known yet is tried too: Slack refuses a private one, quietly for the job.
