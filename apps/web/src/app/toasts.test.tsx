@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Button, Menu } from '@mantine/core';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
 import { notifyInfo } from '../lib/notify.tsx';
 import { renderUi } from '../testing/render.tsx';
@@ -33,7 +34,14 @@ describe('toasts', () => {
         </Menu.Dropdown>
       </Menu>,
     );
-    act(() => notifyInfo('Video Community 1 is connected again.'));
+    // One that stays until closed, so that a slow machine still has it showing when the menu opens.
+    act(() =>
+      notifications.show({
+        title: 'Attention',
+        message: 'Video Community 1 is connected again.',
+        autoClose: false,
+      }),
+    );
     await screen.findByText('Video Community 1 is connected again.');
     await userEvent.click(screen.getByRole('button', { name: 'Workspaces' }));
     const item = await screen.findByRole('menuitem', { name: 'Review Community 2' });
