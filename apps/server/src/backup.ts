@@ -17,10 +17,12 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { getTableName } from 'drizzle-orm';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { pgliteHolder } from './db/pglite-lock.ts';
 import { secretBox } from './lib/secret-box.ts';
+import { workspaceAdmins, workspaceSenders, workspaces } from './modules/workspaces/table.ts';
 
 const FORMAT = 1;
 /** The command line's output (stdout: what it did; errors go to stderr). */
@@ -267,12 +269,14 @@ export async function restore(
   );
   let tokens = 0;
   try {
+    // The workspaces module's tables that hold sealed tokens (raw SQL: executeSql takes a string).
+    const [ws, admins, senders] = [workspaces, workspaceAdmins, workspaceSenders].map((t) => getTableName(t));
     const sealed = await database.executeSql(
-      `select bot_token_sealed as t from workspaces where bot_token_sealed is not null
-       union all select user_token_sealed from workspace_admins where user_token_sealed is not null
-       union all select user_token_sealed from workspace_senders
-       union all select bot_refresh_token_sealed from workspaces where bot_refresh_token_sealed is not null
-       union all select user_refresh_token_sealed from workspace_senders where user_refresh_token_sealed is not null`,
+      `select bot_token_sealed as t from ${ws} where bot_token_sealed is not null
+       union all select user_token_sealed from ${admins} where user_token_sealed is not null
+       union all select user_token_sealed from ${senders}
+       union all select bot_refresh_token_sealed from ${ws} where bot_refresh_token_sealed is not null
+       union all select user_refresh_token_sealed from ${senders} where user_refresh_token_sealed is not null`,
     );
     for (const row of sealed.rows as { t: string }[]) {
       box.open(row.t);

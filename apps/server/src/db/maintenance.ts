@@ -1,23 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../jobs/queue.ts';
+import { BUSY_ROLLUPS } from '../modules/activity/table.ts';
+import { slackInbox } from '../modules/intake/table.ts';
+import { slackMembers, slackReactions } from '../modules/workspace-data/table.ts';
 import type { Database } from './client.ts';
 import { firstRow } from './sql.ts';
 
-/** The tables ingestion updates in place all day (counters, last-active times, the inbox). */
-export const BUSY_TABLES = [
-  'slack_members',
-  'slack_inbox',
-  'slack_reactions',
-  'activity_daily',
-  'activity_team_hourly',
-  'activity_team_daily',
-  'activity_channel_daily',
-  'activity_member_daily',
-  'activity_member_monthly',
-  'activity_member_windows',
-  'keyword_daily',
-] as const;
+/**
+ * The tables ingestion updates in place all day (counters, last-active times, the inbox), named through their
+ * owners' table objects; the activity module lists its own rollups.
+ */
+export const BUSY_TABLES: readonly string[] = [
+  ...[slackMembers, slackInbox, slackReactions].map((t) => getTableName(t)),
+  ...BUSY_ROLLUPS,
+];
 
 /**
  * VACUUM (ANALYZE) of the busy tables when nothing else does it: embedded PGlite has no autovacuum, and a

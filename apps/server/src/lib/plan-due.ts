@@ -2,6 +2,7 @@ import { nextRun, type Recurrence } from '@flywheel/shared/clock';
 import type { Db } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { textArray, typedRows, type Tx } from '../db/sql.ts';
+import { dueAttempts } from '../jobs/table.ts';
 import type { Logger } from './logger.ts';
 
 /** A row whose run is due: its workspace, its run time and how late it is now. */
@@ -99,9 +100,9 @@ export async function countAttempts(tx: Tx, kind: string, keys: string[]): Promi
   if (keys.length === 0) return new Map();
   const rows = await typedRows<{ key: string; attempts: number }>(
     tx,
-    sql`insert into due_attempts (kind, key)
+    sql`insert into ${dueAttempts} (kind, key)
         select ${kind}, k from unnest(${textArray(keys)}::text[]) k
-        on conflict (kind, key) do update set attempts = due_attempts.attempts + 1, updated_at = now()
+        on conflict (kind, key) do update set attempts = ${dueAttempts.attempts} + 1, updated_at = now()
         returning key, attempts`,
   );
   return new Map(rows.map((r) => [r.key, r.attempts]));
@@ -111,6 +112,6 @@ export async function countAttempts(tx: Tx, kind: string, keys: string[]): Promi
 export async function clearAttempts(tx: Tx, kind: string, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await tx.execute(
-    sql`delete from due_attempts where kind = ${kind} and key = any(${textArray(keys)}::text[])`,
+    sql`delete from ${dueAttempts} where kind = ${kind} and key = any(${textArray(keys)}::text[])`,
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, intArray, textArray, typedRows } from '../../db/sql.ts';
 import { memberNames as memberNamesOf, channelNames as channelNamesOf } from '../workspace-data/names.ts';
+import { memberEvents } from '../workspace-data/table.ts';
 
 /** What a transaction or the database runs SQL on. */
 type Runner = Pick<Db, 'execute'>;
@@ -246,7 +247,7 @@ export const actionsRepo = (db: Db) => ({
     const [row] = await typedRows<{ at: string }>(
       tx,
       sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-        from slack_member_events where team_id = ${teamId} and member_id = ${memberId} and kind = 'join'
+        from ${memberEvents} where team_id = ${teamId} and member_id = ${memberId} and kind = 'join'
           and at between ${at.toISOString()}::timestamptz - interval '1 day' and ${at.toISOString()}::timestamptz + interval '1 day'
         order by at desc limit 1`,
     );

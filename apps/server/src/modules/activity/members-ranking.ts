@@ -6,6 +6,8 @@ import { memberTotalsSource, readingOf, type Reading } from './standing-windows.
 import { typedResult, type Tx } from '../../db/sql.ts';
 import { addDays } from '../../lib/days.ts';
 import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
+import { memberTags } from '../tags/table.ts';
+import { channelMembers, memberEvents, slackChannels, slackMembers } from '../workspace-data/table.ts';
 
 /** A resolved filter: local days, instants and ids, ready for SQL. */
 export type MemberQuery = {
@@ -90,7 +92,7 @@ async function candidates(db: Db, q: MemberQuery, few = FEW_CANDIDATES): Promise
     member_id: string;
   }>(
     db,
-    sql`select m.member_id from slack_members m
+    sql`select m.member_id from ${slackMembers} m
     where ${conditions({ ...q, activity: null }, null)} limit ${few + 1}`,
   );
   return r.rows.length > few ? null : { ids: r.rows.map((x) => x.member_id) };
@@ -112,21 +114,21 @@ function conditions(q: MemberQuery, scope: MemberScope): SQL {
   }
   if (q.channels && q.channelCombiner === 'AND')
     // The members of every channel, found once from the channels' rows (a per-member count probed 50,000 times).
-    where.push(sql`m.member_id in (select cm.member_id from slack_channel_members cm
+    where.push(sql`m.member_id in (select cm.member_id from ${channelMembers} cm
       where cm.team_id = ${q.teamId} and cm.channel_id = any(${sql.param(q.channels)}::text[])
       group by cm.member_id having count(*) = ${new Set(q.channels).size})`);
   else if (q.channels)
-    where.push(sql`exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id
+    where.push(sql`exists (select 1 from ${channelMembers} cm where cm.team_id = m.team_id
       and cm.member_id = m.member_id and cm.channel_id = any(${sql.param(q.channels)}::text[]))`);
   if (q.tags)
-    where.push(sql`exists (select 1 from member_tags mt where mt.team_id = m.team_id
+    where.push(sql`exists (select 1 from ${memberTags} mt where mt.team_id = m.team_id
       and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(q.tags)}::int[]))`);
   if (q.base) {
     const b = q.base;
     const window = b.fromTs
       ? sql`e.at >= ${b.fromTs.toISOString()}::timestamptz and e.at <= ${b.toTs!.toISOString()}::timestamptz`
       : sql`e.day >= ${b.fromDay!}::date and e.day <= ${b.toDay!}::date`;
-    where.push(sql`exists (select 1 from slack_member_events e where e.team_id = m.team_id
+    where.push(sql`exists (select 1 from ${memberEvents} e where e.team_id = m.team_id
       and e.member_id = m.member_id and e.kind = ${b.kind} and ${window})`);
   }
   where.push(...activityWhere(q));
@@ -214,7 +216,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
   async function computeCuts(teamId: string): Promise<string[] | null> {
     const counted = await typedResult<{ n: number }>(
       db,
-      sql`select count(*)::int as n from slack_members where team_id = ${teamId}`,
+      sql`select count(*)::int as n from ${slackMembers} where team_id = ${teamId}`,
     );
     const n = counted.rows[0]?.n ?? 0;
     if (n < Math.max(1, sliceFromMembers)) return null;
@@ -224,7 +226,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         member_id: string;
       }>(
         db,
-        sql`select member_id from slack_members where team_id = ${teamId}
+        sql`select member_id from ${slackMembers} where team_id = ${teamId}
         order by member_id offset ${Math.floor((n * i) / sliceCount)} limit 1`,
       );
       const id = r.rows[0]?.member_id;
@@ -286,7 +288,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
           coalesce(a.reactions, 0)::int as reactions, (count(*) over ())::int as total,
           (count(*) filter (where m.deleted) over ())::int as left_count
-        from slack_members m left join act a on a.member_id = m.member_id
+        from ${slackMembers} m left join act a on a.member_id = m.member_id
         where ${conditions(q, scope)}
         order by ${orderBy(q)}
         limit ${limit} offset ${offset}`,
@@ -311,7 +313,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       from unnest(${sql.param(rows.map((x) => x.member_id))}::text[], ${sql.param(rows.map((x) => x.messages))}::int[],
         ${sql.param(rows.map((x) => x.replies))}::int[], ${sql.param(rows.map((x) => x.reactions))}::int[])
         as a(member_id, messages, replies, reactions)
-      join slack_members m on m.team_id = ${q.teamId} and m.member_id = a.member_id
+      join ${slackMembers} m on m.team_id = ${q.teamId} and m.member_id = a.member_id
       order by ${orderBy(q)}
       limit ${limit} offset ${offset}`,
     );
@@ -352,12 +354,12 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     const materialized = opts.limit !== undefined ? sql`materialized ` : sql``;
     const members = sql`with ${act}x as ${materialized}(
         select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email
-        from slack_members m ${joinAct} where ${conditions(q, only)})`;
+        from ${slackMembers} m ${joinAct} where ${conditions(q, only)})`;
     const channelsOnly = q.channels ? sql` and d.channel_id = any(${sql.param(q.channels)}::text[])` : sql``;
     const page = opts.limit !== undefined ? sql` limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
     const total = opts.counted ? sql`, (count(*) over ())::int as total` : sql``;
     const matches = sql`join x on x.member_id = d.member_id
-      left join slack_channels c on c.team_id = d.team_id and c.channel_id = d.channel_id
+      left join ${slackChannels} c on c.team_id = d.team_id and c.channel_id = d.channel_id
       where d.team_id = ${q.teamId} and d.day >= ${opts.days[0]}::date and d.day <= ${opts.days[1]}::date${channelsOnly}`;
     if (opts.byDay)
       return sql`${members}
@@ -393,15 +395,15 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     // The members without a key (e-mail, join time, last activity; names always have one), in the index's
     // order: the key (null for all of them) then the id.
     const keyless = NULLABLE_SORTS.has(q.sort.field)
-      ? sql` union all (select 1 as part, m.member_id, null as k from slack_members m where ${where}
+      ? sql` union all (select 1 as part, m.member_id, null as k from ${slackMembers} m where ${where}
           and ${key} is null order by ${key}, m.member_id limit ${limited})`
       : sql``;
     const ordered =
       q.sort.direction === 'asc'
-        ? sql`select m.member_id from slack_members m where ${where}
+        ? sql`select m.member_id from ${slackMembers} m where ${where}
           order by ${key} asc nulls last, m.member_id limit ${limit} offset ${offset}`
         : sql`select x.member_id from (
-            (select 0 as part, m.member_id, ${key} as k from slack_members m where ${where} and ${key} is not null
+            (select 0 as part, m.member_id, ${key} as k from ${slackMembers} m where ${where} and ${key} is not null
               order by ${key} desc, m.member_id limit ${limited})${keyless}
           ) x order by x.part, x.k desc, x.member_id limit ${limit} offset ${offset}`;
     // Side by side on PostgreSQL (two connections of the pool).
@@ -426,7 +428,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       typedResult<{ n: number; left_count: number }>(
         tx,
         sql`select count(*)::int as n, (count(*) filter (where m.deleted))::int as left_count
-          from slack_members m where ${conditions({ ...q, activity: null }, null)}`,
+          from ${slackMembers} m where ${conditions({ ...q, activity: null }, null)}`,
       ),
     );
     return { total: c.rows[0]?.n ?? 0, left: c.rows[0]?.left_count ?? 0 };
@@ -449,7 +451,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       typedResult<{ member_id: string }>(
         db,
         sql`select w.member_id from activity_member_windows w
-          join slack_members m on m.team_id = w.team_id and m.member_id = w.member_id
+          join ${slackMembers} m on m.team_id = w.team_id and m.member_id = w.member_id
           where w.team_id = ${q.teamId} and ${key} <> 0 and ${key} ${sign} 0 and ${where}
           order by ${key} desc, w.member_id limit ${n}`,
       );
@@ -457,7 +459,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
     if (ids.length < need) {
       const none = await typedResult<{ member_id: string }>(
         db,
-        sql`select m.member_id from slack_members m where ${where} and not exists (select 1 from
+        sql`select m.member_id from ${slackMembers} m where ${where} and not exists (select 1 from
           activity_member_windows w where w.team_id = m.team_id and w.member_id = m.member_id and ${key} <> 0)
           order by m.member_id limit ${need - ids.length}`,
       );
@@ -476,7 +478,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       sql`with ${await activityCte(db, q, { ids })}
       select ${DETAILS}, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
         coalesce(a.reactions, 0)::int as reactions, ${counts.total}::int as total
-      from slack_members m left join act a on a.member_id = m.member_id
+      from ${slackMembers} m left join act a on a.member_id = m.member_id
       where m.team_id = ${q.teamId} and m.member_id = any(${sql.param(ids)}::text[])
       order by ${orderBy(q)}`,
     );
@@ -488,7 +490,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       db,
       sql`with ${await activityCte(db, q, scope)}
       select count(*)::int as n, (count(*) filter (where m.deleted))::int as left_count
-      from slack_members m left join act a on a.member_id = m.member_id
+      from ${slackMembers} m left join act a on a.member_id = m.member_id
       where ${conditions(q, scope)}`,
     );
     return { total: r.rows[0]?.n ?? 0, left: r.rows[0]?.left_count ?? 0 };
@@ -538,7 +540,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
       return sql`with ${await activityCte(db, q, only)}
         select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
           coalesce(a.reactions, 0)::int as reactions
-        from slack_members m left join act a on a.member_id = m.member_id
+        from ${slackMembers} m left join act a on a.member_id = m.member_id
         where ${conditions(q, only)}`;
     },
 
@@ -551,7 +553,7 @@ export const membersRepo = (db: Db, opts: MembersRepoOptions = {}) => {
         select m.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email,
           coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
           coalesce(a.reactions, 0)::int as reactions
-        from slack_members m left join act a on a.member_id = m.member_id
+        from ${slackMembers} m left join act a on a.member_id = m.member_id
         where ${conditions(q, only)}
         order by ${orderBy(q)}`,
       );

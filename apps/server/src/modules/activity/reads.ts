@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Operator } from '@flywheel/shared/members';
 import type { Db } from '../../db/client.ts';
-import { typedRows, typedResult } from '../../db/sql.ts';
+import { typedRows, typedResult, type Tx } from '../../db/sql.ts';
 import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
 import { memberTotalsSource } from './standing-windows.ts';
+import { workspaceAdmins } from '../workspaces/table.ts';
+import { memberTags } from '../tags/table.ts';
+import { backfills, memberEvents, slackChannels, slackMembers } from '../workspace-data/table.ts';
 
 /** A window of local days, both included. */
 export type Window = { teamId: string; fromDay: string; toDay: string };
@@ -45,7 +48,7 @@ function matchSql(m: ActivityMatch, alias: string): SQL | null {
  * every total to the members table (which the planner tends to do row by row for a year's worth of members).
  */
 const notBot = (teamId: string, alias: string) =>
-  sql`${sql.raw(alias)}.member_id not in (select b.member_id from slack_members b where b.team_id = ${teamId} and b.is_bot)`;
+  sql`${sql.raw(alias)}.member_id not in (select b.member_id from ${slackMembers} b where b.team_id = ${teamId} and b.is_bot)`;
 
 const all = typedRows;
 
@@ -106,7 +109,7 @@ export const activityReads = (db: Db) => ({
       sql`with a as (select channel_id, ${sums} from activity_channel_daily where ${inWindow(w)} group by channel_id)
         select c.channel_id, c.name as channel_name, coalesce(a.messages, 0)::int as messages,
           coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions
-        from slack_channels c left join a on a.channel_id = c.channel_id
+        from ${slackChannels} c left join a on a.channel_id = c.channel_id
         where c.team_id = ${w.teamId} ${cond ? sql`and ${cond}` : sql``}
         order by coalesce(a.messages + a.replies + a.reactions, 0) desc, c.name, c.channel_id`,
     );
@@ -115,7 +118,7 @@ export const activityReads = (db: Db) => ({
   channelNames: (teamId: string, channels: string[]) =>
     all<{ channel_id: string; name: string }>(
       db,
-      sql`select channel_id, name from slack_channels where team_id = ${teamId}
+      sql`select channel_id, name from ${slackChannels} where team_id = ${teamId}
         and channel_id = any(${sql.param(channels)}::text[])`,
     ),
 
@@ -149,7 +152,7 @@ export const activityReads = (db: Db) => ({
     const total = opts.counted === false ? sql`0` : sql`(count(*) over ())::int`;
     const tagged = (alias: string) =>
       opts.tags
-        ? sql`and exists (select 1 from member_tags mt where mt.team_id = ${w.teamId}
+        ? sql`and exists (select 1 from ${memberTags} mt where mt.team_id = ${w.teamId}
             and mt.member_id = ${sql.raw(alias)}.member_id and mt.tag_id = any(${sql.param(opts.tags)}::int[]))`
         : sql``;
     // Ranked and counted as narrow rows; names and e-mails are joined for the page only.
@@ -158,7 +161,7 @@ export const activityReads = (db: Db) => ({
         ? // Every member is a candidate: the condition holds for members without activity too.
           sql`select m.member_id, coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies,
             coalesce(a.reactions, 0)::int as reactions, ${total} as total
-          from slack_members m left join a on a.member_id = m.member_id
+          from ${slackMembers} m left join a on a.member_id = m.member_id
           where m.team_id = ${w.teamId} and not m.is_bot and ${cond} ${tagged('m')}
           order by coalesce(a.messages + a.replies + a.reactions, 0) desc, m.member_id ${page}`
         : // Only members with activity can match: ranked from the totals alone (one row per member), bots left out.
@@ -171,7 +174,7 @@ export const activityReads = (db: Db) => ({
       sql`with a as (${source}), ranked as (${ranked})
         select p.member_id, coalesce(m.real_name, p.member_id) as real_name, coalesce(m.display_name, '') as display_name,
           coalesce(m.email, '') as email, p.messages, p.replies, p.reactions, p.total
-        from ranked p left join slack_members m on m.team_id = ${w.teamId} and m.member_id = p.member_id
+        from ranked p left join ${slackMembers} m on m.team_id = ${w.teamId} and m.member_id = p.member_id
         order by p.messages + p.replies + p.reactions desc, p.member_id`,
     );
   },
@@ -207,7 +210,7 @@ export const activityReads = (db: Db) => ({
       db,
       sql`select e.day::text as day, count(*) filter (where e.kind = 'join')::int as joins,
           count(*) filter (where e.kind = 'leave')::int as leaves
-        from slack_member_events e
+        from ${memberEvents} e
         where e.team_id = ${teamId} and e.day >= ${fromDay}::date and ${notBot(teamId, 'e')}
         group by e.day`,
     ),
@@ -218,7 +221,7 @@ export const activityReads = (db: Db) => ({
       db,
       sql`select count(*) filter (where e.kind = 'join')::int as joins,
           count(*) filter (where e.kind = 'leave')::int as leaves
-        from slack_member_events e
+        from ${memberEvents} e
         where e.team_id = ${teamId} and e.at > ${from.toISOString()}::timestamptz
           and e.at <= ${to.toISOString()}::timestamptz and ${notBot(teamId, 'e')}`,
     );
@@ -235,7 +238,7 @@ export const activityReads = (db: Db) => ({
       db,
       sql`select greatest(
           (select min(day) from activity_team_daily where team_id = ${teamId} and active_members > 0),
-          (select (b.started_at - make_interval(days => b.days))::date from slack_backfills b
+          (select (b.started_at - make_interval(days => b.days))::date from ${backfills} b
             where b.team_id = ${teamId})
         )::text as day`,
     );
@@ -246,7 +249,7 @@ export const activityReads = (db: Db) => ({
   async currentMembers(teamId: string): Promise<number> {
     const [r] = await all<{ n: number }>(
       db,
-      sql`select count(*)::int as n from slack_members where team_id = ${teamId} and not is_bot and not deleted`,
+      sql`select count(*)::int as n from ${slackMembers} where team_id = ${teamId} and not is_bot and not deleted`,
     );
     return r?.n ?? 0;
   },
@@ -261,9 +264,9 @@ export const activityReads = (db: Db) => ({
       // Admins are few: their ids are hashed once and every total is tested against them.
       sql`with a as (select member_id, messages + replies as n
           from (${await memberTotalsSource(db, w.teamId, w.fromDay, w.toDay)}) w),
-        adm as materialized (select m.member_id from slack_members m where m.team_id = ${w.teamId}
+        adm as materialized (select m.member_id from ${slackMembers} m where m.team_id = ${w.teamId}
             and (m.is_admin or m.is_owner)
-          union select wa.slack_user_id from workspace_admins wa
+          union select wa.slack_user_id from ${workspaceAdmins} wa
             where wa.team_id = ${w.teamId} and wa.slack_user_id is not null)
         select coalesce(sum(x.n) filter (where x.adm), 0)::int as admin,
           coalesce(sum(x.n) filter (where not x.adm), 0)::int as members
@@ -292,7 +295,7 @@ export const activityReads = (db: Db) => ({
         coalesce((select sum(messages) from activity_daily a where a.team_id = m.team_id and a.member_id = m.member_id), 0)::int as messages,
         coalesce((select sum(replies) from activity_daily a where a.team_id = m.team_id and a.member_id = m.member_id), 0)::int as replies,
         coalesce((select sum(reactions) from activity_daily a where a.team_id = m.team_id and a.member_id = m.member_id), 0)::int as reactions
-      from slack_members m where m.team_id = ${teamId} and m.member_id = ${memberId} and not m.is_bot`,
+      from ${slackMembers} m where m.team_id = ${teamId} and m.member_id = ${memberId} and not m.is_bot`,
     );
     return row;
   },
@@ -320,7 +323,7 @@ export const activityReads = (db: Db) => ({
       db,
       sql`select a.channel_id, c.name as channel_name, sum(a.messages)::int as messages,
           sum(a.replies)::int as replies, sum(a.reactions)::int as reactions
-        from activity_daily a left join slack_channels c on c.team_id = a.team_id and c.channel_id = a.channel_id
+        from activity_daily a left join ${slackChannels} c on c.team_id = a.team_id and c.channel_id = a.channel_id
         where a.team_id = ${teamId} and a.member_id = ${memberId}
           and a.day >= ${fromDay}::date and a.day <= ${toDay}::date
         group by a.channel_id, c.name
@@ -337,7 +340,7 @@ export const activityReads = (db: Db) => ({
         (extract(epoch from m.joined_at) * 1000000)::bigint::text as join_time,
         (extract(epoch from m.last_active_at) * 1000000)::bigint::text as last_active,
         coalesce(a.messages, 0)::int as messages, coalesce(a.replies, 0)::int as replies, coalesce(a.reactions, 0)::int as reactions
-      from slack_members m
+      from ${slackMembers} m
       left join (
         select member_id, sum(messages) as messages, sum(replies) as replies, sum(reactions) as reactions
         from activity_daily where team_id = ${teamId} and day >= ${sinceDay}::date group by member_id
@@ -350,3 +353,30 @@ export const activityReads = (db: Db) => ({
 });
 
 export type ActivityReads = ReturnType<typeof activityReads>;
+
+/**
+ * Members who became active again (workflows' activity trigger): active since `from`, with no activity in the
+ * `days` local days (in `tz`) before that day (activity_member_daily; for 0 days: each day a member is active).
+ * One row per member and local day. Bots, Slackbot and deactivated members are left out. Runs in the caller's
+ * transaction.
+ */
+export async function membersActiveAgain(
+  tx: Tx,
+  teamId: string,
+  days: number,
+  from: Date,
+  tz: string,
+): Promise<{ member_id: string; day: string }[]> {
+  return await typedRows<{ member_id: string; day: string }>(
+    tx,
+    sql`select m.member_id, (m.last_active_at at time zone ${tz})::date::text as day
+      from ${slackMembers} m
+      where m.team_id = ${teamId} and not m.is_bot and not m.deleted and m.member_id <> 'USLACKBOT'
+        and m.last_active_at > ${from.toISOString()}::timestamptz
+        and not exists (select 1 from activity_member_daily d
+          where d.team_id = m.team_id and d.member_id = m.member_id
+            and d.day >= (m.last_active_at at time zone ${tz})::date - ${days}::int
+            and d.day < (m.last_active_at at time zone ${tz})::date
+            and d.messages + d.replies + d.reactions > 0)`,
+  );
+}

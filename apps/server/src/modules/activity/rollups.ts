@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/sql.ts';
 import { addToStandingWindows } from './standing-windows.ts';
 import { typedResult } from '../../db/sql.ts';
+import { slackMembers } from '../workspace-data/table.ts';
 
 type Counts = { messages: number; replies: number; reactions: number };
 export type Slot = { day: string; hour: number };
@@ -218,7 +219,7 @@ export function rollupBuffer() {
       for (let i = 0; i < actives.length; i += 1000) {
         const chunk = actives.slice(i, i + 1000);
         await tx.execute(sql`
-          update slack_members s set last_active_at = v.at
+          update ${slackMembers} s set last_active_at = v.at
           from unnest(${sql.param(chunk.map((a) => a.teamId))}::text[], ${sql.param(chunk.map((a) => a.memberId))}::text[],
             ${sql.param(chunk.map((a) => a.at.toISOString()))}::timestamptz[]) as v(team_id, member_id, at)
           where s.team_id = v.team_id and s.member_id = v.member_id

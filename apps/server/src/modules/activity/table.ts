@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Daily activity per team, local day, member and channel: what analytics read. */
@@ -148,3 +148,19 @@ export const activityWindowAnchor = pgTable('activity_window_anchor', {
   day: date('day').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The rollups ingestion updates in place all day (counters): db/maintenance.ts vacuums them where autovacuum does
+ * not run. Their names come from here because only this module names its rollups (docs/ARCHITECTURE.md, "Tables
+ * and their owners").
+ */
+export const BUSY_ROLLUPS: string[] = [
+  activityDaily,
+  activityTeamHourly,
+  activityTeamDaily,
+  activityChannelDaily,
+  activityMemberDaily,
+  activityMemberMonthly,
+  activityMemberWindows,
+  keywordDaily,
+].map((t) => getTableName(t));

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intArray, textArray, typedRows } from '../../db/sql.ts';
+import { memberTags, tags } from '../tags/table.ts';
+import { channelMembers, slackChannels, slackMembers } from '../workspace-data/table.ts';
 
 /** Slack's own system user, never a recipient. */
 const SLACKBOT = 'USLACKBOT';
@@ -24,14 +26,14 @@ export const audienceRepo = (db: Db) => ({
     const rows = await typedRows<{ member_id: string }>(
       db,
       sql`
-        select m.member_id from slack_members m
+        select m.member_id from ${slackMembers} m
         where m.team_id = ${teamId} and not m.is_bot and not m.deleted and m.member_id <> ${SLACKBOT}
           and (${t.everyone}
             or m.member_id = any(${textArray(t.ids)}::text[])
             or lower(m.email) = any(${textArray(t.emails.map((e) => e.toLowerCase()))}::text[])
-            or exists (select 1 from member_tags mt where mt.team_id = m.team_id and mt.member_id = m.member_id
+            or exists (select 1 from ${memberTags} mt where mt.team_id = m.team_id and mt.member_id = m.member_id
                          and mt.tag_id = any(${intArray(t.tagIds)}::int[]))
-            or exists (select 1 from slack_channel_members cm where cm.team_id = m.team_id
+            or exists (select 1 from ${channelMembers} cm where cm.team_id = m.team_id
                          and cm.member_id = m.member_id and cm.channel_id = any(${textArray(t.channelIds)}::text[])))
         order by m.member_id`,
     );
@@ -47,7 +49,7 @@ export const audienceRepo = (db: Db) => ({
     if (!ids.length && !emails.length) return { ids: new Set(), emails: new Set() };
     const rows = await typedRows<{ member_id: string; email: string | null }>(
       db,
-      sql`select member_id, lower(email) as email from slack_members
+      sql`select member_id, lower(email) as email from ${slackMembers}
         where team_id = ${teamId} and (member_id = any(${textArray(ids)}::text[])
           or lower(email) = any(${textArray(emails.map((e) => e.toLowerCase()))}::text[]))`,
     );
@@ -68,7 +70,7 @@ export const audienceRepo = (db: Db) => ({
       db,
       sql`select member_id, lower(email) as email,
           (not is_bot and not deleted and member_id <> ${SLACKBOT}) as reachable
-        from slack_members
+        from ${slackMembers}
         where team_id = ${teamId} and (member_id = any(${textArray(ids)}::text[])
           or lower(email) = any(${textArray(emails.map((e) => e.toLowerCase()))}::text[]))`,
     );
@@ -78,7 +80,7 @@ export const audienceRepo = (db: Db) => ({
     if (!ids.length) return new Map();
     const rows = await typedRows<{ channel_id: string; is_archived: boolean }>(
       db,
-      sql`select channel_id, is_archived from slack_channels
+      sql`select channel_id, is_archived from ${slackChannels}
         where team_id = ${teamId} and channel_id = any(${textArray(ids)}::text[])`,
     );
     return new Map(rows.map((r) => [r.channel_id, { archived: r.is_archived }]));
@@ -88,7 +90,7 @@ export const audienceRepo = (db: Db) => ({
     if (!ids.length) return new Set();
     const rows = await typedRows<{ id: number }>(
       db,
-      sql`select id from tags where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
+      sql`select id from ${tags} where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
     );
     return new Set(rows.map((r) => Number(r.id)));
   },

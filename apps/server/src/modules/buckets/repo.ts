@@ -5,6 +5,7 @@ import { typedRows } from '../../db/sql.ts';
 import type { MemberExportRow } from '../activity/members-ranking.ts';
 import { bucketMembers, buckets } from './table.ts';
 import { channelNames as channelNamesOf } from '../workspace-data/names.ts';
+import { slackMembers } from '../workspace-data/table.ts';
 
 export type BucketRecord = typeof buckets.$inferSelect;
 
@@ -99,7 +100,7 @@ export const bucketsRepo = (db: Db) => ({
       db,
       sql`select bm.member_id, m.real_name, m.display_name, coalesce(m.email, '') as email, bm.messages,
         bm.replies, bm.reactions
-      from bucket_members bm join slack_members m on m.team_id = bm.team_id and m.member_id = bm.member_id
+      from bucket_members bm join ${slackMembers} m on m.team_id = bm.team_id and m.member_id = bm.member_id
       where bm.team_id = ${teamId} and bm.bucket_id = ${id}
       order by bm.messages + bm.replies + bm.reactions desc, bm.member_id`,
     ),

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
 import type { SortDirection, ThreadSort } from '@flywheel/shared/conversations';
 import { memberNames as memberNamesOf, channelNames as channelNamesOf } from '../workspace-data/names.ts';
+import { workspaceAdmins, workspaces } from '../workspaces/table.ts';
+import { slackChannels, slackMembers, slackMessages, slackReactions } from '../workspace-data/table.ts';
 
 /** A message as the lists show it, before names are made readable. */
 export type MessageRow = {
@@ -42,8 +44,8 @@ const FTS = sql`to_tsvector('english', m.text)`;
 const MESSAGE_COLUMNS = sql`m.channel_id, c.name as channel_name, m.ts, m.thread_ts, m.is_reply, m.user_id,
   coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender, m.subtype, m.text,
   (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.edited_at is not null as edited`;
-const NAMES = sql`left join slack_channels c on c.team_id = m.team_id and c.channel_id = m.channel_id
-  left join slack_members u on u.team_id = m.team_id and u.member_id = m.user_id`;
+const NAMES = sql`left join ${slackChannels} c on c.team_id = m.team_id and c.channel_id = m.channel_id
+  left join ${slackMembers} u on u.team_id = m.team_id and u.member_id = m.user_id`;
 const after = (p: PagePosition | null) =>
   p
     ? sql`and (m.posted_at, m.ts, m.channel_id) < (${p.at.toISOString()}::timestamptz, ${p.ts}, ${p.channelId})`
@@ -51,9 +53,9 @@ const after = (p: PagePosition | null) =>
 const NEWEST_FIRST = sql`order by m.posted_at desc, m.ts desc, m.channel_id desc`;
 
 /** A thread's live replies, live reactions on its parent, and whether it is pinned (m: the parent). */
-const REPLIES = sql`(select count(*) from slack_messages r where r.team_id = m.team_id and r.channel_id = m.channel_id
+const REPLIES = sql`(select count(*) from ${slackMessages} r where r.team_id = m.team_id and r.channel_id = m.channel_id
             and r.thread_ts = m.ts and r.is_reply and r.deleted_at is null)::int`;
-const REACTIONS = sql`(select count(*) from slack_reactions x where x.team_id = m.team_id and x.channel_id = m.channel_id
+const REACTIONS = sql`(select count(*) from ${slackReactions} x where x.team_id = m.team_id and x.channel_id = m.channel_id
             and x.ts = m.ts and x.removed_at is null)::int`;
 const THREAD_COUNTS = sql`${REPLIES} as replies, ${REACTIONS} as reactions,
           coalesce((select p.pinned from conversation_pins p where p.team_id = m.team_id
@@ -71,18 +73,18 @@ function sortKeyOf(sort: Exclude<ThreadSort, 'time'>, teamId: string, from: Date
   switch (sort) {
     case 'sender':
       return {
-        join: sql`left join slack_members u on u.team_id = m.team_id and u.member_id = m.user_id`,
+        join: sql`left join ${slackMembers} u on u.team_id = m.team_id and u.member_id = m.user_id`,
         key: sql`lower(coalesce(nullif(u.real_name, ''), nullif(u.display_name, ''),
           case when m.subtype = 'bot_message' then 'Bot' end, m.user_id, 'Unknown')) collate "C"`,
       };
     case 'channel':
       return {
-        join: sql`left join slack_channels c on c.team_id = m.team_id and c.channel_id = m.channel_id`,
+        join: sql`left join ${slackChannels} c on c.team_id = m.team_id and c.channel_id = m.channel_id`,
         key: sql`lower(coalesce(c.name, m.channel_id)) collate "C"`,
       };
     case 'replies':
       return {
-        join: sql`left join (select r.channel_id, r.thread_ts, count(*)::int as n from slack_messages r
+        join: sql`left join (select r.channel_id, r.thread_ts, count(*)::int as n from ${slackMessages} r
             where r.team_id = ${teamId} and r.is_reply and r.deleted_at is null
               and r.posted_at >= ${from.toISOString()}::timestamptz
               ${channelId ? sql`and r.channel_id = ${channelId}` : sql``}
@@ -128,16 +130,16 @@ async function newestMatching<T>(
   const edge = await firstRow<{ at: string; posted_at: string; ts: string; channel_id: string }>(
     db,
     sql`select (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.posted_at::text, m.ts, m.channel_id
-      from slack_messages m where ${live} ${NEWEST_FIRST} offset ${q.recentScan - 1} limit 1`,
+      from ${slackMessages} m where ${live} ${NEWEST_FIRST} offset ${q.recentScan - 1} limit 1`,
   );
   const first = await typedRows<T>(
     db,
     edge
-      ? sql`select ${q.columns} from slack_messages m ${NAMES}
+      ? sql`select ${q.columns} from ${slackMessages} m ${NAMES}
           where ${live} and ${q.match}
             and (m.posted_at, m.ts, m.channel_id) >= (${edge.posted_at}::timestamptz, ${edge.ts}, ${edge.channel_id})
           ${NEWEST_FIRST} limit ${q.limit}`
-      : sql`select ${q.columns} from (select m.* from slack_messages m where ${live} ${NEWEST_FIRST}
+      : sql`select ${q.columns} from (select m.* from ${slackMessages} m where ${live} ${NEWEST_FIRST}
           limit ${q.recentScan}) m ${NAMES} where ${q.match} ${NEWEST_FIRST} limit ${q.limit}`,
   );
   if (first.length >= q.limit || !edge) return first;
@@ -151,7 +153,7 @@ async function newestMatching<T>(
       i === 0
         ? sql`and (m.posted_at, m.ts, m.channel_id) < (${edge.posted_at}::timestamptz, ${edge.ts}, ${edge.channel_id})`
         : sql`and m.posted_at < ${bounds[i - 1]}::timestamptz`;
-    return sql`(select m.channel_id, m.ts, m.posted_at from slack_messages m
+    return sql`(select m.channel_id, m.ts, m.posted_at from ${slackMessages} m
         where ${live} and ${q.match} ${upper} ${lower ? sql`and m.posted_at >= ${lower}::timestamptz` : sql``}
         ${NEWEST_FIRST} limit ${need})`;
   });
@@ -169,7 +171,7 @@ async function newestMatching<T>(
   if (keys.length === 0) return first;
   const older = await typedRows<T>(
     db,
-    sql`select ${q.columns} from slack_messages m ${NAMES}
+    sql`select ${q.columns} from ${slackMessages} m ${NAMES}
       where m.team_id = ${teamId} and (m.channel_id, m.ts) in
         (select * from unnest(${sql.param(keys.map((k) => k.channel_id))}::text[], ${sql.param(keys.map((k) => k.ts))}::text[]))
       ${NEWEST_FIRST}`,
@@ -213,7 +215,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
         return typedRows<ThreadRow>(
           db,
           sql`with page as (
-          select m.* from slack_messages m
+          select m.* from ${slackMessages} m
           where ${top}
             ${w.after ? sql`and (m.posted_at, m.ts, m.channel_id) ${cmp} (${tail(w.after)})` : sql``}
           order by m.posted_at ${dir}, m.ts ${dir}, m.channel_id ${dir} limit ${w.limit})
@@ -227,7 +229,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
         db,
         sql`with keyed as (
           select m.channel_id, m.ts, m.posted_at, ${key} as sort_key
-          from slack_messages m ${join}
+          from ${slackMessages} m ${join}
           where ${top}),
         page as (
           select k.* from keyed k
@@ -235,7 +237,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
           order by ${order} limit ${w.limit})
         select ${MESSAGE_COLUMNS}, ${THREAD_COUNTS}, k.sort_key::text as sort_key
         from page k
-        join slack_messages m on m.team_id = ${teamId} and m.channel_id = k.channel_id and m.ts = k.ts
+        join ${slackMessages} m on m.team_id = ${teamId} and m.channel_id = k.channel_id and m.ts = k.ts
         ${NAMES}
         order by ${order}`,
       );
@@ -245,7 +247,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
     channelsWithTs: (teamId: string, ts: string, postedAt: Date, channelId: string | null) =>
       typedRows<{ channel_id: string; is_reply: boolean; thread_ts: string | null }>(
         db,
-        sql`select m.channel_id, m.is_reply, m.thread_ts from slack_messages m
+        sql`select m.channel_id, m.is_reply, m.thread_ts from ${slackMessages} m
         where m.team_id = ${teamId} and m.ts = ${ts} and m.deleted_at is null
           ${channelId ? sql`and m.channel_id = ${channelId}` : sql`and m.posted_at = ${postedAt.toISOString()}::timestamptz`}
         limit 2`,
@@ -255,7 +257,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
     message: (teamId: string, channelId: string, ts: string) =>
       firstRow<MessageRow>(
         db,
-        sql`select ${MESSAGE_COLUMNS} from slack_messages m ${NAMES}
+        sql`select ${MESSAGE_COLUMNS} from ${slackMessages} m ${NAMES}
         where m.team_id = ${teamId} and m.channel_id = ${channelId} and m.ts = ${ts} and m.deleted_at is null`,
       ),
 
@@ -263,7 +265,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
     replies: (teamId: string, channelId: string, threadTs: string) =>
       typedRows<MessageRow>(
         db,
-        sql`select ${MESSAGE_COLUMNS} from slack_messages m ${NAMES}
+        sql`select ${MESSAGE_COLUMNS} from ${slackMessages} m ${NAMES}
         where m.team_id = ${teamId} and m.channel_id = ${channelId} and m.thread_ts = ${threadTs}
           and m.is_reply and m.deleted_at is null
         order by m.posted_at, m.ts`,
@@ -275,8 +277,8 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
         db,
         sql`select x.user_id, coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as name,
           x.name as reaction
-        from slack_reactions x
-        left join slack_members u on u.team_id = x.team_id and u.member_id = x.user_id
+        from ${slackReactions} x
+        left join ${slackMembers} u on u.team_id = x.team_id and u.member_id = x.user_id
         where x.team_id = ${teamId} and x.channel_id = ${channelId} and x.ts = ${ts} and x.removed_at is null
         order by x.reacted_at, x.user_id, x.name`,
       ),
@@ -350,10 +352,10 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
     mentionTargets: (teamId: string) =>
       typedRows<{ id: string }>(
         db,
-        sql`select member_id as id from slack_members
+        sql`select member_id as id from ${slackMembers}
           where team_id = ${teamId} and (is_admin or is_owner) and not deleted
-        union select slack_user_id from workspace_admins where team_id = ${teamId} and slack_user_id is not null
-        union select bot_user_id from workspaces where team_id = ${teamId} and bot_user_id is not null`,
+        union select slack_user_id from ${workspaceAdmins} where team_id = ${teamId} and slack_user_id is not null
+        union select bot_user_id from ${workspaces} where team_id = ${teamId} and bot_user_id is not null`,
       ),
 
     memberNames: (teamId: string, ids: string[]) => memberNamesOf(db, teamId, ids),
@@ -363,7 +365,7 @@ export const conversationsRepo = (db: Db, opts: { recentScan?: number; slicesDay
     workspace: (teamId: string) =>
       firstRow<{ domain: string; bot_user_id: string | null }>(
         db,
-        sql`select domain, bot_user_id from workspaces where team_id = ${teamId}`,
+        sql`select domain, bot_user_id from ${workspaces} where team_id = ${teamId}`,
       ),
 
     /** Marks a mention answered (the first answer is kept). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { firstRow, intArray, textArray, typedRows, type Tx } from '../../db/sql.ts';
+import { slackMembers } from '../workspace-data/table.ts';
 import type { NewReceipt } from './repo.ts';
 
 /** The budget's window: messages queued in the last 24 hours count. */
@@ -15,7 +16,7 @@ export const limitsRepo = {
   async reachableMembers(runner: Tx, teamId: string): Promise<number> {
     const row = await firstRow<{ n: number }>(
       runner,
-      sql`select count(*)::int as n from slack_members
+      sql`select count(*)::int as n from ${slackMembers}
         where team_id = ${teamId} and not is_bot and not deleted and member_id <> 'USLACKBOT'`,
     );
     return row?.n ?? 0;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { textArray, typedRows, type Tx } from '../../db/sql.ts';
 import type { DeliveryMessage } from './table.ts';
+import { slackChannels, slackMembers, slackMessages } from '../workspace-data/table.ts';
 
 export type ClaimedRecipient = {
   id: number;
@@ -240,7 +241,7 @@ export const deliveryRepo = (db: Db, hooks: { onFinished?: (r: FinishedReceipt) 
                coalesce(m.deleted, false) as deactivated
         from claimed c
         join delivery_receipts d on d.id = c.receipt_id
-        left join slack_members m on c.kind = 'member' and m.team_id = c.team_id and m.member_id = c.target_id`,
+        left join ${slackMembers} m on c.kind = 'member' and m.team_id = c.team_id and m.member_id = c.target_id`,
     );
     return row ?? null;
   },
@@ -249,7 +250,7 @@ export const deliveryRepo = (db: Db, hooks: { onFinished?: (r: FinishedReceipt) 
   async threadRoot(teamId: string, channelId: string, ts: string): Promise<string | null> {
     const [row] = await typedRows<{ root: string }>(
       db,
-      sql`select coalesce(nullif(thread_ts, ''), ts) as root from slack_messages
+      sql`select coalesce(nullif(thread_ts, ''), ts) as root from ${slackMessages}
         where team_id = ${teamId} and channel_id = ${channelId} and ts = ${ts}`,
     );
     return row?.root ?? null;
@@ -399,8 +400,8 @@ export const deliveryRepo = (db: Db, hooks: { onFinished?: (r: FinishedReceipt) 
       sql`select coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), c.name, r.target_id) as name,
           r.target_id as id, r.kind as type, coalesce(m.email, '') as email, r.state, r.error
         from delivery_recipients r
-        left join slack_members m on r.kind = 'member' and m.team_id = r.team_id and m.member_id = r.target_id
-        left join slack_channels c on r.kind = 'channel' and c.team_id = r.team_id and c.channel_id = r.target_id
+        left join ${slackMembers} m on r.kind = 'member' and m.team_id = r.team_id and m.member_id = r.target_id
+        left join ${slackChannels} c on r.kind = 'channel' and c.team_id = r.team_id and c.channel_id = r.target_id
         where r.receipt_id = ${receiptId} ${state}
         order by r.id`,
     );

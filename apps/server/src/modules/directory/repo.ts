@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MemberHit } from '@flywheel/shared/member-directory';
 import { typedResult } from '../../db/sql.ts';
+import { slackChannels, slackMembers } from '../workspace-data/table.ts';
 
 const HIT_COLUMNS = sql`member_id, real_name, display_name, coalesce(email, '') as email, deleted`;
 
@@ -14,7 +15,7 @@ export const directoryRepo = (db: Db) => ({
       real_name: string;
     }>(
       db,
-      sql`select member_id, real_name from slack_members
+      sql`select member_id, real_name from ${slackMembers}
       where team_id = ${teamId} and member_id = any(${sql.param(memberIds)}::text[])`,
     );
     return new Map(r.rows.map((row) => [row.member_id, row.real_name]));
@@ -31,7 +32,7 @@ export const directoryRepo = (db: Db) => ({
     const q = query.trim().toLowerCase();
     const r = await typedResult<MemberHit>(
       db,
-      sql`select ${HIT_COLUMNS} from slack_members
+      sql`select ${HIT_COLUMNS} from ${slackMembers}
       where team_id = ${teamId} and not is_bot ${opts.includeLeft ? sql`` : sql`and not deleted`}
         and (strpos(lower(real_name), ${q}) > 0 or strpos(lower(display_name), ${q}) > 0
           or strpos(lower(coalesce(email, '')), ${q}) > 0)
@@ -48,12 +49,12 @@ export const directoryRepo = (db: Db) => ({
     const typed = [...new Set(entries.map((e) => e.trim().replace(/^@/, '').toLowerCase()))];
     const r = await typedResult<MemberHit>(
       db,
-      sql`select ${HIT_COLUMNS} from slack_members
+      sql`select ${HIT_COLUMNS} from ${slackMembers}
       where team_id = ${teamId} and member_id = any(${sql.param(memberIds)}::text[])
       ${
         typed.length
           ? sql`union
-      select ${HIT_COLUMNS} from slack_members
+      select ${HIT_COLUMNS} from ${slackMembers}
       where team_id = ${teamId} and not is_bot and (lower(email) = any(${sql.param(typed)}::text[])
         or lower(real_name) = any(${sql.param(typed)}::text[])
         or lower(display_name) = any(${sql.param(typed)}::text[])
@@ -71,7 +72,7 @@ export const directoryRepo = (db: Db) => ({
       is_archived: boolean;
     }>(
       db,
-      sql`select channel_id, name as channel_name, is_private, is_archived from slack_channels
+      sql`select channel_id, name as channel_name, is_private, is_archived from ${slackChannels}
       where team_id = ${teamId} order by name`,
     );
     return r.rows;

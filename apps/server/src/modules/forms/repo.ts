@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, intArray, textArray, typedRows, type Tx } from '../../db/sql.ts';
 import type { InstanceAudience, StoredQuestion } from './table.ts';
+import { deliveryRecipients } from '../delivery/table.ts';
+import { workspaces } from '../workspaces/table.ts';
+import { slackMembers } from '../workspace-data/table.ts';
 
 export type FormRecord = {
   id: number;
@@ -279,10 +282,10 @@ export const formsRepo = (db: Db) => ({
   async isPerson(teamId: string, memberId: string): Promise<boolean> {
     const row = await firstRow<{ ok: boolean }>(
       db,
-      sql`select exists (select 1 from slack_members m
+      sql`select exists (select 1 from ${slackMembers} m
           where m.team_id = ${teamId} and m.member_id = ${memberId}
             and not m.is_bot and not m.deleted and m.member_id <> 'USLACKBOT')
-        and not exists (select 1 from workspaces w where w.team_id = ${teamId} and w.bot_user_id = ${memberId})
+        and not exists (select 1 from ${workspaces} w where w.team_id = ${teamId} and w.bot_user_id = ${memberId})
         as ok`,
     );
     return row?.ok ?? false;
@@ -295,7 +298,7 @@ export const formsRepo = (db: Db) => ({
   async reached(teamId: string, receiptId: number, memberId: string): Promise<boolean> {
     const row = await firstRow<{ ok: boolean }>(
       db,
-      sql`select exists (select 1 from delivery_recipients r
+      sql`select exists (select 1 from ${deliveryRecipients} r
         where r.receipt_id = ${receiptId} and r.team_id = ${teamId}
           and (r.kind = 'channel' or (r.kind = 'member' and r.target_id = ${memberId}))) as ok`,
     );
@@ -341,7 +344,7 @@ export const formsRepo = (db: Db) => ({
       sql`select r.member_id, coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), r.member_id) as name,
           coalesce(m.email, '') as email, r.submitted_at::text as submitted_at, r.answers
         from form_responses r
-        left join slack_members m on m.team_id = r.team_id and m.member_id = r.member_id
+        left join ${slackMembers} m on m.team_id = r.team_id and m.member_id = r.member_id
         where r.team_id = ${teamId} and r.instance_id = ${instanceId}
         order by r.submitted_at desc, r.id desc`,
     );

@@ -1,7 +1,11 @@
+import { getTableName } from 'drizzle-orm';
 import client from 'prom-client';
 import type { Database } from '../../db/client.ts';
 import { budgetOf, type SendLimits } from '../delivery/limits.ts';
 import { limitsRepo } from '../delivery/limits-repo.ts';
+import { slackInbox } from '../intake/table.ts';
+import { backfills } from '../workspace-data/table.ts';
+import { workspaces } from '../workspaces/table.ts';
 
 /** What a delivery attempt came to, as the engine records it. */
 export type DeliveryOutcome = 'sent' | 'failed' | 'retried' | 'rate_limited';
@@ -73,7 +77,9 @@ export function createMetrics(deps: { database: Database; limits: SendLimits }):
     help: 'Slack events received and not yet processed',
     registers: [registry],
     async collect() {
-      const [r] = await sql('select count(*)::int as n from slack_inbox where processed_at is null');
+      const [r] = await sql(
+        `select count(*)::int as n from ${getTableName(slackInbox)} where processed_at is null`,
+      );
       this.set(num(r?.n));
     },
   });
@@ -84,7 +90,7 @@ export function createMetrics(deps: { database: Database; limits: SendLimits }):
     async collect() {
       const [r] = await sql(
         `select coalesce(extract(epoch from now() - min(received_at)), 0)::float8 as lag
-           from slack_inbox where processed_at is null`,
+           from ${getTableName(slackInbox)} where processed_at is null`,
       );
       this.set(Math.max(0, num(r?.lag)));
     },
@@ -96,7 +102,9 @@ export function createMetrics(deps: { database: Database; limits: SendLimits }):
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await sql('select team_id, status, channels_total, channels_done from slack_backfills');
+      const rows = await sql(
+        `select team_id, status, channels_total, channels_done from ${getTableName(backfills)}`,
+      );
       for (const r of rows) {
         const total = num(r.channels_total);
         const ratio = r.status === 'done' ? 1 : total > 0 ? num(r.channels_done) / total : 0;
@@ -111,7 +119,9 @@ export function createMetrics(deps: { database: Database; limits: SendLimits }):
     registers: [registry],
     async collect() {
       this.reset();
-      const teams = await sql('select team_id from workspaces where bot_token_sealed is not null');
+      const teams = await sql(
+        `select team_id from ${getTableName(workspaces)} where bot_token_sealed is not null`,
+      );
       const db = deps.database.db;
       for (const t of teams) {
         const teamId = String(t.team_id);

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
 import type { PollOptionRecord } from './table.ts';
 import { channelNames as channelNamesOf } from '../workspace-data/names.ts';
+import { slackMembers } from '../workspace-data/table.ts';
+import { workspaces } from '../workspaces/table.ts';
 
 export type PollRecord = {
   id: number;
@@ -105,7 +107,7 @@ export const pollsRepo = (db: Db) => ({
       sql`select v.member_id, v.option, v.voted_at,
           coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), v.member_id) as name,
           coalesce(m.email, '') as email
-        from poll_votes v left join slack_members m on m.team_id = v.team_id and m.member_id = v.member_id
+        from poll_votes v left join ${slackMembers} m on m.team_id = v.team_id and m.member_id = v.member_id
         where v.poll_id = ${pollId}
         order by v.voted_at desc, v.member_id`,
     );
@@ -117,7 +119,7 @@ export const pollsRepo = (db: Db) => ({
     const row = await firstRow<{ name: string }>(
       db,
       sql`select coalesce(nullif(real_name, ''), nullif(display_name, ''), member_id) as name
-        from slack_members where team_id = ${teamId} and member_id = ${memberId}`,
+        from ${slackMembers} where team_id = ${teamId} and member_id = ${memberId}`,
     );
     return row?.name ?? null;
   },
@@ -276,10 +278,10 @@ export const pollsRepo = (db: Db) => ({
   async isPerson(tx: Tx, teamId: string, memberId: string): Promise<boolean> {
     const row = await firstRow<{ ok: boolean }>(
       tx,
-      sql`select exists (select 1 from slack_members m
+      sql`select exists (select 1 from ${slackMembers} m
           where m.team_id = ${teamId} and m.member_id = ${memberId}
             and not m.is_bot and not m.deleted and m.member_id <> 'USLACKBOT')
-        and not exists (select 1 from workspaces w where w.team_id = ${teamId} and w.bot_user_id = ${memberId})
+        and not exists (select 1 from ${workspaces} w where w.team_id = ${teamId} and w.bot_user_id = ${memberId})
         as ok`,
     );
     return row?.ok ?? false;

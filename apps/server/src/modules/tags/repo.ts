@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberTags, tags } from './table.ts';
 import { typedResult } from '../../db/sql.ts';
+import { slackMembers } from '../workspace-data/table.ts';
 
 export type TagRef = { id: number; name: string };
 
@@ -47,7 +48,7 @@ export const tagsRepo = (db: Db) => ({
       member_id: string;
     }>(
       db,
-      sql`select member_id from slack_members
+      sql`select member_id from ${slackMembers}
       where team_id = ${teamId} and member_id = any(${sql.param(memberIds)}::text[])`,
     );
     return new Set(r.rows.map((x) => x.member_id));

@@ -5,6 +5,7 @@ import { firstRow } from '../../db/sql.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
 import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
+import { memberEvents } from '../workspace-data/table.ts';
 import { webhooksDeliverJob, webhooksTickJob } from './jobs.ts';
 import { webhooksRoutes } from './routes.ts';
 
@@ -16,7 +17,7 @@ async function recorded(scope: EventScope, memberId: string, kind: 'join' | 'lea
   const row = await firstRow<{ at: string }>(
     scope.tx,
     sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-      from slack_member_events where team_id = ${scope.teamId} and member_id = ${memberId} and kind = ${kind}
+      from ${memberEvents} where team_id = ${scope.teamId} and member_id = ${memberId} and kind = ${kind}
         and at between ${at.toISOString()}::timestamptz - interval '1 day' and ${at.toISOString()}::timestamptz + interval '1 day'
       order by at desc limit 1`,
   );

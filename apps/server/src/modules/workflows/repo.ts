@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, intArray, textArray, typedRows, type Tx } from '../../db/sql.ts';
 import type { TriggerType, WorkflowTask } from '@flywheel/shared/workflows';
+import { buckets } from '../buckets/table.ts';
+import { tags } from '../tags/table.ts';
+import { deliveryReceipts } from '../delivery/table.ts';
+import { slackMembers } from '../workspace-data/table.ts';
+import { formInstances, forms } from '../forms/table.ts';
 
 export type WorkflowRecord = {
   id: number;
@@ -179,10 +184,10 @@ export const workflowsRepo = (db: Db) => ({
       );
       if (gone.length === 0) return false;
       await tx.execute(
-        sql`update forms set deleted_at = now() where workflow_id = ${id} and deleted_at is null`,
+        sql`update ${forms} set deleted_at = now() where workflow_id = ${id} and deleted_at is null`,
       );
-      await tx.execute(sql`update form_instances set status = 'skipped', error = 'workflow deleted'
-        where status = 'due' and form_id in (select id from forms where workflow_id = ${id})`);
+      await tx.execute(sql`update ${formInstances} set status = 'skipped', error = 'workflow deleted'
+        where status = 'due' and form_id in (select id from ${forms} where workflow_id = ${id})`);
       return true;
     });
   },
@@ -228,7 +233,7 @@ export const workflowsRepo = (db: Db) => ({
   async isPerson(tx: Tx, teamId: string, memberId: string): Promise<boolean> {
     const row = await firstRow<{ ok: boolean }>(
       tx,
-      sql`select not is_bot and not deleted and member_id <> 'USLACKBOT' as ok from slack_members
+      sql`select not is_bot and not deleted and member_id <> 'USLACKBOT' as ok from ${slackMembers}
         where team_id = ${teamId} and member_id = ${memberId}`,
     );
     return row?.ok ?? false;
@@ -282,35 +287,10 @@ export const workflowsRepo = (db: Db) => ({
     return await typedRows<{ member_id: string; last: string }>(
       tx,
       sql`select member_id, to_char(last_active_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last
-        from slack_members
+        from ${slackMembers}
         where team_id = ${teamId} and not is_bot and not deleted and member_id <> 'USLACKBOT'
           and last_active_at + make_interval(days => ${days}) > ${from.toISOString()}::timestamptz
           and last_active_at + make_interval(days => ${days}) <= ${to.toISOString()}::timestamptz`,
-    );
-  },
-
-  /**
-   * Members who became active: active since `from`, with no activity in the `days` local days before that
-   * day (for 0 days: each day a member is active). One firing per member and local day.
-   */
-  async crossedActivity(
-    tx: Tx,
-    teamId: string,
-    days: number,
-    from: Date,
-    tz: string,
-  ): Promise<{ member_id: string; day: string }[]> {
-    return await typedRows<{ member_id: string; day: string }>(
-      tx,
-      sql`select m.member_id, (m.last_active_at at time zone ${tz})::date::text as day
-        from slack_members m
-        where m.team_id = ${teamId} and not m.is_bot and not m.deleted and m.member_id <> 'USLACKBOT'
-          and m.last_active_at > ${from.toISOString()}::timestamptz
-          and not exists (select 1 from activity_member_daily d
-            where d.team_id = m.team_id and d.member_id = m.member_id
-              and d.day >= (m.last_active_at at time zone ${tz})::date - ${days}::int
-              and d.day < (m.last_active_at at time zone ${tz})::date
-              and d.messages + d.replies + d.reactions > 0)`,
     );
   },
 
@@ -420,7 +400,7 @@ export const workflowsRepo = (db: Db) => ({
           s.receipt_id::int as receipt_id, s.form_instance_id::int as form_instance_id, s.error,
           r.total, r.sent, r.failed
         from workflow_steps s join workflow_triggers t on t.id = s.trigger_id
-          left join delivery_receipts r on r.id = s.receipt_id
+          left join ${deliveryReceipts} r on r.id = s.receipt_id
         where s.workflow_id = ${workflowId} and s.position = ${position}
         order by coalesce(s.sent_at, s.due_at) desc, s.id desc limit ${limit}`,
     );
@@ -431,7 +411,7 @@ export const workflowsRepo = (db: Db) => ({
     if (!ids.length) return new Map();
     const rows = await typedRows<{ id: number; name: string }>(
       db,
-      sql`select id, name from tags where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
+      sql`select id, name from ${tags} where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
     );
     return new Map(rows.map((r) => [r.id, r.name]));
   },
@@ -440,7 +420,7 @@ export const workflowsRepo = (db: Db) => ({
     if (!ids.length) return new Map();
     const rows = await typedRows<{ id: number; name: string }>(
       db,
-      sql`select id, name from buckets where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
+      sql`select id, name from ${buckets} where team_id = ${teamId} and id = any(${intArray(ids)}::int[])`,
     );
     return new Map(rows.map((r) => [r.id, r.name]));
   },

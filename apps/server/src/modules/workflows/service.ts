@@ -21,6 +21,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService, SendRequest } from '../delivery/service.ts';
+import { membersActiveAgain } from '../activity/reads.ts';
 import { formMessage } from '../forms/modal.ts';
 import { formsRepo } from '../forms/repo.ts';
 import { channelNames, memberNames } from '../workspace-data/names.ts';
@@ -627,13 +628,7 @@ export const workflowsService = (deps: {
             }));
           else
             firings = (
-              await repo.crossedActivity(
-                tx,
-                w.team_id,
-                w.days ?? 0,
-                from,
-                await deps.timezoneOf(w.team_id, tx),
-              )
+              await membersActiveAgain(tx, w.team_id, w.days ?? 0, from, await deps.timezoneOf(w.team_id, tx))
             ).map((m) => ({
               workflowId: w.id,
               key: `active:${m.member_id}:${m.day}`,

@@ -12,6 +12,7 @@ import {
   workspaceSenders,
   workspaces,
 } from './table.ts';
+import { slackMembers } from '../workspace-data/table.ts';
 
 /** Which stored token: a workspace's bot token, or (with `slackUserId`) the user token of a Slack user. */
 export type TokenKey = { teamId: string; slackUserId?: string };
@@ -188,10 +189,10 @@ export const workspacesRepo = (db: Db) => ({
     const [row] = await typedRows<{ id: string | null }>(
       db,
       sql`select coalesce(a.slack_user_id, (
-          select m.member_id from slack_members m
+          select m.member_id from ${slackMembers} m
           where m.team_id = a.team_id and lower(m.email) = lower(u.email) and not m.deleted and not m.is_bot
           order by m.member_id limit 1)) as id
-        from workspace_admins a join users u on u.id = a.user_id
+        from workspace_admins a join ${users} u on u.id = a.user_id
         where a.team_id = ${teamId} and a.user_id = ${userId}`,
     );
     return row?.id ?? null;
