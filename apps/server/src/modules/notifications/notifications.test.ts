@@ -107,7 +107,7 @@ describe('notifications', () => {
         read: false,
         count: 1,
       });
-      expect(sent[0]!.text).toMatch(/^Sent: .+ \(2 recipients\)$/);
+      expect(sent[0]!.text).toBe('Sent: Hello from the notifications test (to 2 members)');
       expect(sent[0]!.workspace_name).toBeTruthy();
     }
     expect(await ofKind(stranger, 'send.finished')).toEqual([]);
@@ -148,7 +148,7 @@ describe('notifications', () => {
     );
     await drainDeliveries(env, teamA);
     const [half] = (await ofKind(viewer, 'send.finished')).filter((n) => n.link.endsWith(`=${id}`));
-    expect(half).toMatchObject({ tone: 'warning', text: 'Sent with 1 of 2 failed: Half of it' });
+    expect(half).toMatchObject({ tone: 'warning', text: 'Sent, 1 of 2 failed: Half of it' });
 
     env.emu.setFaults({ errorRate: 1, errorCode: 'internal_error', methods: ['chat.postMessage'] });
     try {
@@ -163,7 +163,7 @@ describe('notifications', () => {
       await drainDeliveries(env, teamA);
       const [failed] = (await ofKind(editor, 'send.finished')).filter((n) => n.link.endsWith(`=${all}`));
       expect(failed).toMatchObject({ tone: 'error' });
-      expect(failed!.text).toMatch(/^Send failed: .+ \(all 2 recipients failed\)$/);
+      expect(failed!.text).toBe('Failed, all 2 recipients: Nobody gets this (to 2 members)');
     } finally {
       env.emu.clearFaults();
     }

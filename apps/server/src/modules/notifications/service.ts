@@ -36,15 +36,11 @@ function shown(kind: NotificationKind, d: Record<string, unknown>, count: number
       const failed = num(d.failed);
       const what = line(d.description) || str(d.action_type, 'A send');
       const link = `/dashboard/receipts?receipt=${num(d.receipt_id)}`;
-      if (failed === 0)
-        return { text: `Sent: ${what} (${plural(total, 'recipient')})`, tone: 'success', link };
+      // The description names whom it went to ('… (to 3 members)').
+      if (failed === 0) return { text: `Sent: ${what}`, tone: 'success', link };
       if (failed >= total)
-        return {
-          text: `Send failed: ${what} (all ${plural(total, 'recipient')} failed)`,
-          tone: 'error',
-          link,
-        };
-      return { text: `Sent with ${failed} of ${total} failed: ${what}`, tone: 'warning', link };
+        return { text: `Failed, all ${plural(total, 'recipient')}: ${what}`, tone: 'error', link };
+      return { text: `Sent, ${failed} of ${total} failed: ${what}`, tone: 'warning', link };
     }
     case 'form.responses': {
       const form = line(d.form_name, 80) || 'a form';
