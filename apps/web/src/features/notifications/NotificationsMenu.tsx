@@ -133,11 +133,13 @@ function Item({ n, onOpen }: { n: Notification; onOpen(n: Notification): void })
 export function NotificationsMenu({ startAfterMs = 300 }: { startAfterMs?: number }) {
   const [open, setOpen] = useState(false);
   const started = useStartWhenIdle(startAfterMs);
-  const unread = useUnreadCount(started).data ?? 0;
+  const session = useSession();
+  // Someone who administers no workspace yet has nothing to be told.
+  const unread = useUnreadCount(started && (session?.workspace.length ?? 0) > 0).data ?? 0;
   const list = useNotificationsList(open);
   const mark = useMarkRead();
   const navigate = useNavigate();
-  const current = currentWorkspace(useSession())?.team_id;
+  const current = currentWorkspace(session)?.team_id;
   const items = list.data?.data ?? [];
   const headingId = useId();
 
