@@ -22,7 +22,8 @@ type Shown = Pick<Notification, 'text' | 'tone' | 'link'>;
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 /** One line, at most `max` characters (user content: a description, a question, a Slack error). */
 const line = (v: unknown, max = 120) => {
   const s = str(v).replace(/\s+/g, ' ');
