@@ -46,6 +46,22 @@ test('sending: DM 3 checked members as Bot, the receipt reaches Processed with 3
   await expect(row.locator('td').nth(2)).toHaveText('3');
   await expect(row.locator('td').nth(3)).toHaveText('3');
   await expect(row.locator('td').nth(4)).toHaveText('0');
+
+  // The bell: an unread notification of this send (the panel reads the list when it opens), leading to its receipt.
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const told = panel.getByRole('link').filter({ hasText: text });
+  await expect(told).toHaveCount(1, { timeout: 15_000 });
+  await expect(told).toContainText(`Unread: Sent: ${text}`);
+  await expect(told).toContainText('(to 3 members)');
+  expect(await axeViolations(page, '[role="dialog"]'), 'axe violations on the notifications panel').toEqual(
+    [],
+  );
+  await told.click();
+  await expect(page).toHaveURL(/\/dashboard\/receipts\?receipt=\d+$/);
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await expect(panel.getByRole('link').filter({ hasText: text })).not.toContainText('Unread:');
 });
 
 type EmuMessage = {

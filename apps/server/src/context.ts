@@ -47,7 +47,8 @@ import { wakeWorkflowSenderAt } from './modules/workflows/jobs.ts';
 import { pollJobs } from './modules/polls/jobs.ts';
 import { pollsService, type PollsService, type PollJobs } from './modules/polls/service.ts';
 import { wakeWebhooks } from './modules/webhooks/jobs.ts';
-import { webhooksService, type WebhooksService } from './modules/webhooks/service.ts';
+import { webhooksService, type Emit, type WebhooksService } from './modules/webhooks/service.ts';
+import { notificationsService, type NotificationsService } from './modules/notifications/service.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -99,6 +100,10 @@ export type AppContext = {
     webhooks: WebhooksService;
     /** The audit log: rows written by the hook in app.ts, listed, exported and kept AUDIT_RETENTION_DAYS. */
     audit: AuditService;
+    /** Notifications per admin: written where things happen, listed in the top bar, kept 90 days. */
+    notifications: NotificationsService;
+    /** What forms, polls and workflows call where a thing happens: the outbound webhooks' event and the notifications. */
+    emit: Emit;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -188,6 +193,15 @@ export async function createContext(
     logger: logger.child({ module: 'webhooks' }),
     wake: (ids, at) => wakeWebhooks(queue, ids, at),
   });
+  const notifications = notificationsService({ db, logger: logger.child({ module: 'notifications' }) });
+  /**
+   * What the modules emit where a thing happens goes to the outbound webhooks and to the admins' notifications
+   * alike (one emission: both tell the same happenings, with the same de-duplication keys).
+   */
+  const emit: Emit = async (teamId, type, data, opts) => {
+    await webhooks.emit(teamId, type, data, opts);
+    await notifications.onEvent(teamId, type, data, opts);
+  };
   const tags = tagsService(db);
   const bot = botService({ db, workspaces, slack, publicUrl: config.publicUrl, logger });
   const membersList = membersService({ db, workspaces, tags, querySlices: config.querySlices });
@@ -234,7 +248,14 @@ export async function createContext(
         onInstalled: (teamId, how) => onWorkspaceInstalled(ctx, teamId, how),
       }),
       events: eventsService({ db, logger, workspaces, listeners: eventListenersOf(modules), ctx: () => ctx }),
-      historyImport: backfillService({ db, slack, workspaces, logger, days: config.backfillDays }),
+      historyImport: backfillService({
+        db,
+        slack,
+        workspaces,
+        logger,
+        days: config.backfillDays,
+        onFinished: (teamId, outcome) => notifications.importFinished(teamId, outcome),
+      }),
       bot,
       tags,
       membersList,
@@ -247,15 +268,18 @@ export async function createContext(
       idempotency: idempotencyService({ db, logger }),
       deliveryEngine: deliveryEngine({
         repo: deliveryRepo(db, {
-          onFinished: ({ team_id, id, ...receipt }) =>
-            webhooks.emit(
+          onFinished: async (finished) => {
+            const { team_id, id, created_by: _createdBy, ...receipt } = finished;
+            await webhooks.emit(
               team_id,
               'send.finished',
               { receipt_id: id, ...receipt },
               {
                 dedupeKey: `send.finished:${id}:${receipt.finished_at}`,
               },
-            ),
+            );
+            await notifications.sendFinished(finished);
+          },
         }),
         pacing: pacing(db),
         senders: delivery.senderHandle,
@@ -288,7 +312,7 @@ export async function createContext(
         timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
         graceMs: config.actionsGraceMinutes * 60_000,
         logger: logger.child({ module: 'forms' }),
-        emit: webhooks.emit,
+        emit,
       }),
       polls: pollsService({
         db,
@@ -297,11 +321,13 @@ export async function createContext(
         timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
         jobs: polling,
         logger: logger.child({ module: 'polls' }),
-        emit: webhooks.emit,
+        emit,
       }),
       pollJobs: polling,
       webhooks,
       audit: auditService({ db, logger, retentionDays: config.auditRetentionDays }),
+      notifications,
+      emit,
       workflows: workflowsService({
         db,
         audience,
@@ -310,7 +336,7 @@ export async function createContext(
         wakeAt: (at) => wakeWorkflowSenderAt(queue, at),
         memberCooldownMs: config.workflowMemberCooldownMs,
         logger: logger.child({ module: 'workflows' }),
-        emit: webhooks.emit,
+        emit,
       }),
     },
     modules,

@@ -18,3 +18,4 @@ export * from '../modules/workflows/table.ts';
 export * from '../modules/audit/table.ts';
 export * from '../jobs/table.ts';
 export * from '../modules/webhooks/table.ts';
+export * from '../modules/notifications/table.ts';

@@ -13,6 +13,7 @@ import { emojiModule } from './emoji/module.ts';
 import { homeModule } from './home/module.ts';
 import { intakeModule } from './intake/module.ts';
 import { mailModule } from './mail/module.ts';
+import { notificationsModule } from './notifications/module.ts';
 import { memberDetailModule } from './member-detail/module.ts';
 import { membersListModule } from './members-list/module.ts';
 import type { Module } from './module.ts';
@@ -50,4 +51,5 @@ export const modules: Module[] = [
   workflowsModule,
   webhooksModule,
   auditModule,
+  notificationsModule,
 ];

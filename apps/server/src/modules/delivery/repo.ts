@@ -66,11 +66,13 @@ export type FinishedReceipt = {
   failed: number;
   created_at: string;
   finished_at: string;
+  /** Who started the send (null: an automation, a schedule, a workflow, a form's acknowledgement); not in the webhook's data. */
+  created_by: string | null;
 };
 
 const finishedReturning = sql.raw(`returning case when finished_at is not null and sent + failed >= total then
     json_build_object('id', id, 'team_id', team_id, 'action_type', action_type, 'description', description,
-      'total', total, 'sent', sent, 'failed', failed,
+      'total', total, 'sent', sent, 'failed', failed, 'created_by', created_by,
       'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'finished_at', to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end as finished`);
 

@@ -55,6 +55,11 @@ export function backfillService(deps: {
   workspaces: WorkspacesService;
   logger: Logger;
   days: number;
+  /** Once an import ends (done, or refused by Slack); must not throw (the notifications' does not). */
+  onFinished?: (
+    teamId: string,
+    outcome: { status: 'done' | 'failed'; messages: number; error?: string; finishedAt: Date },
+  ) => Promise<void>;
 }) {
   const repo = backfillRepo(deps.db);
 
@@ -405,8 +410,10 @@ export function backfillService(deps: {
         }
         await writer.settle();
         if (b.state.phase === 'done') {
-          await repo.save(teamId, { status: 'done', finishedAt: new Date(), leasedUntil: null });
+          const finishedAt = new Date();
+          await repo.save(teamId, { status: 'done', finishedAt, leasedUntil: null });
           deps.logger.info({ teamId, messages: b.messages, requests: b.requests }, 'history import finished');
+          await deps.onFinished?.(teamId, { status: 'done', messages: b.messages, finishedAt });
           return 'finished';
         }
         await repo.release(teamId);
@@ -415,11 +422,10 @@ export function backfillService(deps: {
         const code = slackErrorOf(err);
         if (code && FATAL.has(code)) {
           deps.logger.error({ teamId, slackError: code }, 'history import failed');
-          await repo.save(teamId, {
-            status: 'failed',
-            error: `Slack refused the import (${code})`,
-            leasedUntil: null,
-          });
+          const error = `Slack refused the import (${code})`;
+          await repo.save(teamId, { status: 'failed', error, leasedUntil: null });
+          const messages = (await repo.get(teamId))?.messages ?? 0;
+          await deps.onFinished?.(teamId, { status: 'failed', messages, error, finishedAt: new Date() });
           return 'finished';
         }
         await repo.release(teamId);

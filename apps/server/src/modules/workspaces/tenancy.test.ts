@@ -5,10 +5,12 @@ import { installThroughOAuth, slackTestEnv, type SlackTestEnv } from '../../test
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// Routes that are not about one workspace: accounts, public settings, starting and finishing an install, and the
-// Slack app manifest (the installation's scopes, events and URLs: no workspace's data).
+// Routes that are not about one workspace: accounts, public settings, starting and finishing an install, the
+// Slack app manifest (the installation's scopes, events and URLs: no workspace's data), and a person's own
+// notifications (bound to the caller, across the workspaces they administer; notifications.test.ts).
 const NOT_WORKSPACE_SCOPED = [
   /^\/api\/v0\/auth\//,
+  /^\/api\/v0\/notifications(\/|$)/,
   /^\/api\/v0\/public\//,
   /^\/api\/v0\/auth-redirect$/,
   /^\/api\/v0\/slack\/installurl$/,

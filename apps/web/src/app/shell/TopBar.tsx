@@ -7,7 +7,7 @@ import { InviteAdminButton } from '../../features/workspaces/components/InviteAd
 import { ImportIndicator } from '../../features/workspaces/components/ImportIndicator.tsx';
 import { LoadingIndicator } from './LoadingIndicator.tsx';
 import { MemberSearch } from './MemberSearch.tsx';
-import { NotificationsMenu } from './NotificationsMenu.tsx';
+import { NotificationsMenu } from '../../features/notifications/NotificationsMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { WorkspaceMenu } from './WorkspaceMenu.tsx';
 

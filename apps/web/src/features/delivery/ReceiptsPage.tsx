@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconMessageReply } from '@tabler/icons-react';
 import { DELIVERY_TEXTS, receiptStatus, type Receipt, type RecipientKind } from '@flywheel/shared/delivery';
@@ -211,6 +212,8 @@ const COLUMNS: DataColumn<Receipt>[] = [
 /** /dashboard/receipts: every send's receipt, with per-count CSVs, live progress and Retry. */
 export function ReceiptsPage() {
   const q = useReceipts();
+  // ?receipt=ID (a notification's link): that receipt's row is marked.
+  const linked = useSearchParams()[0].get('receipt');
   const rows = useMemo(() => (q.data ? [...q.data].sort(newestFirst) : undefined), [q.data]);
   return (
     <>
@@ -225,7 +228,11 @@ export function ReceiptsPage() {
             columns={COLUMNS}
             rows={rows}
             rowId={(r) => String(r.id)}
-            rowProps={(r) => ({ 'data-receipt-id': String(r.id) })}
+            rowProps={(r): Record<string, string> =>
+              String(r.id) === linked
+                ? { 'data-receipt-id': String(r.id), 'data-linked': 'true', 'aria-current': 'true' }
+                : { 'data-receipt-id': String(r.id) }
+            }
             loading={q.isPending && q.fetchStatus !== 'idle'}
             error={q.error ? errorMessage(q.error) : null}
             emptyText={NO_RECEIPTS}

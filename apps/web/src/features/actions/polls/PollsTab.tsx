@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChartPie, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Poll } from '@flywheel/shared/polls';
@@ -33,6 +34,12 @@ export function PollsTab({ SendDm }: PollSlots) {
   const timeZone = currentWorkspace(session)?.timezone || 'UTC';
   const [creating, setCreating] = useState(false);
   const [details, setDetails] = useState<number | null>(null);
+  // ?poll=ID (a notification's link): that poll's details open.
+  const [search, setSearch] = useSearchParams();
+  const linked = search.get('poll');
+  useEffect(() => {
+    if (linked && /^\d{1,10}$/.test(linked)) setDetails(Number(linked));
+  }, [linked]);
   const { mutate: remove, isPending: deleting, variables: deletingId } = useDeletePoll();
   const [asked, setAsked] = useState<Poll | null>(null);
   const names = useMentionNames();
@@ -194,7 +201,10 @@ export function PollsTab({ SendDm }: PollSlots) {
       {details !== null ? (
         <PollDetailsModal
           pollId={details}
-          onClose={() => setDetails(null)}
+          onClose={() => {
+            setDetails(null);
+            if (linked) setSearch({}, { replace: true });
+          }}
           timeZone={timeZone}
           SendDm={SendDm}
         />

@@ -310,6 +310,19 @@ describe('Create Poll: validation', () => {
 });
 
 describe('Poll Details', () => {
+  it("?poll=ID (a notification's link) opens that poll's details; closing them leaves the plain tab", async () => {
+    setup({
+      'GET /poll/getpollinfo/2/T001': reply(pollInfoResponse, { data: POLLS[0]! }),
+      'GET /poll/memberpollinfo/2/T001': reply(votersResponse, { data: [] }),
+    });
+    const { user, location } = renderApp('/dashboard/actions/polls?poll=2');
+    const dialog = await screen.findByRole('dialog', { name: 'Poll Details' }, { timeout: 8000 });
+    expect(await within(dialog).findByText(/Lunch/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Poll Details' })).toBeNull());
+    expect(location().search).toBe('');
+  });
+
   it('Export Details saves PollDetails.csv with a formula in a name or option as text, not run', async () => {
     setup({
       'GET /poll/getpollinfo/2/T001': reply(pollInfoResponse, { data: POLLS[0]! }),
