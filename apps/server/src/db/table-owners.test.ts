@@ -67,6 +67,7 @@ const CROSS_MODULE_TABLE_IMPORTS: Record<string, string[]> = {
     'workspace-data.slackReactions',
   ],
   metrics: ['intake.slackInbox', 'workspace-data.backfills', 'workspaces.workspaces'],
+  notifications: ['auth.users', 'workspaces.workspaceAdmins', 'workspaces.workspaces'],
   polls: ['workspace-data.slackMembers', 'workspaces.workspaces'],
   tags: ['workspace-data.slackMembers'],
   webhooks: ['workspace-data.memberEvents'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
+import { workspaceAdmins, workspaces } from '../workspaces/table.ts';
 
 export type NotificationRow = {
   id: number;
@@ -22,7 +23,7 @@ export type Cursor = { atUs: string; id: number };
  * Only rows of workspaces the person still administers: an admin removed from a workspace no longer sees its
  * notifications (nor can mark them).
  */
-const stillAdmin = sql`exists (select 1 from workspace_admins a where a.user_id = n.user_id and a.team_id = n.team_id)`;
+const stillAdmin = sql`exists (select 1 from ${workspaceAdmins} a where a.user_id = n.user_id and a.team_id = n.team_id)`;
 
 export const notificationsRepo = (db: Db) => ({
   /**
@@ -37,7 +38,7 @@ export const notificationsRepo = (db: Db) => ({
       runner,
       sql`insert into notifications (user_id, team_id, kind, data, dedupe_key)
         select a.user_id, ${n.teamId}, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.dedupeKey}
-        from workspace_admins a where a.team_id = ${n.teamId}
+        from ${workspaceAdmins} a where a.team_id = ${n.teamId}
         on conflict do nothing
         returning id`,
     );
@@ -55,7 +56,7 @@ export const notificationsRepo = (db: Db) => ({
     await runner.execute(
       sql`insert into notifications (user_id, team_id, kind, data, group_key)
         select a.user_id, ${n.teamId}, ${n.kind}, ${JSON.stringify(n.data)}::jsonb, ${n.groupKey}
-        from workspace_admins a where a.team_id = ${n.teamId}
+        from ${workspaceAdmins} a where a.team_id = ${n.teamId}
         on conflict (user_id, group_key) where read_at is null
         do update set count = notifications.count + 1, at = now(), data = excluded.data`,
     );
@@ -68,7 +69,7 @@ export const notificationsRepo = (db: Db) => ({
       sql`select n.id, n.team_id, coalesce(w.workspace_name, n.team_id) as workspace_name, n.kind, n.data,
           n.count, to_char(n.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
           (extract(epoch from n.at) * 1000000)::bigint::text as at_us, n.read_at is not null as read
-        from notifications n left join workspaces w on w.team_id = n.team_id
+        from notifications n left join ${workspaces} w on w.team_id = n.team_id
         where n.user_id = ${userId} and ${stillAdmin}
           ${
             cursor
@@ -113,7 +114,7 @@ export const notificationsRepo = (db: Db) => ({
     firstRow<{ status: string; updated_at: string }>(
       runner,
       sql`select status, (extract(epoch from updated_at) * 1000000)::bigint::text as updated_at
-        from workspaces where team_id = ${teamId}`,
+        from ${workspaces} where team_id = ${teamId}`,
     ),
 
   async deleteOlderThan(cutoff: Date): Promise<number> {
