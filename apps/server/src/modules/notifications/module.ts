@@ -1,15 +1,7 @@
-import { z } from 'zod';
 import { defineEventListener } from '../intake/listeners.ts';
 import { defineModule } from '../module.ts';
 import { notificationsRetentionJob } from './jobs.ts';
 import { notificationsRoutes } from './routes.ts';
-
-const tokensRevoked = z.object({
-  tokens: z
-    .object({ bot: z.array(z.string()).nullish() })
-    .passthrough()
-    .nullish(),
-});
 
 /**
  * Notifications in the top bar (issue 35): one row per admin of the workspace where something happened, each
@@ -27,13 +19,11 @@ export const notificationsModule = defineModule({
   events: [
     defineEventListener({
       type: 'app_uninstalled',
-      payload: z.object({}).passthrough(),
       handle: (_e, s) =>
         s.ctx.services.notifications.workspaceDisconnected(s.tx, s.teamId, 'app_uninstalled', s.eventId),
     }),
     defineEventListener({
       type: 'tokens_revoked',
-      payload: tokensRevoked,
       handle: async (e, s) => {
         if (!e.tokens?.bot?.length) return;
         await s.ctx.services.notifications.workspaceDisconnected(s.tx, s.teamId, 'tokens_revoked', s.eventId);
