@@ -17,8 +17,9 @@ const featureBoundary = {
             message: 'A feature must not import another feature; compose them in app/routes.',
           },
           {
-            regex: '^\\.\\./\\.\\./(?!components|lib|testing)[^./]',
-            message: 'A feature may only reach shared folders (components, lib, testing) outside itself.',
+            regex: '^\\.\\./\\.\\./(?!components|entities|lib|testing)[^./]',
+            message:
+              'A feature may only reach shared folders (components, entities, lib, testing) outside itself.',
           },
         ],
       },

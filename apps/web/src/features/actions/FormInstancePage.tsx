@@ -6,8 +6,8 @@ import { FORM_TEXTS, type FormAnswerRow } from '@flywheel/shared/forms';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useCurrentTeam } from '../../lib/workspace-data.ts';
-import { downloadFormCsv } from '../../lib/form-export.ts';
+import { useCurrentTeam } from '../../entities/workspace/index.ts';
+import { downloadFormCsv } from '../../entities/forms/index.ts';
 import { useFormInstances, useFormResponses } from './forms/api.ts';
 import { instancePath } from './forms/FormInstancesModal.tsx';
 

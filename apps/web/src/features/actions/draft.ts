@@ -9,8 +9,7 @@ import {
 } from '@flywheel/shared/clock';
 import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../components/RichEditor.tsx';
 import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
-import { isBlankMessage } from '../../lib/compose-checks.ts';
-import { isChosen, NO_SENDER, type SenderChoice } from '../../lib/sender.ts';
+import { isBlankMessage, isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 
 /** Step 2 of both wizards ('Compose Message'): whom it goes to, the message and its images. */
 export type ComposeDraft = {

@@ -6,7 +6,7 @@ import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useMentionNames } from '../../../lib/use-mention-names.ts';
+import { useMentionNames } from '../../../entities/members/index.ts';
 import { useDeleteAction } from '../api/delete-action.ts';
 import { DAY_LABEL, FREQUENCY_LABEL } from '../draft.ts';
 import { MessagePreview } from './MessagePreview.tsx';

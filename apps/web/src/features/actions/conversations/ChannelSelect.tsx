@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useChannels } from '../../../lib/workspace-data.ts';
+import { useChannels } from '../../../entities/workspace/index.ts';
 
 const WORKSPACE = '';
 

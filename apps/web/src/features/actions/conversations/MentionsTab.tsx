@@ -27,7 +27,7 @@ import {
 import { CONVERSATION_TEXTS, type Mention } from '@flywheel/shared/conversations';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { useMentions, useReact, useRefreshConversations, type ThreadRef } from './api.ts';
 import { formatWhen } from './format.ts';
 import type { ConversationSlots } from './slots.ts';

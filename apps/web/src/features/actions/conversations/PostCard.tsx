@@ -12,7 +12,7 @@ import {
 import type { Thread } from '@flywheel/shared/conversations';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { useReact, useRefreshConversations, useTogglePin, type ThreadRef } from './api.ts';
 import { formatWhen } from './format.ts';
 import type { ConversationSlots } from './slots.ts';

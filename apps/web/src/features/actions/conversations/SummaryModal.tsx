@@ -4,7 +4,7 @@ import { LazyModal } from '../../../components/LazyModal.tsx';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { CONVERSATION_TEXTS, SUMMARY_COPIED_MS } from '@flywheel/shared/conversations';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { useSummarize, type ThreadRef } from './api.ts';
 
 /** Thread Summary popup: the summary, 'Copy Summary', 'Summary copied' for 3 s. */

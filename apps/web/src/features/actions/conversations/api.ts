@@ -20,7 +20,7 @@ import {
 import type { PinRequest, ReactionRequest } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { requestData } from '../../../lib/api-data.ts';
-import { useCurrentTeam, workspaceKey } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam, workspaceKey } from '../../../entities/workspace/index.ts';
 
 const enc = encodeURIComponent;
 

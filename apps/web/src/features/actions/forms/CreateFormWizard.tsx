@@ -6,12 +6,12 @@ import { TargetPickers } from '../../../components/TargetPickers.tsx';
 import { Wizard } from '../../../components/Wizard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { DAY_LABEL, DAYS } from '../draft.ts';
 import { FormQuestionsEditor } from '../../../components/FormQuestionsEditor.tsx';
-import { emptyQuestions, questionProblems, type FormQuestions } from '../../../lib/form-questions.ts';
+import { emptyQuestions, questionProblems, type FormQuestions } from '../../../entities/forms/index.ts';
 import { useCreateForm } from './api.ts';
-import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
+import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
 import { ConfirmationDeclined } from '../../../lib/confirmation-declined.ts';
 import { createFormBody, EMPTY_FORM_START, startProblems, type FormStart } from './form-draft.ts';
 

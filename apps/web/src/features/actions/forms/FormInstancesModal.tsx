@@ -5,8 +5,8 @@ import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { FormInstance, FormRow } from '@flywheel/shared/forms';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { downloadFormCsv, formInstancePath } from '../../../lib/form-export.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
+import { downloadFormCsv, formInstancePath } from '../../../entities/forms/index.ts';
 import { useFormInstances } from './api.ts';
 
 /** The instance data page of one instance (opened in a new tab from Select). */

@@ -6,10 +6,10 @@ import { FORM_TEXTS, type FormRow } from '@flywheel/shared/forms';
 import { NO_TARGETS, TargetPickers, type PickedTargets } from '../../../components/TargetPickers.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
+import { nameOfHit, useMemberNames } from '../../../entities/members/index.ts';
 import { useExecuteForm, useForms } from './api.ts';
-import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
+import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
 import { ConfirmationDeclined } from '../../../lib/confirmation-declined.ts';
 
 /** This product's texts for the Send Form popup of selected people . */

@@ -11,7 +11,7 @@ import {
 } from '@flywheel/shared/forms';
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam, workspaceKey } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam, workspaceKey } from '../../../entities/workspace/index.ts';
 
 /** The Form Table of a workspace, and each form's instances. */
 export const formsKey = (teamId: string) => [...workspaceKey(teamId), 'forms'] as const;

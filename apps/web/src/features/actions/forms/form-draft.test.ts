@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormBody as bodySchema, FORM_TEXTS } from '@flywheel/shared/forms';
-import { emptyQuestions, newQuestion, questionProblems } from '../../../lib/form-questions.ts';
+import { emptyQuestions, newQuestion, questionProblems } from '../../../entities/forms/index.ts';
 import { createFormBody, EMPTY_FORM_START, startProblems, type FormStart } from './form-draft.ts';
 
 const NOW = Date.parse('2027-03-19T12:00:00Z');

@@ -1,8 +1,8 @@
 import { parseLocalDateTime, type DayCode } from '@flywheel/shared/clock';
 import { DEFAULT_ACK_MESSAGE, FORM_LIMITS, FORM_TEXTS, type CreateFormRequest } from '@flywheel/shared/forms';
 import { NO_TARGETS, type PickedTargets } from '../../../components/TargetPickers.tsx';
-import type { FormQuestions } from '../../../lib/form-questions.ts';
-import { isChosen, NO_SENDER, type SenderChoice } from '../../../lib/sender.ts';
+import type { FormQuestions } from '../../../entities/forms/index.ts';
+import { isChosen, NO_SENDER, type SenderChoice } from '../../../entities/messages/index.ts';
 import { postAtOf } from '../draft.ts';
 
 /** Step 1 'Create Form': sender, name, targets and when. */

@@ -6,8 +6,8 @@ import { RichEditor } from '../../../components/RichEditor.tsx';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { TargetPickers } from '../../../components/TargetPickers.tsx';
 import { Wizard } from '../../../components/Wizard.tsx';
-import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
-import { useUploadFlow } from '../../../lib/use-upload-flow.ts';
+import { useMentionLookup } from '../../../entities/members/index.ts';
+import { useUploadFlow } from '../../../entities/messages/index.ts';
 import { useCreatePoll } from './api.ts';
 import {
   createBodyOf,

@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { currentWorkspace, useSession } from '../../../lib/session.ts';
-import { useMentionNames } from '../../../lib/use-mention-names.ts';
+import { useMentionNames } from '../../../entities/members/index.ts';
 import { truncateText } from '@flywheel/shared/text';
 import { MessagePreview } from '../components/MessagePreview.tsx';
 import type { PollSlots } from '../slots.ts';

@@ -10,7 +10,7 @@ import {
   type Poll,
 } from '@flywheel/shared/polls';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam, workspaceKey } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam, workspaceKey } from '../../../entities/workspace/index.ts';
 
 /** The Poll Table of a workspace, and each poll's details and voters under it. */
 export const pollsKey = (teamId: string) => [...workspaceKey(teamId), 'polls'] as const;

@@ -7,7 +7,7 @@ import {
   type CreatePollRequest,
 } from '@flywheel/shared/polls';
 import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../../components/RichEditor.tsx';
-import { isChosen, NO_SENDER, type SenderChoice } from '../../../lib/sender.ts';
+import { isChosen, NO_SENDER, type SenderChoice } from '../../../entities/messages/index.ts';
 import { postAtOf } from '../draft.ts';
 
 /** Step 1 of Create Poll: channels, sender, and Scheduled (with its date and time) or Non-scheduled. */

@@ -1,7 +1,8 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createTagResponse } from '@flywheel/shared/members';
-import { apiRequest } from './api-client.ts';
-import { tagsQuery, useCurrentTeam } from './workspace-data.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { tagsQuery } from './tags-query.ts';
+import { useCurrentTeam } from '../workspace/index.ts';
 
 const CREATE_TAG = ['tags', 'create'] as const;
 

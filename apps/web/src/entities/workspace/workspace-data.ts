@@ -3,19 +3,18 @@ import {
   authorizedAdminSchema,
   channelSchema,
   dataOf,
-  tagSchema,
   workspaceStatusResponse,
   type WorkspaceStatus,
 } from '@flywheel/shared/directory';
-import { apiRequest } from './api-client.ts';
-import { requestData } from './api-data.ts';
-import { currentWorkspace, useSession } from './session.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { requestData } from '../../lib/api-data.ts';
+import { currentWorkspace, useSession } from '../../lib/session.ts';
 
 /*
- * What login loads for the current workspace: members, member suggestions, channels,
- * authorized admins and tags, plus the connection and history-import status. Many features read these, so
- * they live here (a feature may not import another feature). Every key starts with ['workspace', teamId]:
- * invalidating that prefix refreshes everything a workspace shows.
+ * What login loads for the current workspace: channels and authorized admins (its tags: entities/tags), plus
+ * the connection and history-import status, and the current team every workspace query is keyed by. Many
+ * features read these, so they live here (a feature may not import another feature). Every key starts with
+ * ['workspace', teamId]: invalidating that prefix refreshes everything a workspace shows.
  */
 
 const enc = encodeURIComponent;
@@ -39,13 +38,6 @@ export const authorizedAdminsQuery = (teamId: string, userId: string) =>
         signal,
       }),
     staleTime: 10 * MINUTE,
-  });
-
-export const tagsQuery = (teamId: string) =>
-  queryOptions({
-    queryKey: [...workspaceKey(teamId), 'tags'],
-    queryFn: ({ signal }) => requestData(`/tags/gettags/${enc(teamId)}`, dataOf(tagSchema), { signal }),
-    staleTime: 5 * MINUTE,
   });
 
 /** Poll every 3 s while the history import runs, every 15 s before it starts, otherwise once a minute. */
@@ -97,11 +89,6 @@ export function useChannels() {
 export function useAuthorizedAdmins() {
   const { teamId, userId } = useCurrentTeam();
   return useQuery({ ...authorizedAdminsQuery(teamId, userId), enabled: teamId !== '' && userId !== '' });
-}
-
-export function useTags() {
-  const { teamId } = useCurrentTeam();
-  return useQuery({ ...tagsQuery(teamId), enabled: teamId !== '' });
 }
 
 export function useWorkspaceStatus() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { errorMessage } from './api-client.ts';
-import { ConfirmationDeclined, ShownInDialog } from './confirmation-declined.ts';
-import { notifyFailure, notifySuccess } from './notify.tsx';
-import { uploadImages } from './upload-image.ts';
-import { useCurrentTeam } from './workspace-data.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { ConfirmationDeclined, ShownInDialog } from '../../lib/confirmation-declined.ts';
+import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
+import { uploadImages } from '../../lib/upload-image.ts';
+import { useCurrentTeam } from '../workspace/index.ts';
 
 /** Uploads fill the bar to 90%; the call's answer brings it to 100%. */
 export const UPLOAD_SHARE = 90;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sendBudgetResponse } from '@flywheel/shared/delivery';
-import { apiRequest } from './api-client.ts';
-import { useCurrentTeam, workspaceKey } from './workspace-data.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
 
 export const sendBudgetKey = (teamId: string) => [...workspaceKey(teamId), 'send-budget'] as const;
 

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../testing/editor-layout.ts';
-import { RichEditor, type EditorValue } from '../components/RichEditor.tsx';
-import { SlackText } from '../components/SlackText.tsx';
-import { NO_TARGETS, TargetPickers, type PickedTargets } from '../components/TargetPickers.tsx';
+import { RichEditor, type EditorValue } from './RichEditor.tsx';
+import { SlackText } from './SlackText.tsx';
+import { NO_TARGETS, TargetPickers, type PickedTargets } from './TargetPickers.tsx';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderUi } from '../testing/render-ui.tsx';
 import { seedSession } from '../testing/session-fixtures.ts';
 import { MEMBERS, member, workspaceDataMocks } from '../testing/workspace-fixtures.ts';
-import { mentionCandidates, useMentionLookup } from './use-mention-lookup.ts';
-import { useMentionNames } from './use-mention-names.ts';
+import { mentionCandidates, useMentionLookup, useMentionNames } from '../entities/members/index.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

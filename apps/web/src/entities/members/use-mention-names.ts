@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { namesFrom, type MentionNames } from '@flywheel/shared/mentions';
 import { useLazyMemberNames } from './member-directory.ts';
-import { useChannels } from './workspace-data.ts';
+import { useChannels } from '../workspace/index.ts';
 
 /**
  * Member and channel names of the workspace, for mention tokens the server left in a text (SlackText).

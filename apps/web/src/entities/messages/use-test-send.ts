@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { sendResponse, testMessageBody, type TestMessageRequest } from '@flywheel/shared/delivery';
-import type { EditorValue } from '../components/RichEditor.tsx';
-import { apiRequest, errorMessage } from './api-client.ts';
-import { notifyFailure } from './notify.tsx';
+import type { EditorValue } from '../../lib/rich-editor-value.ts';
+import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { notifyFailure } from '../../lib/notify.tsx';
 import type { SenderChoice } from './sender.ts';
-import { uploadImages } from './upload-image.ts';
-import { useCurrentTeam } from './workspace-data.ts';
+import { uploadImages } from '../../lib/upload-image.ts';
+import { useCurrentTeam } from '../workspace/index.ts';
 import { firstIssue, isBlankMessage } from './compose-checks.ts';
 import { followReceipt, TEST_TEXTS } from './follow-receipt.tsx';
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { customEmojiResponse } from '@flywheel/shared/workspace';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { useCurrentTeam, workspaceKey } from './workspace-data.ts';
 
 type CustomEmoji = { emoji: Readonly<Record<string, string>>; want(): void };

@@ -8,10 +8,10 @@ import {
   memberSearchResponse,
   type MemberHit,
 } from '@flywheel/shared/member-directory';
-import { apiRequest } from './api-client.ts';
-import { requestData } from './api-data.ts';
-import type { PickOption } from './entries.ts';
-import { useCurrentTeam, workspaceKey } from './workspace-data.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { requestData } from '../../lib/api-data.ts';
+import type { PickOption } from '../../lib/entries.ts';
+import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
 
 /*
  * The member directory without loading it: at 50,000 members GET /members/getmembers is ~17 MB, so screens

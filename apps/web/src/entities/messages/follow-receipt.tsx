@@ -7,7 +7,7 @@ import {
   type ReceiptDetail,
   type SendResponse,
 } from '@flywheel/shared/delivery';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 /** How long a send's toast follows its receipt before leaving the rest to the Receipts page. */
 export const FOLLOW_MS = 60_000;

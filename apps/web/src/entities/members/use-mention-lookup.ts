@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MentionLookup } from '@flywheel/shared/mrkdwn';
 import { cutText } from '@flywheel/shared/text';
 import { lookupMembers, type MemberHit } from './member-directory.ts';
-import { useChannels, useCurrentTeam } from './workspace-data.ts';
+import { useChannels, useCurrentTeam } from '../workspace/index.ts';
 
 /** A lookup the editor feeds with its text, so the members it names are looked up as they are typed. */
 export type LiveMentionLookup = MentionLookup & { request?(text: string): void };

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { recipientsLabel } from '@flywheel/shared/delivery';
-import { LazyModal } from '../components/LazyModal.tsx';
-import { ApiError } from './api-client.ts';
-import { ConfirmationDeclined } from './confirmation-declined.ts';
-import { budgetLine, useSendBudget } from './send-budget.ts';
+import { LazyModal } from './LazyModal.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { ConfirmationDeclined } from '../lib/confirmation-declined.ts';
+import { budgetLine, useSendBudget } from '../entities/messages/index.ts';
 
 type Asked = { members: number; channels: number; changed: boolean; answer(ok: boolean): void };
 

@@ -1,5 +1,5 @@
 import { DELIVERY_TEXTS } from '@flywheel/shared/delivery';
-import { editorError, type EditorValue } from '../components/RichEditor.tsx';
+import { editorError, type EditorValue } from '../../lib/rich-editor-value.ts';
 import { isChosen, type SenderChoice } from './sender.ts';
 
 /** No text written yet (images alone are not a message). */

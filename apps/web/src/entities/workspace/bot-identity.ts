@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { botDetailsResponse } from '@flywheel/shared/analytics';
-import { requestData } from './api-data.ts';
+import { requestData } from '../../lib/api-data.ts';
 import { useCurrentTeam, workspaceKey } from './workspace-data.ts';
 
 /** The bot's name and image as messages show them (GET /alterbot/getbotdetails), for the message preview. */

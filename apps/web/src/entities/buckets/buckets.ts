@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { bucketsResponse } from '@flywheel/shared/buckets';
-import { requestData } from './api-data.ts';
-import { useTeamScope, workspaceKey } from './workspace-data.ts';
+import { requestData } from '../../lib/api-data.ts';
+import { useTeamScope, workspaceKey } from '../workspace/index.ts';
 
 /*
  * The workspace's buckets (segments): Analytics' bucket table lists and edits them, a workflow's time trigger

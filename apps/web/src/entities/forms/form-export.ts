@@ -1,6 +1,6 @@
 import { FORM_CSV_TITLE } from '@flywheel/shared/forms';
-import { apiDownload } from './api-client.ts';
-import { saveFile } from './csv.ts';
+import { apiDownload } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/csv.ts';
 
 /*
  * A form instance's responses, wherever a sent form is listed (the Form Table's instances, a workflow's form

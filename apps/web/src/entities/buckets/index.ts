@@ -1,0 +1,1 @@
+export { bucketsKey, useBuckets } from './buckets.ts';

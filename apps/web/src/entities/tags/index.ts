@@ -1,0 +1,2 @@
+export { useCreateTag, useCreatingTag } from './create-tag.ts';
+export { tagsQuery, useTags } from './tags-query.ts';
