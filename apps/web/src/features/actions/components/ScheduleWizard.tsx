@@ -8,17 +8,14 @@ import { useCreateScheduled } from '../api/create-scheduled.ts';
 import {
   messageFieldsOf,
   composeProblems,
-  DAY_LABEL,
-  DAYS,
   EMPTY_COMPOSE,
   EMPTY_SCHEDULE_START,
-  FREQUENCY_LABEL,
-  postAtOf,
   scheduleStartProblems,
   type ComposeDraft,
   type ComposeProblems,
   type ScheduleStart,
 } from '../draft.ts';
+import { DAY_LABEL, DAYS, FREQUENCY_LABEL, postAtOf } from '../../../lib/schedule-time.ts';
 import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
 import { useUploadFlow } from '../../../entities/messages/index.ts';
 import { ComposeStep } from './ComposeStep.tsx';
