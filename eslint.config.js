@@ -2,36 +2,72 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
+import fs from 'node:fs';
+import path from 'node:path';
 
-// Web features are slices: a feature never imports another feature's internals, and shared
-// folders (components, lib, testing) never import features. Routes (app/) compose features.
-const featureBoundary = {
-  files: ['apps/web/src/features/**/*.{ts,tsx}'],
+// The web app's layers (docs/ARCHITECTURE.md, 'The web app's folders'), from the bottom: lib (entity-free helpers),
+// entities (the data several features share: API calls, query keys and hooks, types), components (shared UI; an
+// entity-aware picker or preview reads entities), features (one product each), app (router, shell, slots: it
+// composes features). A folder imports only the layers below it; a feature never imports another feature; an
+// entity is imported through its index.ts. Paths are resolved, so a relative path cannot slip past.
+const WEB = 'apps/web/src';
+const subfolders = (dir) =>
+  fs
+    .readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+};
+const webLayers = {
+  files: [`${WEB}/**/*.{ts,tsx}`],
+  plugins: { 'import-x': importX },
+  settings: importSettings,
   rules: {
-    'no-restricted-imports': [
+    'import-x/no-restricted-paths': [
       'error',
       {
-        patterns: [
+        basePath: import.meta.dirname,
+        zones: [
+          ...subfolders(`${WEB}/features`).map((feature) => ({
+            target: `${WEB}/features/${feature}/**`,
+            from: `${WEB}/features/!(${feature})/**`,
+            message: 'A feature must not import another feature; app/ composes them (routes, slots, tabs).',
+          })),
           {
-            regex: '^(\\.\\./)+features/',
-            message: 'A feature must not import another feature; compose them in app/routes.',
+            target: `${WEB}/features/**`,
+            from: `${WEB}/app/**`,
+            message: 'A feature must not import app/ (app/ imports features).',
           },
           {
-            regex: '^\\.\\./\\.\\./(?!components|lib|testing)[^./]',
-            message: 'A feature may only reach shared folders (components, lib, testing) outside itself.',
+            target: `${WEB}/components/**`,
+            from: [`${WEB}/features/**`, `${WEB}/app/**`],
+            message: 'Shared components must not import features or app/.',
           },
+          {
+            target: `${WEB}/entities/**`,
+            from: [`${WEB}/features/**`, `${WEB}/app/**`, `${WEB}/components/**`],
+            message: 'An entity holds data, not UI: it must not import features, app/ or components.',
+          },
+          {
+            target: `${WEB}/lib/**`,
+            from: [`${WEB}/features/**`, `${WEB}/app/**`, `${WEB}/components/**`, `${WEB}/entities/**`],
+            message: 'lib/ is entity-free: it must not import entities, components, features or app/.',
+          },
+          {
+            target: `${WEB}/testing/**`,
+            from: `${WEB}/features/**`,
+            message: 'The test helpers must not import features.',
+          },
+          ...subfolders(`${WEB}/entities`).map((entity) => ({
+            target: [`${WEB}/!(entities)/**`, `${WEB}/entities/!(${entity})/**`],
+            from: `${WEB}/entities/${entity}/**`,
+            except: [`**/${WEB}/entities/${entity}/index.ts`],
+            message: `Import entities/${entity} through its index.ts (its public surface).`,
+          })),
         ],
       },
-    ],
-  },
-};
-
-const sharedFolders = {
-  files: ['apps/web/src/{components,lib,testing}/**/*.{ts,tsx}'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ regex: '(^|/)features/', message: 'Shared folders must not import features.' }] },
     ],
   },
 };
@@ -42,10 +78,7 @@ const noCycle = {
   files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
   ignores: ['**/*.test.{ts,tsx}'],
   plugins: { 'import-x': importX },
-  settings: {
-    'import-x/extensions': ['.ts', '.tsx', '.js'],
-    'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
-  },
+  settings: importSettings,
   rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
 };
 
@@ -75,7 +108,6 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', '**/scripts/**', '**/cli.ts', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
-  featureBoundary,
-  sharedFolders,
+  webLayers,
   noCycle,
 );

@@ -48,7 +48,7 @@ export const HomePage = lazyPage(() => homeModule().then((m) => m.HomePage));
 export const AnalyticsPage = lazyPage(() => analyticsModule().then((m) => m.AnalyticsPage));
 const ActionsPage = lazyPage(() => import('./routes/actions-pages.tsx').then((m) => m.ActionsWithSending));
 const FormInstancePage = lazyPage(() =>
-  import('../features/actions/FormInstancePage.tsx').then((m) => m.FormInstancePage),
+  import('../features/forms/FormInstancePage.tsx').then((m) => m.FormInstancePage),
 );
 export const MembersPage = lazyPage(() => membersModule().then((m) => m.MembersWithSending));
 const MemberDetailPage = lazyPage(() => membersModule().then((m) => m.MemberDetailWithSending));

@@ -4,12 +4,8 @@ import { prefetchAnalytics } from '../features/analytics/prefetch.ts';
 import { prefetchHome } from '../features/home/prefetch.ts';
 import { prefetchMembers } from '../features/members/prefetch.ts';
 import { currentWorkspace, getSession } from '../lib/session.ts';
-import {
-  authorizedAdminsQuery,
-  channelsQuery,
-  tagsQuery,
-  workspaceStatusQuery,
-} from '../lib/workspace-data.ts';
+import { authorizedAdminsQuery, channelsQuery, workspaceStatusQuery } from '../entities/workspace/index.ts';
+import { tagsQuery } from '../entities/tags/index.ts';
 
 /** The first data of each main page, by the path segment that names the page. */
 export const pageData: Record<string, (qc: QueryClient, teamId: string) => Promise<void>[]> = {

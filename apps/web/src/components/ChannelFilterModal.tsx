@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Group, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { LazyModal } from './LazyModal.tsx';
 import { IconSearch } from '@tabler/icons-react';
-import { useChannels } from '../lib/workspace-data.ts';
+import { useChannels } from '../entities/workspace/index.ts';
 
 type Combiner = 'AND' | 'OR';
 type Props = {

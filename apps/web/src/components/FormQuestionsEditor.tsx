@@ -19,7 +19,7 @@ import {
   questionProblems,
   type DraftQuestion,
   type FormQuestions,
-} from '../lib/form-questions.ts';
+} from '../entities/forms/index.ts';
 
 function QuestionCard({
   q,

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Skeleton } from '@mantine/core';
-import { editorError, type EditorValue, type RichEditorProps } from './rich-editor-value.ts';
+import { editorError, type EditorValue, type RichEditorProps } from '../lib/rich-editor-value.ts';
 
 export {
   EMPTY_EDITOR_VALUE,
   editorError,
   type EditorValue,
   type RichEditorProps,
-} from './rich-editor-value.ts';
+} from '../lib/rich-editor-value.ts';
 
 export function useEditorError(value: EditorValue): string | null {
   return useMemo(() => editorError(value), [value]);

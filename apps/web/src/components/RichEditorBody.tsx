@@ -6,10 +6,10 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Placeholder } from '@tiptap/extensions';
 import { buildMentionIndex, htmlToMrkdwn, type MentionIndex } from '@flywheel/shared/mrkdwn';
-import type { LiveMentionLookup } from '../lib/use-mention-lookup.ts';
+import type { LiveMentionLookup } from '../entities/members/index.ts';
 import { EmojiControl } from './EmojiControl.tsx';
 import { SlackBold, SlackItalic } from './slack-marks.ts';
-import { editorError, type EditorValue, type RichEditorProps } from './rich-editor-value.ts';
+import { editorError, type EditorValue, type RichEditorProps } from '../lib/rich-editor-value.ts';
 
 const valueOf = (editor: Editor, index: MentionIndex): EditorValue => {
   const html = editor.isEmpty ? '' : editor.getHTML();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Group, Radio, Select, Stack, Text } from '@mantine/core';
-import { useAuthorizedAdmins } from '../lib/workspace-data.ts';
-import type { SenderChoice } from '../lib/sender.ts';
+import { useAuthorizedAdmins } from '../entities/workspace/index.ts';
+import type { SenderChoice } from '../entities/messages/index.ts';
 
 type SenderPickerProps = {
   value: SenderChoice;

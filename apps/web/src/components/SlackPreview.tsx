@@ -3,10 +3,9 @@ import { Avatar, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Text } from
 import { DEFAULT_BOT_NAME } from '@flywheel/shared/analytics';
 import { SlackText } from './SlackText.tsx';
 import { usePreviews } from './ImagePicker.tsx';
-import type { SenderChoice } from '../lib/sender.ts';
-import { useMentionNames } from '../lib/use-mention-names.ts';
-import { useAuthorizedAdmins } from '../lib/workspace-data.ts';
-import { useBotIdentity } from '../lib/bot-identity.ts';
+import type { SenderChoice } from '../entities/messages/index.ts';
+import { useMentionNames } from '../entities/members/index.ts';
+import { useAuthorizedAdmins, useBotIdentity } from '../entities/workspace/index.ts';
 
 type SlackPreviewProps = {
   sender: SenderChoice;

@@ -5,7 +5,7 @@ import { parseSlackText, slackPlainText } from '../lib/slack-markup.ts';
 import { renderUi } from '../testing/render.tsx';
 import { SlackText } from './SlackText.tsx';
 import { customEmojiResponse } from '@flywheel/shared/workspace';
-import { CustomEmojiProvider } from '../lib/custom-emoji.tsx';
+import { CustomEmojiProvider } from '../entities/workspace/index.ts';
 import { reply } from '../testing/fixture.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { seedSession } from '../testing/session-fixtures.ts';

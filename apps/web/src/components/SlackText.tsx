@@ -1,7 +1,7 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Anchor, Code, Text, type MantineSize } from '@mantine/core';
 import type { MentionNames } from '@flywheel/shared/mentions';
-import { useCustomEmoji } from '../lib/custom-emoji.tsx';
+import { useCustomEmoji } from '../entities/workspace/index.ts';
 import { parseSlackText, type SlackNode } from '../lib/slack-markup.ts';
 
 /** A :code: the standard set does not have (it stays as typed in a text node): a workspace's custom emoji. */

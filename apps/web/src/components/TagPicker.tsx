@@ -1,8 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import { notifyFailure } from '../lib/notify.tsx';
-import { useTags } from '../lib/workspace-data.ts';
-import { useCreateTag } from '../lib/create-tag.ts';
+import { useTags, useCreateTag } from '../entities/tags/index.ts';
 import { EntryPicker } from './EntryPicker.tsx';
 
 /**

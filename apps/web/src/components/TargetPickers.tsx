@@ -1,7 +1,8 @@
 import { MultiSelect } from '@mantine/core';
-import { useMemberEntrySources } from '../lib/member-directory.ts';
+import { useMemberEntrySources } from '../entities/members/index.ts';
 import { EntryPicker } from './EntryPicker.tsx';
-import { useChannels, useTags } from '../lib/workspace-data.ts';
+import { useChannels } from '../entities/workspace/index.ts';
+import { useTags } from '../entities/tags/index.ts';
 
 /** Pickers a send can show: DM members, DM tags, post in channels. */
 export type TargetPicker = 'members' | 'tags' | 'channels';

@@ -1,6 +1,6 @@
 // The sending and members features' popups the Threads, Posts and Mentions tabs show (one chunk, loaded by
 // actions-pages.tsx when a popup first opens).
-import type { PeopleSlotProps, ReplySlotProps } from '../../features/actions/conversations/slots.ts';
+import type { PeopleSlotProps, ReplySlotProps } from '../../features/conversations/slots.ts';
 import { ReplyModal } from '../../features/delivery/components/ReplyModal.tsx';
 import { SendMessageModal } from '../../features/delivery/components/SendMessageModal.tsx';
 import { AddTagModal } from '../../features/members/components/AddTagModal.tsx';

@@ -3,7 +3,7 @@ import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
-import { CustomEmojiProvider } from '../../lib/custom-emoji.tsx';
+import { CustomEmojiProvider } from '../../entities/workspace/index.ts';
 import { Logo, LogoMark } from '../../components/Logo.tsx';
 import { updateSessionProfile, useSession } from '../../lib/session.ts';
 import { meQuery } from '../../features/auth/api/me.ts';

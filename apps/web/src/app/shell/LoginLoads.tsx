@@ -5,17 +5,17 @@ import {
   useAuthorizedAdmins,
   useChannels,
   useCurrentTeam,
-  useTags,
   useWorkspaceStatus,
   workspaceKey,
-} from '../../lib/workspace-data.ts';
+} from '../../entities/workspace/index.ts';
+import { useTags } from '../../entities/tags/index.ts';
 
 export const LOAD_FAILED_TEXT = 'Failed to fetch data!';
 
 /**
  * A signed-in user with a workspace loads its channels, authorized admins and tags. Members
  * are not loaded whole (GET /members/getmembers is ~17 MB at 50,000 members): the top bar and the pickers
- * search on the server and screens look up the names of the ids they show (lib/member-directory.ts).
+ * search on the server and screens look up the names of the ids they show (entities/members).
  * Any failure shows one 'Failure' toast per workspace (not one per call). When the history import finishes,
  * the directory is fetched again so imported members and channels appear. Renders nothing.
  */

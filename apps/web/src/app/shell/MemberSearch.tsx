@@ -3,7 +3,7 @@ import { Avatar, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useMemberSearch } from '../../lib/member-directory.ts';
+import { useMemberSearch } from '../../entities/members/index.ts';
 
 export type SearchableMember = { member_id: string; real_name: string; display_name?: string };
 

@@ -1,6 +1,6 @@
 import { Box, Group } from '@mantine/core';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
-import { useWorkspaceStatus } from '../../lib/workspace-data.ts';
+import { useWorkspaceStatus } from '../../entities/workspace/index.ts';
 import { useIsOwner } from '../../lib/role.ts';
 import { AddAsAdminButton } from '../../features/workspaces/components/AddAsAdminButton.tsx';
 import { InviteAdminButton } from '../../features/workspaces/components/InviteAdminButton.tsx';

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useCanAct } from '../../lib/role.ts';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
-import { useWorkspaceStatus } from '../../lib/workspace-data.ts';
+import { useWorkspaceStatus } from '../../entities/workspace/index.ts';
 import { DisconnectedBanner } from '../../features/workspaces/components/DisconnectedBanner.tsx';
 import { ImportProgressCard } from '../../features/workspaces/components/ImportProgressCard.tsx';
 

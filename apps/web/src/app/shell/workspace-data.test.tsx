@@ -4,7 +4,7 @@ import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { WORKSPACES, loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { member, workspaceDataMocks, workspaceStatus } from '../../testing/workspace-fixtures.ts';
-import { STATUS_POLL_MS, statusPollInterval } from '../../lib/workspace-data.ts';
+import { STATUS_POLL_MS, statusPollInterval } from '../../entities/workspace/index.ts';
 import { SEARCH_LIMIT, indexMembers, searchIndex } from './MemberSearch.tsx';
 
 const me = { body: { ...loginResponse(), token: undefined } };

@@ -1,19 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Center, Loader, Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import type { ConversationSlots } from './conversations/slots.ts';
 import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './tabs.ts';
 
 /** Each tab's code (tables, wizards, editor) loads when the tab opens. */
 const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
-const FormsTab = lazy(() => import('./forms/FormsTab.tsx').then((m) => ({ default: m.FormsTab })));
-const PollsTab = lazy(() => import('./polls/PollsTab.tsx').then((m) => ({ default: m.PollsTab })));
 
-/** Threads, Posts and Mentions (the conversation workbench) load when one of them opens. */
-const ConversationsTab = lazy(() =>
-  import('./conversations/ConversationsTab.tsx').then((m) => ({ default: m.ConversationsTab })),
-);
 const CONVERSATION_TABS = ['threads', 'posts', 'mentions'] as const;
 type ConversationTab = (typeof CONVERSATION_TABS)[number];
 const isConversationTab = (tab: ActionTab): tab is ConversationTab =>
@@ -25,8 +18,19 @@ const TAB_LOADING = (
   </Center>
 );
 
-/** Actions; `slots` are the sending and members features' popups its tabs use (app/ composes). */
-export function ActionsPage(slots: ConversationSlots = {}) {
+/**
+ * The tabs of the other products Actions shows: Threads, Posts and Mentions (features/conversations), Forms
+ * (features/forms) and Polls (features/polls). app/ composes them, each loading when its tab opens (a feature
+ * never imports another).
+ */
+export type ActionsTabs = {
+  Conversations: ComponentType<{ tab: ConversationTab }>;
+  Forms: ComponentType;
+  Polls: ComponentType;
+};
+
+/** Actions: Automate and Schedule are its own tabs, `tabs` the other products'. */
+export function ActionsPage({ tabs }: { tabs: ActionsTabs }) {
   const { tab } = useParams();
   const navigate = useNavigate();
   // An unknown tab name falls back to the default tab rather than a 404.
@@ -54,11 +58,11 @@ export function ActionsPage(slots: ConversationSlots = {}) {
         {tab === 'automate' || tab === 'schedule' ? (
           <ActionsTab key={tab} kind={tab === 'automate' ? 'automation' : 'schedule'} />
         ) : isConversationTab(tab) ? (
-          <ConversationsTab key={tab} tab={tab} slots={slots} />
+          <tabs.Conversations key={tab} tab={tab} />
         ) : tab === 'forms' ? (
-          <FormsTab />
+          <tabs.Forms />
         ) : (
-          <PollsTab SendDm={slots.SendDm} />
+          <tabs.Polls />
         )}
       </Suspense>
     </>

@@ -1,6 +1,5 @@
 import { ACTION_TEXTS } from '@flywheel/shared/actions';
 import {
-  DAY_CODES,
   MAX_LEAD_MS,
   MIN_LEAD_MS,
   parseLocalDateTime,
@@ -9,8 +8,8 @@ import {
 } from '@flywheel/shared/clock';
 import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../components/RichEditor.tsx';
 import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
-import { isBlankMessage } from '../../lib/compose-checks.ts';
-import { isChosen, NO_SENDER, type SenderChoice } from '../../lib/sender.ts';
+import { isBlankMessage, isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
+import { postAtOf } from '../../lib/schedule-time.ts';
 
 /** Step 2 of both wizards ('Compose Message'): whom it goes to, the message and its images. */
 export type ComposeDraft = {
@@ -96,28 +95,6 @@ export const EMPTY_SCHEDULE_START: ScheduleStart = {
   time: '',
   at: '',
 };
-
-export const FREQUENCY_LABEL: Record<Frequency, string> = {
-  Everyday: 'Every Day',
-  Weekly: 'Weekly',
-  onetime: 'One Time',
-};
-export const DAY_LABEL: Record<DayCode, string> = {
-  mon: 'Mon',
-  tue: 'Tue',
-  wed: 'Wed',
-  thurs: 'Thu',
-  fri: 'Fri',
-  sat: 'Sat',
-  sun: 'Sun',
-};
-export const DAYS = DAY_CODES;
-
-/** The picker's YYYY-MM-DDTHH:MM as the API's post_at {date: DD/MM/YYYY, time: HH:MM}, or null. */
-export function postAtOf(at: string): { date: string; time: string } | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(at);
-  return m ? { date: `${m[3]}/${m[2]}/${m[1]}`, time: `${m[4]}:${m[5]}` } : null;
-}
 
 /**
  * Step 1 of Schedule Message. `basic` (heading, sender, frequency missing) keeps Next disabled; `detail` is

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useCurrentTeam } from '../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../entities/workspace/index.ts';
 import { AuditLogPanel } from './components/AuditLogPanel.tsx';
 
 /** Settings › Audit log: the current workspace's log, under the tab's own heading. */

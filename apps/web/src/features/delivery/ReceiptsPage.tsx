@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
-import { useCurrentTeam } from '../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../entities/workspace/index.ts';
 import { downloadRecipientsCsv } from './api/export-recipients.ts';
 import { useReceipts } from './api/get-all-receipts.ts';
 import { useRetryReceipt } from './api/retry-receipt.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EMPTY_EDITOR_VALUE, type EditorValue } from '../../components/RichEditor.tsx';
-import { NO_SENDER, type SenderChoice } from '../../lib/sender.ts';
+import { NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 
 export type Problems = { sender: string | null; message: string | null; other: string | null };
 const NONE: Problems = { sender: null, message: null, other: null };

@@ -1,6 +1,5 @@
 import type { SendResponse } from '@flywheel/shared/delivery';
-import { useUploadFlow } from '../../lib/use-upload-flow.ts';
-import { followReceipt } from '../../lib/follow-receipt.tsx';
+import { useUploadFlow, followReceipt } from '../../entities/messages/index.ts';
 
 /**
  * A send with images (the shared upload flow), then `onDone` (the popup closes): resolves with the send's

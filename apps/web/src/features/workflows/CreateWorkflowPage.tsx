@@ -31,10 +31,10 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { WORKFLOW_LIMITS, WORKFLOW_TEXTS } from '@flywheel/shared/workflows';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useBuckets } from '../../lib/buckets.ts';
+import { useBuckets } from '../../entities/buckets/index.ts';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
-import { useUploadFlow } from '../../lib/use-upload-flow.ts';
-import { useTags } from '../../lib/workspace-data.ts';
+import { useUploadFlow } from '../../entities/messages/index.ts';
+import { useTags } from '../../entities/tags/index.ts';
 import { useCreateWorkflow } from './api/workflows.ts';
 import { ActionDialog } from './components/ActionDialog.tsx';
 import { DelayDialog } from './components/DelayDialog.tsx';

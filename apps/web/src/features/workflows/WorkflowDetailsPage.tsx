@@ -7,8 +7,8 @@ import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { downloadFormCsv, formInstancePath } from '../../lib/form-export.ts';
-import { useCurrentTeam } from '../../lib/workspace-data.ts';
+import { downloadFormCsv, formInstancePath } from '../../entities/forms/index.ts';
+import { useCurrentTeam } from '../../entities/workspace/index.ts';
 import { useActionHistory, useTriggerHistory } from './api/history.ts';
 
 const PAGE_SIZE = 10;

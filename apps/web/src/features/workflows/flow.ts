@@ -13,8 +13,8 @@ import {
 import { hasInvalidCharacters, DELIVERY_TEXTS } from '@flywheel/shared/delivery';
 import { EMPTY_EDITOR_VALUE, type EditorValue } from '../../components/RichEditor.tsx';
 import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
-import { emptyQuestions, questionProblems, type FormQuestions } from '../../lib/form-questions.ts';
-import { isChosen, NO_SENDER, type SenderChoice } from '../../lib/sender.ts';
+import { emptyQuestions, questionProblems, type FormQuestions } from '../../entities/forms/index.ts';
+import { isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 
 /*
  * The create page's card flow: a trigger card, then delay and action cards, each

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { actionResponse, type CreateAutomationRequest } from '@flywheel/shared/actions';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { putRow } from './cache.ts';
 
 /** POST /actions/createautomation: a Member Join trigger; the new row joins the Automate table. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { dropRow } from './cache.ts';
 
 /** DELETE /actions/deleteaction/:teamId/:id: an automation or schedule (its runs not sent yet are cancelled). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { actionsListResponse } from '@flywheel/shared/actions';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { actionsKey, type ActionKind } from './actions-key.ts';
 
 const PATH: Record<ActionKind, string> = {

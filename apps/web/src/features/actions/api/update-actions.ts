@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { actionResponse, type UpdateActionRequest } from '@flywheel/shared/actions';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { putRow } from './cache.ts';
 
 /** PATCH /actions/updateactions: DM members, channels and message of a trigger; its row changes in place. */

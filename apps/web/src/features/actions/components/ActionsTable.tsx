@@ -6,10 +6,10 @@ import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal.tsx';
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useMentionNames } from '../../../lib/use-mention-names.ts';
+import { useMentionNames } from '../../../entities/members/index.ts';
 import { useDeleteAction } from '../api/delete-action.ts';
-import { DAY_LABEL, FREQUENCY_LABEL } from '../draft.ts';
-import { MessagePreview } from './MessagePreview.tsx';
+import { DAY_LABEL, FREQUENCY_LABEL } from '../../../lib/schedule-time.ts';
+import { MessagePreview } from '../../../components/MessagePreview.tsx';
 
 /** The Users column shows at most 10 names, '...' when there are 10 or more. */
 export const USERS_SHOWN = 10;

@@ -5,9 +5,8 @@ import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor } from '../../../components/RichEditor.tsx';
 import { TargetPickers } from '../../../components/TargetPickers.tsx';
 import { SlackPreview } from '../../../components/SlackPreview.tsx';
-import type { SenderChoice } from '../../../lib/sender.ts';
-import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
-import { useTestSend } from '../../../lib/use-test-send.ts';
+import { type SenderChoice, useTestSend } from '../../../entities/messages/index.ts';
+import { useMentionLookup } from '../../../entities/members/index.ts';
 import type { ComposeDraft, ComposeProblems } from '../draft.ts';
 
 type ComposeStepProps = {

@@ -14,8 +14,8 @@ import {
   type ComposeDraft,
   type ComposeProblems,
 } from '../draft.ts';
-import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
-import { useUploadFlow } from '../../../lib/use-upload-flow.ts';
+import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
+import { useUploadFlow } from '../../../entities/messages/index.ts';
 import { ComposeStep } from './ComposeStep.tsx';
 
 const NO_PROBLEMS: ComposeProblems = { target: null, message: null };

@@ -6,9 +6,9 @@ import { editorError, RichEditor, type EditorValue } from '../../../components/R
 import { TargetPickers, type PickedTargets } from '../../../components/TargetPickers.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { useUpdateAction } from '../api/update-actions.ts';
-import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
+import { useMentionLookup } from '../../../entities/members/index.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

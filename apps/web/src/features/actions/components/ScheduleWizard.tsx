@@ -8,19 +8,16 @@ import { useCreateScheduled } from '../api/create-scheduled.ts';
 import {
   messageFieldsOf,
   composeProblems,
-  DAY_LABEL,
-  DAYS,
   EMPTY_COMPOSE,
   EMPTY_SCHEDULE_START,
-  FREQUENCY_LABEL,
-  postAtOf,
   scheduleStartProblems,
   type ComposeDraft,
   type ComposeProblems,
   type ScheduleStart,
 } from '../draft.ts';
-import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
-import { useUploadFlow } from '../../../lib/use-upload-flow.ts';
+import { DAY_LABEL, DAYS, FREQUENCY_LABEL, postAtOf } from '../../../lib/schedule-time.ts';
+import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
+import { useUploadFlow } from '../../../entities/messages/index.ts';
 import { ComposeStep } from './ComposeStep.tsx';
 
 const NO_PROBLEMS: ComposeProblems = { target: null, message: null };

@@ -3,7 +3,7 @@ import { channelActivityResponse } from '@flywheel/shared/analytics';
 import type { ActivityFilter } from '@flywheel/shared/members';
 import { requestData } from '../../../lib/api-data.ts';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
 /** POST /analytics/channelsactivityanalytics: totals per channel, optionally filtered by activity. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createBucketResponse, type BucketData } from '@flywheel/shared/buckets';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { bucketsKey } from '../../../lib/buckets.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
+import { bucketsKey } from '../../../entities/buckets/index.ts';
 
 /** POST /bucket/createbucket {data, bucket_name, team_id} */
 export const createBucket = (teamId: string, name: string, data: BucketData) =>

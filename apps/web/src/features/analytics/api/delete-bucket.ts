@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { bucketsKey } from '../../../lib/buckets.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
+import { bucketsKey } from '../../../entities/buckets/index.ts';
 
 /** DELETE /bucket/deletebucket/{id}/{teamId} */
 export const deleteBucket = (teamId: string, id: number) =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { executeBucketResponse } from '@flywheel/shared/buckets';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
-import { bucketsKey } from '../../../lib/buckets.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
+import { bucketsKey } from '../../../entities/buckets/index.ts';
 
 /** POST /bucket/execute {id, team_id}: runs the bucket on the current data (data.bucketdata.last_execute). */
 export const executeBucket = (teamId: string, id: number) =>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { activityTrendResponse } from '@flywheel/shared/analytics';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
 /** POST /analytics/getactivitytrend: activity per slot of the day ('00-02': n, ...). */

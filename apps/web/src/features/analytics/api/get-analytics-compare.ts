@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { summaryCardsResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
 /** GET /analytics/getanalyticscompare/{team}/{days}: the stat cards against the window before. */

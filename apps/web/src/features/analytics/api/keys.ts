@@ -1,6 +1,6 @@
 import type { ActivityFilter } from '@flywheel/shared/members';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
-import { workspaceKey } from '../../../lib/workspace-data.ts';
+import { workspaceKey } from '../../../entities/workspace/index.ts';
 
 /** Every Analytics query key starts here. */
 export const analyticsKey = (teamId: string) => [...workspaceKey(teamId), 'analytics'] as const;

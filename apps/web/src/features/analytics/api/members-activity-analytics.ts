@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { memberActivityResponse, membersActivityResponse } from '@flywheel/shared/analytics';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey, type MembersActivityRequest } from './keys.ts';
 
 const PATH = '/analytics/membersactivityanalytics';

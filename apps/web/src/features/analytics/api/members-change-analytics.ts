@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { membersChangeResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey, type ActivityRequest } from './keys.ts';
 
 /** POST /analytics/memberschangeanalytics: members joined, left, active and overall per day. */

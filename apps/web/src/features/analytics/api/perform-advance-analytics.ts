@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { advanceAnalyticsResponse, type AdvanceAnalyticsFilter } from '@flywheel/shared/buckets';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
 /** The bucket table's filters without team_id (the request adds it). */

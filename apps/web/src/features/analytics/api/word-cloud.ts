@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { wordCloudResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
 /** POST /analytics/wordcloud: words with their relevance (0..1), most relevant first. */

@@ -10,7 +10,7 @@ import { activityIsSet } from '../../../lib/activity-filter.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { ChannelFilterModal } from '../../../components/ChannelFilterModal.tsx';
 import { downloadAdvanceCsv } from '../api/export-advance-analytics.ts';
 import { useAdvanceAnalytics } from '../api/perform-advance-analytics.ts';

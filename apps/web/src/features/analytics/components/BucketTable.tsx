@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadCsv } from '../../../lib/csv.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useChannels, useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useChannels, useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { useDeleteBucket } from '../api/delete-bucket.ts';
 import { useExecuteBucket } from '../api/execute-bucket.ts';
 import { getBucketResult } from '../api/get-bucket-result.ts';

@@ -4,7 +4,7 @@ import { LazyModal } from '../../../components/LazyModal.tsx';
 import type { Bucket } from '@flywheel/shared/buckets';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCreatingTag } from '../../../lib/create-tag.ts';
+import { useCreatingTag } from '../../../entities/tags/index.ts';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 import { useAddBucketTags } from '../api/add-bucket-tags.ts';
 

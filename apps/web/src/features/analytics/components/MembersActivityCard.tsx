@@ -13,7 +13,7 @@ import { downloadCsv } from '../../../lib/csv.ts';
 import { notifyFailure } from '../../../lib/notify.tsx';
 import { DEFAULT_TIME, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useTags } from '../../../lib/workspace-data.ts';
+import { useTags } from '../../../entities/tags/index.ts';
 import {
   MEMBERS_ACTIVITY_PAGE_SIZE,
   useAllMembersActivity,

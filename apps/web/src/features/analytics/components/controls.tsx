@@ -1,6 +1,6 @@
 import { Button, Select } from '@mantine/core';
 import { IconChartLine, IconDownload, IconTable } from '@tabler/icons-react';
-import { useChannels } from '../../../lib/workspace-data.ts';
+import { useChannels } from '../../../entities/workspace/index.ts';
 import { Segmented } from '../../../components/segmented/Segmented.tsx';
 
 export const WORKSPACE = '__workspace__';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminChannelsResponse } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { SenderChoice } from '../../../lib/sender.ts';
-import { useCurrentTeam, workspaceKey } from '../../../lib/workspace-data.ts';
+import type { SenderChoice } from '../../../entities/messages/index.ts';
+import { useCurrentTeam, workspaceKey } from '../../../entities/workspace/index.ts';
 
 export const adminChannelsKey = (teamId: string, adminUser?: string) =>
   [...workspaceKey(teamId), 'admin-channels', ...(adminUser ? [adminUser] : [])] as const;

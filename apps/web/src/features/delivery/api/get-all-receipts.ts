@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { receiptStatus, receiptsResponse } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { receiptsKey } from './receipts-key.ts';
 
 /** While a send is still running its receipt moves: the list is read again every 3 s until all are done. */

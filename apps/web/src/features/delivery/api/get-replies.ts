@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dmRepliesResponse } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { receiptsKey } from './receipts-key.ts';
 
 /** Members write back at any time: an open list is read again every 5 s (not while the tab is hidden). */

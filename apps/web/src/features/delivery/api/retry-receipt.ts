@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { retryResponse } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { receiptsKey } from './receipts-key.ts';
 
 /** POST /receipts/retry: re-queues the receipt's failed recipients whose errors are retryable. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendResponse } from '@flywheel/shared/delivery';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sendBudgetKey } from '../../../lib/send-budget.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { sendBudgetKey } from '../../../entities/messages/index.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { receiptsKey } from './receipts-key.ts';
 
 /**

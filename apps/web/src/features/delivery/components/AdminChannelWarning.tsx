@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { SenderChoice } from '../../../lib/sender.ts';
+import type { SenderChoice } from '../../../entities/messages/index.ts';
 import { useAdminChannels } from '../api/admin-channels.ts';
 
 /** '#a', '#a and #b', '#a, #b and #c'. */

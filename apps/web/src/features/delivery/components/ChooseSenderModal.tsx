@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { DELIVERY_TEXTS } from '@flywheel/shared/delivery';
-import { isChosen, NO_SENDER, type ChosenSender, type SenderChoice } from '../../../lib/sender.ts';
+import {
+  isChosen,
+  NO_SENDER,
+  type ChosenSender,
+  type SenderChoice,
+} from '../../../entities/messages/index.ts';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 
 type ChooseSenderModalProps = {

@@ -3,8 +3,8 @@ import { Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor, type EditorValue } from '../../../components/RichEditor.tsx';
-import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
-import type { SenderChoice } from '../../../lib/sender.ts';
+import { useMentionLookup } from '../../../entities/members/index.ts';
+import type { SenderChoice } from '../../../entities/messages/index.ts';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { SlackPreview } from '../../../components/SlackPreview.tsx';
 

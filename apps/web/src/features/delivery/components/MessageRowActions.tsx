@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconPin, IconPinnedOff, IconThumbUp } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { useAddReaction } from '../api/add-reaction.ts';
 import { usePinPost } from '../api/pin-post.ts';
 import { useUnpinPost } from '../api/unpin-post.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import type { Audience } from '@flywheel/shared/delivery';
-import type { ChosenSender } from '../../../lib/sender.ts';
+import type { ChosenSender } from '../../../entities/messages/index.ts';
 import { ChooseSenderModal } from './ChooseSenderModal.tsx';
 import { SendMessageModal } from './SendMessageModal.tsx';
 import { ActGate } from '../../../components/ActGate.tsx';

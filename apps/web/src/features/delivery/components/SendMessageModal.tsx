@@ -16,17 +16,22 @@ import { TargetPickers, type PickedTargets, type TargetPicker } from '../../../c
 import { useDirectMessage } from '../api/direct-message.ts';
 import { useDmToMultipleUsers } from '../api/dm-to-multiple-users.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import { composeProblems, firstIssue } from '../../../lib/compose-checks.ts';
-import { DM_CHOOSE_SENDER, type SenderChoice } from '../../../lib/sender.ts';
+import {
+  composeProblems,
+  firstIssue,
+  DM_CHOOSE_SENDER,
+  type SenderChoice,
+  useTestSend,
+  budgetLine,
+  useSendBudget,
+} from '../../../entities/messages/index.ts';
 import { adminRefusal } from '../admin-refusal.ts';
 import { adminChannelsKey } from '../api/admin-channels.ts';
-import { useTestSend } from '../../../lib/use-test-send.ts';
 import { AdminChannelWarning } from './AdminChannelWarning.tsx';
 import { useComposer } from '../use-composer.ts';
-import { nameOfHit, useMemberNames } from '../../../lib/member-directory.ts';
+import { nameOfHit, useMemberNames } from '../../../entities/members/index.ts';
 import { useSendFlow } from '../use-send-flow.ts';
-import { useRecipientsConfirmation } from '../../../lib/confirm-recipients.tsx';
-import { budgetLine, useSendBudget } from '../../../lib/send-budget.ts';
+import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 
 /**

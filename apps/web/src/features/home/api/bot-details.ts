@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { botDetailsResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { enc, homeKey } from './keys.ts';
 
 /** GET /alterbot/getbotdetails/{team}: the bot's name and image choice. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { summaryCardsResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { enc, homeKey } from './keys.ts';
 
 /** GET /homepage/getcardsdata/{team}: the summary cards (last 24 hours). */

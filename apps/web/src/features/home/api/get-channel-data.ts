@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { channelActivityResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
 import { rangeQueryString, type TimeChoice } from '../../../lib/time-filter.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { enc, homeKey } from './keys.ts';
 
 /** GET /homepage/getchanneldata/{team}?range: totals per channel (Activity and Top Channels bars). */

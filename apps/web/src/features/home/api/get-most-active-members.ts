@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { memberActivityResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { homeKey } from './keys.ts';
 
 /** POST /homepage/getmostactivemembers: the most active members of the window (Top Performing Members). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { tasksResponse } from '@flywheel/shared/analytics';
 import { requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { enc, homeKey } from './keys.ts';
 
 /** GET /homepage/gettasks/{team}: the task board. */

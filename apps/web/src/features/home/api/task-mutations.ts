@@ -3,7 +3,7 @@ import { taskResponse, tasksResponse, type Task } from '@flywheel/shared/analyti
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { requestData } from '../../../lib/api-data.ts';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { tasksQuery } from './get-tasks.ts';
 import { enc } from './keys.ts';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BOT_UPLOAD_SUCCESS, botDetailsResponse, type BotDetails } from '@flywheel/shared/analytics';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
-import { useCurrentTeam } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { botQuery } from './bot-details.ts';
 
 export const BOT_UPLOADED = BOT_UPLOAD_SUCCESS;

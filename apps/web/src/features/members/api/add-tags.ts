@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Tag } from '@flywheel/shared/directory';
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam, useInvalidateWorkspace } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam, useInvalidateWorkspace } from '../../../entities/workspace/index.ts';
 
 const addTagsResponse = messageResponse.extend({ added: z.number() });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { membersDataResponse, type MembersDataRequest } from '@flywheel/shared/members';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { workspaceKey } from '../../../lib/workspace-data.ts';
+import { workspaceKey } from '../../../entities/workspace/index.ts';
 
 /** POST /members/getmembersdata: one page of the Members Data table (the server filters, sorts and pages). */
 export const getMembersData = (request: MembersDataRequest, signal?: AbortSignal) =>

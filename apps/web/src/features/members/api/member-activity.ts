@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dailyActivitySchema } from '@flywheel/shared/members';
 import { dataItem, requestData } from '../../../lib/api-data.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { enc, memberKey } from './member-key.ts';
 
 const answer = dataItem(z.array(dailyActivitySchema));

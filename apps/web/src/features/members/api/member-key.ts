@@ -1,4 +1,4 @@
-import { workspaceKey } from '../../../lib/workspace-data.ts';
+import { workspaceKey } from '../../../entities/workspace/index.ts';
 
 /** Every member-detail query key starts here: invalidating it reloads the member's page. */
 export const memberKey = (teamId: string, memberId: string) =>

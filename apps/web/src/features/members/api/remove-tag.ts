@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam, useInvalidateWorkspace } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam, useInvalidateWorkspace } from '../../../entities/workspace/index.ts';
 
 const enc = encodeURIComponent;
 

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useAddTags } from '../api/add-tags.ts';
 import { MemberPicker } from '../../../components/TargetPickers.tsx';
-import { useCreatingTag } from '../../../lib/create-tag.ts';
+import { useCreatingTag } from '../../../entities/tags/index.ts';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 
 type AddTagModalProps = {

@@ -4,7 +4,7 @@ import { LazyModal } from '../../../components/LazyModal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useAddTags } from '../api/add-tags.ts';
-import { useCreatingTag } from '../../../lib/create-tag.ts';
+import { useCreatingTag } from '../../../entities/tags/index.ts';
 import { TagPicker, useChosenTags } from '../../../components/TagPicker.tsx';
 
 /** Member detail '+ create tag': pick (or create) tags for one member; none picked says 'Select a tag'. */

@@ -9,7 +9,7 @@ import {
   type WebhookEventType,
 } from '@flywheel/shared/webhooks';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam, useTeamScope, workspaceKey } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam, useTeamScope, workspaceKey } from '../../../entities/workspace/index.ts';
 
 const enc = encodeURIComponent;
 const webhooksKey = (teamId: string) => [...workspaceKey(teamId), 'webhooks'] as const;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { actionHistoryResponse, triggerHistoryResponse } from '@flywheel/shared/workflows';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useTeamScope } from '../../../lib/workspace-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { workflowsKey } from './keys.ts';
 
 const enc = encodeURIComponent;

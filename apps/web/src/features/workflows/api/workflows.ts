@@ -8,7 +8,7 @@ import {
 } from '@flywheel/shared/workflows';
 import { messageResponse } from '@flywheel/shared/http';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam, useTeamScope } from '../../../lib/workspace-data.ts';
+import { useCurrentTeam, useTeamScope } from '../../../entities/workspace/index.ts';
 import { workflowsKey } from './keys.ts';
 
 const enc = encodeURIComponent;

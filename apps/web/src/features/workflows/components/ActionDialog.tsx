@@ -17,7 +17,7 @@ import { FormQuestionsEditor } from '../../../components/FormQuestionsEditor.tsx
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { RichEditor } from '../../../components/RichEditor.tsx';
 import { TargetPickers } from '../../../components/TargetPickers.tsx';
-import { useMentionLookup } from '../../../lib/use-mention-lookup.ts';
+import { useMentionLookup } from '../../../entities/members/index.ts';
 import { actionProblems, hasProblems, type ActionDraft, type ActionField } from '../flow.ts';
 import { DialogFooter } from './DialogFooter.tsx';
 import { useTouched } from './use-touched.ts';

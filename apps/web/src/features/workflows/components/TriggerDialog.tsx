@@ -4,8 +4,9 @@ import { LazyModal } from '../../../components/LazyModal.tsx';
 import { wallClock } from '@flywheel/shared/clock';
 import { WORKFLOW_LIMITS, WORKFLOW_TEXTS } from '@flywheel/shared/workflows';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
-import { useBuckets } from '../../../lib/buckets.ts';
-import { useChannels, useTags } from '../../../lib/workspace-data.ts';
+import { useBuckets } from '../../../entities/buckets/index.ts';
+import { useChannels } from '../../../entities/workspace/index.ts';
+import { useTags } from '../../../entities/tags/index.ts';
 import {
   EMPTY_TRIGGER,
   hasProblems,

@@ -1,0 +1,95 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageResponse } from '@flywheel/shared/http';
+import {
+  pollExportResponse,
+  pollInfoResponse,
+  pollResponse,
+  pollsResponse,
+  votersResponse,
+  type CreatePollRequest,
+  type Poll,
+} from '@flywheel/shared/polls';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useCurrentTeam, workspaceKey } from '../../entities/workspace/index.ts';
+
+/** The Poll Table of a workspace, and each poll's details and voters under it. */
+export const pollsKey = (teamId: string) => [...workspaceKey(teamId), 'polls'] as const;
+const t = encodeURIComponent;
+
+/** While a poll is open its counts move: the table and the details popup look again this often. */
+export const POLL_REFRESH_MS = 5_000;
+
+/** GET /poll/getpolls/:teamId (newest first). */
+export const pollsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: pollsKey(teamId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/poll/getpolls/${t(teamId)}`, { schema: pollsResponse, signal }).then((r) => r.data),
+  });
+
+export function usePolls() {
+  const { teamId } = useCurrentTeam();
+  return useQuery({
+    ...pollsQuery(teamId),
+    enabled: teamId !== '',
+    refetchInterval: (q) => (q.state.data?.some((p) => p.state !== 'expired') ? POLL_REFRESH_MS : false),
+  });
+}
+
+/** GET /poll/getpollinfo/:pollId/:teamId: the question, options and counts. */
+export function usePollInfo(pollId: number) {
+  const { teamId } = useCurrentTeam();
+  return useQuery({
+    queryKey: [...pollsKey(teamId), pollId, 'info'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/poll/getpollinfo/${pollId}/${t(teamId)}`, { schema: pollInfoResponse, signal }).then(
+        (r) => r.data,
+      ),
+    enabled: teamId !== '',
+    refetchInterval: (q) => (q.state.data?.state === 'expired' ? false : POLL_REFRESH_MS),
+  });
+}
+
+/** GET /poll/memberpollinfo/:pollId/:teamId: who voted for what. */
+export function useVoters(pollId: number, live: boolean) {
+  const { teamId } = useCurrentTeam();
+  return useQuery({
+    queryKey: [...pollsKey(teamId), pollId, 'voters'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/poll/memberpollinfo/${pollId}/${t(teamId)}`, { schema: votersResponse, signal }).then(
+        (r) => r.data,
+      ),
+    enabled: teamId !== '',
+    refetchInterval: live ? POLL_REFRESH_MS : false,
+  });
+}
+
+/** GET /poll/exportpollinfo/:pollId/:teamId: the rows of PollDetails.csv. */
+export const exportPollRows = (teamId: string, pollId: number) =>
+  apiRequest(`/poll/exportpollinfo/${pollId}/${t(teamId)}`, { schema: pollExportResponse }).then(
+    (r) => r.data,
+  );
+
+/** POST /poll/createpoll: the new poll joins the table at the top. */
+export function useCreatePoll() {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePollRequest) =>
+      apiRequest('/poll/createpoll', { body, schema: pollResponse, idempotent: true }),
+    onSuccess: (res) =>
+      qc.setQueryData<Poll[]>(pollsKey(teamId), (rows) => (rows ? [res.data, ...rows] : rows)),
+  });
+}
+
+/** DELETE /poll/deletepoll/:pollId/:teamId: the row goes when the answer comes back. */
+export function useDeletePoll() {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (pollId: number) =>
+      apiRequest(`/poll/deletepoll/${pollId}/${t(teamId)}`, { method: 'DELETE', schema: messageResponse }),
+    onSuccess: (_res, pollId) =>
+      qc.setQueryData<Poll[]>(pollsKey(teamId), (rows) => rows?.filter((p) => p.id !== pollId)),
+  });
+}
