@@ -116,5 +116,9 @@ export function createHttpServer({ core, methods, oauth, admin }: Deps): Server 
   });
   // Socket Mode: the single-use URLs apps.connections.open hands out (/link/?ticket=…).
   server.on('upgrade', (req, socket, head) => core.socket.upgrade(req, socket, head));
+  // Idle connections stay open 72 s (Fastify's default, as the Flywheel server has): with Node's 5 s, a client that
+  // pauses about that long between calls can send on a connection as it closes and get a reset (socket hang up).
+  server.keepAliveTimeout = 72_000;
+  server.headersTimeout = 73_000;
   return server;
 }
