@@ -322,6 +322,8 @@ export async function createContext(
         jobs: polling,
         logger: logger.child({ module: 'polls' }),
         emit,
+        botClient: async (teamId) => slack.sendingClient(await workspaces.botToken(teamId), 2500),
+        voterKey: crypto.createHmac('sha256', secretsKey(config)).update('flywheel poll voters').digest(),
       }),
       pollJobs: polling,
       webhooks,
