@@ -189,7 +189,13 @@ export const createPollBody = z
         path: ['admin_user'],
       });
     const problem = pollOptionsProblem(v.options, v.voting);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+    // The emoji texts are the product's own; a button poll's name their field.
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: v.voting === 'buttons' ? `options: ${problem}` : problem,
+        path: ['options'],
+      });
     if (v.voting === 'emoji') {
       for (const key of ['anonymous', 'multiple', 'allow_add'] as const)
         if (v[key]) ctx.addIssue({ code: 'custom', message: `${key} needs voting: buttons`, path: [key] });
