@@ -3,9 +3,27 @@ import { expect, test } from './fixtures.ts';
 import { axeViolations, demoCredentials, demoTeamId, emulatorURL, logIn } from './helpers.ts';
 
 type Button = { action_id: string; value?: string; text: { text: string } };
-type EmuMessage = { ts: string; channel: string; text: string; blocks?: { type: string; elements?: Button[] }[] };
-type EmuMember = { id: string; is_bot?: boolean; deleted?: boolean; real_name?: string; profile?: { email?: string } };
-type EmuChannel = { id: string; name: string; is_im?: boolean; is_private?: boolean; is_archived?: boolean; members?: string[] };
+type EmuMessage = {
+  ts: string;
+  channel: string;
+  text: string;
+  blocks?: { type: string; elements?: Button[] }[];
+};
+type EmuMember = {
+  id: string;
+  is_bot?: boolean;
+  deleted?: boolean;
+  real_name?: string;
+  profile?: { email?: string };
+};
+type EmuChannel = {
+  id: string;
+  name: string;
+  is_im?: boolean;
+  is_private?: boolean;
+  is_archived?: boolean;
+  members?: string[];
+};
 
 const buttonsOf = (m: EmuMessage | undefined): Button[] =>
   (m?.blocks ?? []).filter((b) => b.type === 'actions').flatMap((b) => b.elements ?? []);
@@ -150,7 +168,8 @@ test('button polls: an anonymous multiple-choice poll made in the app; two membe
   await row.getByRole('button', { name: /^Details of poll/ }).click();
   const details = page.getByRole('dialog', { name: 'Poll Details' });
   const optionsTable = details.getByRole('table', { name: 'Poll options' });
-  const count = (value: string) => optionsTable.locator('tbody tr').filter({ hasText: value }).locator('td').nth(2);
+  const count = (value: string) =>
+    optionsTable.locator('tbody tr').filter({ hasText: value }).locator('td').nth(2);
   await expect(count('Design')).toHaveText('2', { timeout: 15_000 });
   await expect(count('Testing')).toHaveText('1');
   await expect(count('Security')).toHaveText('0');
@@ -168,7 +187,9 @@ test('button polls: an anonymous multiple-choice poll made in the app; two membe
   await details.getByRole('button', { name: 'Close poll' }).click();
   await expect(details.getByRole('button', { name: 'Reopen poll' })).toBeVisible();
   await expect
-    .poll(async () => (await emu.messages(channel!.id)).find((m) => m.ts === ts)?.text ?? '', { timeout: 30_000 })
+    .poll(async () => (await emu.messages(channel!.id)).find((m) => m.ts === ts)?.text ?? '', {
+      timeout: 30_000,
+    })
     .toContain('This poll is closed');
   expect(buttonsOf((await emu.messages(channel!.id)).find((m) => m.ts === ts))).toEqual([]);
   await details.getByRole('button', { name: 'Reopen poll' }).click();

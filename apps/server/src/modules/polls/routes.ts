@@ -98,7 +98,8 @@ export function pollsRoutes(deps: {
         ...opts,
         schema: {
           tags,
-          summary: "A poll's voters: member, e-mail, name and the option voted for (newest first)",
+          summary:
+            "A poll's voters: member, e-mail, name and the option voted for (newest first); none for an anonymous poll",
           params: pollParams,
           response: { 200: votersResponse },
         },
@@ -112,7 +113,8 @@ export function pollsRoutes(deps: {
         ...opts,
         schema: {
           tags,
-          summary: 'The rows of PollDetails.csv: email, value (the option voted for), name',
+          summary:
+            'The rows of PollDetails.csv: email, value (the option voted for), name; an anonymous poll: each option with its votes, no email or name',
           params: pollParams,
           response: { 200: pollExportResponse },
         },

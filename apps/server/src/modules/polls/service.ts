@@ -25,7 +25,6 @@ import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { buttonPollMessage, pollText } from './render.ts';
 import { pollsRepo, type PollRecord } from './repo.ts';
-import type { PollBallot } from './table.ts';
 
 type CreateBody = z.output<typeof createPollBody>;
 

@@ -481,7 +481,7 @@ describe('button polls', () => {
       ballot: { ...EMPTY_POLL_START.ballot, multiple: true, maxChoices: 3 },
     };
     const draft = {
-      question: { html: '<p>Q</p>', text: 'Q', mrkdwn: 'Q' } as any,
+      question: { html: '<p>Q</p>', text: 'Q', mrkdwn: 'Q' },
       files: [],
       options: [
         { emoji: '', emoji_code: '', value: 'A' },
