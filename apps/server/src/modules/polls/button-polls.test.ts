@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { POLL_ADD_ACTION, POLL_TEXTS, POLL_VOTE_ACTION } from '@flywheel/shared/polls';
 import { pollVoterKey } from '../../context.ts';
+import { buildTestApp, testDbKind } from '../../testing/build-test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
 import {
+  deliverInteractivity,
   drainDeliveries as drainAll,
   installThroughOAuth,
   slackTestEnv,
@@ -432,6 +434,76 @@ describe('an anonymous multiple-choice poll with voters adding options', () => {
     await press(a!, `${POLL_VOTE_ACTION}1`, open);
     expect((await info(pollId)).poll_options.map((o: any) => o.count)).toEqual(tally.counts(4));
   });
+});
+
+/** The Slack settings of the test's server, for another server process on the same database. */
+const slackEnvOf = () => ({
+  SLACK_CLIENT_ID: env.emu.app.clientId,
+  SLACK_CLIENT_SECRET: env.emu.app.clientSecret,
+  SLACK_SIGNING_SECRET: env.emu.app.signingSecret,
+  SLACK_API_URL: env.emu.apiUrl,
+  SLACK_AUTHORIZE_URL: env.emu.authorizeUrl,
+  SLACK_RATE_SCALE: '10000',
+});
+
+// PGlite is one process's database (a second server cannot open it): there, the workers are services on it.
+describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL database', () => {
+  it('presses sent to either server at once, one server restarted mid-vote: every vote counted once', async () => {
+    const { poll } = await createPoll({
+      poll_question: 'Two servers?',
+      multiple: true,
+      max_choices: 2,
+      anonymous: true,
+    });
+    const databaseUrl = env.t.ctx.config.databaseUrl!;
+    const start = async () => {
+      const t = await buildTestApp(slackEnvOf(), { database: { databaseUrl } });
+      const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      return { t, url };
+    };
+    const pressOn = (url: string, member: string, option: number) =>
+      deliverInteractivity(
+        { ...env, url },
+        {
+          type: 'block_actions',
+          team: { id: teamId },
+          user: { id: member, team_id: teamId },
+          trigger_id: `t${member}${option}`,
+          channel: { id: channel },
+          container: { type: 'message', channel_id: channel },
+          actions: [{ action_id: `${POLL_VOTE_ACTION}${option}`, value: `${poll.id}:${option}` }],
+        },
+      );
+    const tally = new Tally(true, 2);
+    const other = await start();
+    try {
+      const round1 = voters.flatMap((m, i) => [
+        [m, i % 3, i % 2 ? env.url : other.url],
+        [m, (i + 1) % 3, i % 2 ? other.url : env.url],
+      ]) as [string, number, string][];
+      for (const [m, o] of round1) tally.press(m, o);
+      const answers = await Promise.all(round1.map(([m, o, url]) => pressOn(url, m, o)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+    } finally {
+      await other.t.close();
+    }
+    // The other server is restarted: a new process on the same database takes presses again.
+    const again = await start();
+    try {
+      const round2 = voters.slice(0, 6).map((m, i) => [m, i % 3, i % 2 ? env.url : again.url]) as [
+        string,
+        number,
+        string,
+      ][];
+      for (const [m, o] of round2) tally.press(m, o);
+      await Promise.all(round2.map(([m, o, url]) => pressOn(url, m, o)));
+    } finally {
+      await again.t.close();
+    }
+    const data = await info(poll.id);
+    expect(data.poll_options.map((o: any) => o.count)).toEqual(tally.counts(3));
+    expect(data.voter_count).toBe([...tally.chosen.values()].filter((s) => s.size > 0).length);
+  }, 120_000);
 });
 
 describe('two workers and a restart', () => {
