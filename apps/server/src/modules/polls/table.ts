@@ -14,6 +14,14 @@ import {
 
 /** An option as created: the emoji (character and Slack name) that votes for it, and its text. */
 export type PollOptionRecord = { emoji: string; emoji_code: string; value: string };
+/** A button poll's settings (null for emoji polls). */
+export type PollBallot = {
+  anonymous: boolean;
+  multiple: boolean;
+  max_choices: number | null;
+  allow_add: boolean;
+  results: 'live' | 'closed';
+};
 
 /**
  * A poll: a question with up to five emoji options, posted in channels through the delivery
@@ -48,6 +56,11 @@ export const polls = pgTable(
     finalAt: timestamp('final_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How members vote: emoji reactions, or buttons (with `ballot`'s settings; votes in poll_choices). */
+    voting: text('voting', { enum: ['emoji', 'buttons'] })
+      .notNull()
+      .default('emoji'),
+    ballot: jsonb('ballot').$type<PollBallot>(),
   },
   (t) => [
     index('polls_team_idx').on(t.teamId, t.id),
@@ -111,4 +124,22 @@ export const pollVotes = pgTable(
     votedAt: timestamp('voted_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.pollId, t.memberId] })],
+);
+
+/**
+ * A button poll's votes: one row per voter and chosen option. `voter` is the member id on a named poll; on an
+ * anonymous one it is `h:` and a keyed hash of the member id (HMAC, a key derived per poll from the server's
+ * secret), enough to find a member's own votes again and nothing to read a name from; `voted_at` is null there.
+ */
+export const pollChoices = pgTable(
+  'poll_choices',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    voter: text('voter').notNull(),
+    option: integer('option').notNull(),
+    votedAt: timestamp('voted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.voter, t.option] })],
 );

@@ -1,24 +1,59 @@
 import { MAX_LEAD_MS, MIN_LEAD_MS, parseLocalDateTime, wallClock } from '@flywheel/shared/clock';
 import {
   defaultPollEnd,
+  POLL_BUTTON_MAX_OPTIONS,
   POLL_MAX_OPTIONS,
   POLL_TEXTS,
   pollOptionsProblem,
   type CreatePollRequest,
+  type PollVoting,
 } from '@flywheel/shared/polls';
 import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../components/RichEditor.tsx';
 import { isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 import { postAtOf } from '../../lib/schedule-time.ts';
 
-/** Step 1 of Create Poll: channels, sender, and Scheduled (with its date and time) or Non-scheduled. */
+/** A button poll's settings (the wizard's Voting: Buttons). */
+export type BallotDraft = {
+  anonymous: boolean;
+  multiple: boolean;
+  /** Multiple choice: the most a member may choose; empty for no limit. */
+  maxChoices: number | '';
+  allowAdd: boolean;
+  results: 'live' | 'closed';
+};
+export const DEFAULT_BALLOT: BallotDraft = {
+  anonymous: false,
+  multiple: false,
+  maxChoices: '',
+  allowAdd: false,
+  results: 'live',
+};
+
+/**
+ * Step 1 of Create Poll: channels, sender, Scheduled (with its date and time) or Non-scheduled, and how members
+ * vote (emoji reactions, or buttons with their settings).
+ */
 export type PollStart = {
   channels: string[];
   sender: SenderChoice;
   type: 'scheduled' | 'instant';
   /** Scheduled: YYYY-MM-DDTHH:MM from the date-time picker, in the workspace's timezone. */
   at: string;
+  voting: PollVoting;
+  ballot: BallotDraft;
 };
-export const EMPTY_POLL_START: PollStart = { channels: [], sender: NO_SENDER, type: 'instant', at: '' };
+export const EMPTY_POLL_START: PollStart = {
+  channels: [],
+  sender: NO_SENDER,
+  type: 'instant',
+  at: '',
+  voting: 'emoji',
+  ballot: DEFAULT_BALLOT,
+};
+
+/** The most options a poll of this voting holds (emoji 5, buttons 10). */
+export const maxOptionsOf = (voting: PollVoting) =>
+  voting === 'buttons' ? POLL_BUTTON_MAX_OPTIONS : POLL_MAX_OPTIONS;
 
 export type OptionDraft = { emoji: string; emoji_code: string; value: string };
 export const EMPTY_OPTION: OptionDraft = { emoji: '', emoji_code: '', value: '' };
@@ -94,12 +129,20 @@ export function pollDraftProblems(
   const end = instantOf(d.end, timeZone);
   return {
     question: blank ? POLL_TEXTS.emptyQuestion : editorError(d.question),
-    options: pollOptionsProblem(d.options),
+    options: pollOptionsProblem(d.options, s.voting) ?? maxChoicesProblem(s, d),
     end: end === null || end <= startOf(s, timeZone, now) ? POLL_TEXTS.endAfterStart : null,
   };
 }
 
-export const canAddOption = (d: PollDraft) => d.options.length < POLL_MAX_OPTIONS;
+/** A multiple-choice button poll's limit: from 1 to the number of options. */
+function maxChoicesProblem(s: PollStart, d: PollDraft): string | null {
+  const max = s.ballot.maxChoices;
+  if (s.voting !== 'buttons' || !s.ballot.multiple || max === '') return null;
+  return max < 1 || max > d.options.length ? POLL_TEXTS.maxChoices : null;
+}
+
+export const canAddOption = (d: PollDraft, voting: PollVoting = 'emoji') =>
+  d.options.length < maxOptionsOf(voting);
 
 /** The create body (images are the uploaded file ids). */
 export function createBodyOf(
@@ -125,5 +168,15 @@ export function createBodyOf(
     type: s.type,
     post_at: start === null ? null : new Date(start).toISOString(),
     images,
+    voting: s.voting,
+    ...(s.voting === 'buttons'
+      ? {
+          anonymous: s.ballot.anonymous,
+          multiple: s.ballot.multiple,
+          max_choices: s.ballot.multiple && s.ballot.maxChoices !== '' ? s.ballot.maxChoices : null,
+          allow_add: s.ballot.allowAdd,
+          results: s.ballot.results,
+        }
+      : {}),
   };
 }
