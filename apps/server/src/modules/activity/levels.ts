@@ -89,8 +89,9 @@ export async function recomputeLevels(
       left join ${memberLevels} l on l.team_id = ${teamId} and l.member_id = c.member_id
       where l.level is distinct from c.level
     ), logged as (
-      insert into ${memberLevelChanges} (team_id, member_id, from_level, to_level, day)
-      select ${teamId}, member_id, from_level, to_level, ${d} from changed order by member_id
+      insert into ${memberLevelChanges} (team_id, member_id, from_level, to_level, day, at)
+      select ${teamId}, member_id, from_level, to_level, ${d}, ${now.toISOString()}::timestamptz from changed
+      order by member_id
     ), saved as (
       insert into ${memberLevels} (team_id, member_id, level, since)
       select ${teamId}, member_id, to_level, ${d} from changed
@@ -206,3 +207,23 @@ export const levelsRepo = (db: Db) => ({
     };
   },
 });
+
+/**
+ * Members whose level became `level` from another one in (`from`, `to`] (a first level is not a change), each
+ * change once with its id: the Member Level trigger's firings (workflows).
+ */
+export async function levelChangesBetween(
+  tx: Tx,
+  teamId: string,
+  level: EngagementLevel,
+  from: Date,
+  to: Date,
+): Promise<{ id: number; member_id: string }[]> {
+  return await typedRows<{ id: number; member_id: string }>(
+    tx,
+    sql`select c.id::int as id, c.member_id from ${memberLevelChanges} c
+      where c.team_id = ${teamId} and c.to_level = ${level} and c.from_level is not null
+        and c.at > ${from.toISOString()}::timestamptz and c.at <= ${to.toISOString()}::timestamptz
+      order by c.id limit 10000`,
+  );
+}
