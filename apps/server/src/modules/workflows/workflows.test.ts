@@ -761,7 +761,7 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     clockMs = later.getTime() + 60_000;
     await make().planTriggers();
     await make().planTriggers();
-    expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m) => m !== fresh));
+    expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
     while ((await make().sendDueSteps(10)) > 0);
     await drainDeliveries();
     const per = dmsByMember();
@@ -772,7 +772,7 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     clockMs += 10 * 60_000;
     await refreshLevels(db, new Map([[teamId, tz]]), new Date(clockMs), true);
     await make().planTriggers();
-    expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m) => m !== fresh));
+    expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
     await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
     await db.execute(sql`delete from activity_member_daily where team_id = ${teamId} and member_id = any(${sql.param(some)}::text[])
       and messages = 2 and replies = 0 and reactions = 0`);
