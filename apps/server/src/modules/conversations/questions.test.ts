@@ -303,11 +303,18 @@ describe('unanswered questions', () => {
       (await post('/questions/markhandled', { team_id: teamId, channel_id: channel, ts: live.toHandle }))
         .statusCode,
     ).toBe(200);
-    const audit = await typedRows<{ action: string }>(
-      env.t.ctx.database.db,
-      sql`select action from audit_events where team_id = ${teamId} and action = 'question.handled'`,
-    );
-    expect(audit).toHaveLength(2);
+    // The audit hook writes after the answer is sent.
+    await expect
+      .poll(
+        async () =>
+          (
+            await typedRows<{ action: string }>(
+              env.t.ctx.database.db,
+              sql`select action from audit_events where team_id = ${teamId} and action = 'question.handled'`,
+            )
+          ).length,
+      )
+      .toBe(2);
     const before = await listAll('answer_after_minutes=0&max_age_days=1');
     expect(before.keys).not.toContain(`${channel}|${live.toHandle}`);
 
