@@ -24,7 +24,11 @@ import {
   IconThumbUp,
   IconWand,
 } from '@tabler/icons-react';
-import { DEFAULT_QUESTION_AGE_DAYS, type Question } from '@flywheel/shared/questions';
+import {
+  DEFAULT_ANSWER_AFTER_MINUTES,
+  DEFAULT_QUESTION_AGE_DAYS,
+  type Question,
+} from '@flywheel/shared/questions';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useCurrentTeam } from '../../entities/workspace/index.ts';
@@ -42,6 +46,14 @@ const AGES = [
   { value: '90', label: 'Last 90 days' },
 ];
 
+/** How long a question waits for an answer before it is listed (default 2 hours). */
+const WAITS = [
+  { value: '0', label: 'Any time' },
+  { value: '30', label: '30 minutes' },
+  { value: '120', label: '2 hours' },
+  { value: '1440', label: '24 hours' },
+];
+
 /**
  * Questions: members' questions in channels that nobody else has answered (no reply in the thread, no
  * reaction) two hours after they were asked; the rule is in docs/product/questions.md. Reply, react,
@@ -52,12 +64,18 @@ export function QuestionsTab({ slots }: { slots: ConversationSlots }) {
   const [q, setQ] = useState('');
   const [channelId, setChannelId] = useState<string | null>(null);
   const [age, setAge] = useState(String(DEFAULT_QUESTION_AGE_DAYS));
+  const [wait, setWait] = useState(String(DEFAULT_ANSWER_AFTER_MINUTES));
   const [summary, setSummary] = useState<ThreadRef | null>(null);
   useEffect(() => {
     const t = setTimeout(() => setQ(typed.trim()), 400);
     return () => clearTimeout(t);
   }, [typed]);
-  const questions = useQuestions({ channelId, maxAgeDays: Number(age), q });
+  const questions = useQuestions({
+    channelId,
+    maxAgeDays: Number(age),
+    answerAfterMinutes: Number(wait),
+    q,
+  });
   const rows = questions.data?.pages.flatMap((p) => p.data) ?? [];
   const total = questions.data?.pages[0]?.total;
 
@@ -70,8 +88,8 @@ export function QuestionsTab({ slots }: { slots: ConversationSlots }) {
               Unanswered questions
             </Title>
             <Text fz="sm" c="dimmed">
-              Members&apos; questions in your channels that nobody else has replied to or reacted to after 2
-              hours.
+              Members&apos; questions in your channels that nobody else has replied to or reacted to yet
+              (after 2 hours unless you choose otherwise).
             </Text>
           </div>
           {total !== undefined ? (
@@ -97,6 +115,14 @@ export function QuestionsTab({ slots }: { slots: ConversationSlots }) {
             onChange={(v) => v && setAge(v)}
             allowDeselect={false}
             w={170}
+          />
+          <Select
+            aria-label="Unanswered for"
+            data={WAITS}
+            value={wait}
+            onChange={(v) => v && setWait(v)}
+            allowDeselect={false}
+            w={200}
           />
         </Group>
         {questions.isPending ? (
@@ -220,7 +246,7 @@ function QuestionCard({
             variant="default"
             leftSection={<IconChecks size={14} />}
             loading={handled.isPending}
-            aria-label={`Mark ${who} handled`}
+            aria-label={`Mark handled: ${who}`}
             onClick={() =>
               handled.mutate(
                 { team_id: teamId, channel_id: m.channel_id, ts: m.ts },

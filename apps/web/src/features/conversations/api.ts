@@ -181,7 +181,13 @@ export const useRefreshConversations = useRefresh;
 /** How often the Questions tab asks again: replies and reactions in Slack take questions off the list. */
 export const QUESTIONS_POLL_MS = 30_000;
 
-export type QuestionFilters = { channelId: string | null; maxAgeDays: number; q: string };
+export type QuestionFilters = {
+  channelId: string | null;
+  maxAgeDays: number;
+  /** How long a question must have waited unanswered (minutes; the server's default is 120). */
+  answerAfterMinutes: number;
+  q: string;
+};
 
 /**
  * GET /questions/getquestions: unanswered questions, newest first, a page at a time, with their total; asked
@@ -190,13 +196,23 @@ export type QuestionFilters = { channelId: string | null; maxAgeDays: number; q:
 export function useQuestions(f: QuestionFilters) {
   const { teamId } = useCurrentTeam();
   return useInfiniteQuery({
-    queryKey: [...conversationsKey(teamId), 'questions', f.channelId, f.maxAgeDays, f.q],
+    queryKey: [
+      ...conversationsKey(teamId),
+      'questions',
+      f.channelId,
+      f.maxAgeDays,
+      f.answerAfterMinutes,
+      f.q,
+    ],
     enabled: teamId !== '',
     placeholderData: keepPreviousData,
     refetchInterval: QUESTIONS_POLL_MS,
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => {
-      const p = new URLSearchParams({ max_age_days: String(f.maxAgeDays) });
+      const p = new URLSearchParams({
+        max_age_days: String(f.maxAgeDays),
+        answer_after_minutes: String(f.answerAfterMinutes),
+      });
       if (f.channelId) p.set('channel_id', f.channelId);
       if (f.q.trim()) p.set('q', f.q.trim());
       if (pageParam) p.set('cursor', pageParam);

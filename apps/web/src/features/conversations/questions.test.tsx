@@ -63,9 +63,10 @@ describe('Questions tab', () => {
     expect(
       within(cards[0]!).getByRole('link', { name: "Open Grace Hopper's question in Slack" }),
     ).toHaveAttribute('href', 'https://acme.slack.com/archives/C001/p1763632900000100');
-    expect(api.callsTo('GET', '/questions/getquestions/T001')[0]!.query.get('max_age_days')).toBe('7');
+    const first = api.callsTo('GET', '/questions/getquestions/T001')[0]!.query;
+    expect([first.get('max_age_days'), first.get('answer_after_minutes')]).toEqual(['7', '120']);
 
-    await user.click(within(cards[0]!).getByRole('button', { name: "Mark Grace Hopper's question handled" }));
+    await user.click(within(cards[0]!).getByRole('button', { name: "Mark handled: Grace Hopper's question" }));
     await waitFor(() => expect(screen.getAllByTestId('question-card')).toHaveLength(1));
     expect(api.callsTo('POST', '/questions/markhandled')[0]!.body).toEqual({
       team_id: 'T001',
@@ -98,6 +99,15 @@ describe('Questions tab', () => {
     await waitFor(() =>
       expect(
         api.callsTo('GET', '/questions/getquestions/T001').some((c) => c.query.get('max_age_days') === '30'),
+      ).toBe(true),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Unanswered for' }));
+    await user.click(await screen.findByRole('option', { name: 'Any time' }));
+    await waitFor(() =>
+      expect(
+        api
+          .callsTo('GET', '/questions/getquestions/T001')
+          .some((c) => c.query.get('answer_after_minutes') === '0'),
       ).toBe(true),
     );
   });
