@@ -93,7 +93,7 @@ export function QuestionsTab({ slots }: { slots: ConversationSlots }) {
             </Text>
           </div>
           {total !== undefined ? (
-            <Badge size="lg" variant="light" color={total > 0 ? 'orange' : 'green'} aria-live="polite">
+            <Badge size="lg" variant="light" color="blue" aria-live="polite">
               {total} unanswered
             </Badge>
           ) : null}

@@ -66,7 +66,9 @@ describe('Questions tab', () => {
     const first = api.callsTo('GET', '/questions/getquestions/T001')[0]!.query;
     expect([first.get('max_age_days'), first.get('answer_after_minutes')]).toEqual(['7', '120']);
 
-    await user.click(within(cards[0]!).getByRole('button', { name: "Mark handled: Grace Hopper's question" }));
+    await user.click(
+      within(cards[0]!).getByRole('button', { name: "Mark handled: Grace Hopper's question" }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('question-card')).toHaveLength(1));
     expect(api.callsTo('POST', '/questions/markhandled')[0]!.body).toEqual({
       team_id: 'T001',
