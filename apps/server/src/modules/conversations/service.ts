@@ -525,10 +525,8 @@ export const conversationsService = (deps: {
       };
       const origin = await originOf(teamId);
       if (query && !(await repo.hasWords(query))) return { data: [], total: 0, next_cursor: null };
-      const [rows, total] = await Promise.all([
-        questions.unanswered(teamId, filter, after, f.limit + 1),
-        questions.countUnanswered(teamId, filter),
-      ]);
+      const rows = await questions.unanswered(teamId, filter, after, f.limit + 1);
+      const total = await questions.countUnanswered(teamId, filter);
       const page = rows.slice(0, f.limit);
       const read = await readable(
         teamId,
