@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { levelsFilter } from './levels.ts';
 import { rangeDays, rowId, safeText, slackId } from './input.ts';
 import {
   activityFilterSchema,
@@ -63,6 +64,7 @@ export const advanceAnalyticsFilter = membersFilterSchema
     channel_type: true,
     activity_filter: true,
     base_filter: true,
+    levels: true,
   })
   .extend({
     split_by_date_and_channel: z
@@ -167,6 +169,8 @@ export const bucketDataSchema = z.object({
   message_filter: comparison('data.message_filter'),
   reaction_filter: comparison('data.reaction_filter'),
   replies_filter: comparison('data.replies_filter'),
+  /** Members holding any of these engagement levels when the bucket runs (packages/shared/src/levels.ts). */
+  levels: levelsFilter,
 });
 export type BucketData = z.input<typeof bucketDataSchema>;
 export type BucketDefinition = z.output<typeof bucketDataSchema>;
@@ -245,6 +249,7 @@ export function bucketFilter(teamId: string, d: BucketDefinition): z.input<typeo
     channel_type: d.channel_filter.type,
     activity_filter: anyActivity ? activityFilterSchema.parse(activity) : null,
     base_filter: base ? baseFilterSchema.parse(base) : null,
+    levels: d.levels && d.levels.length > 0 ? d.levels : null,
     split_by_date_and_channel: false,
   };
 }

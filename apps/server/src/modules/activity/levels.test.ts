@@ -309,6 +309,37 @@ describe('engagement levels of an imported workspace, against the emulator', () 
         .map(([i]) => i)
         .sort(),
     );
+    // A bucket filtered by level finds the members of that level in its channels, as the Members list does.
+    const channels = (
+      await typedRows<{ channel_id: string }>(
+        db(),
+        sql`select channel_id from slack_channels where team_id = ${teamId}`,
+      )
+    ).map((c) => c.channel_id);
+    const data = { channel_filter: { ids: channels }, levels: ['casual', 'regular'] };
+    const bucket = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/v0/bucket/createbucket',
+      headers: bearer(token),
+      payload: { team_id: teamId, bucket_name: 'Casual and regular', data },
+    });
+    expect(bucket.statusCode, bucket.body).toBe(201);
+    const run = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/v0/bucket/execute',
+      headers: bearer(token),
+      payload: { team_id: teamId, id: bucket.json().data.id },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const listed = await env.t.app.inject({
+      method: 'POST',
+      url: '/api/v0/members/getmembersdata',
+      headers: bearer(token),
+      payload: { team_id: teamId, channels, levels: data.levels, page_size: 500 },
+    });
+    expect(run.json().data.bucketdata.member_count).toBe(listed.json().total);
+    expect(listed.json().total).toBeGreaterThan(0);
+    expect(run.json().data.bucketdata.data.levels).toEqual(data.levels);
     const bad = await env.t.app.inject({
       method: 'POST',
       url: '/api/v0/members/getmembersdata',

@@ -1,3 +1,4 @@
+import type { EngagementLevel } from '@flywheel/shared/levels';
 import {
   BUCKET_CHANNELS_EMPTY,
   BUCKET_CSV_COLUMNS,
@@ -81,6 +82,8 @@ export type BucketForm = {
   channelType: 'AND' | 'OR';
   activity: ActivityFilterState;
   activityWindow: TimeChoice;
+  /** Engagement levels: members holding any of them (none: every level). */
+  levels: EngagementLevel[];
 };
 
 export const emptyBucketForm = (): BucketForm => ({
@@ -91,6 +94,7 @@ export const emptyBucketForm = (): BucketForm => ({
   channelType: 'OR',
   activity: emptyActivityFilter(),
   activityWindow: DEFAULT_TIME,
+  levels: [],
 });
 
 /** A name, and at least one channel. */
@@ -125,6 +129,7 @@ export function toBucketData(f: BucketForm): BucketData {
     message_filter: compare(f.activity.messages),
     reaction_filter: compare(f.activity.reactions),
     replies_filter: compare(f.activity.replies),
+    levels: f.levels.length ? f.levels : null,
   };
 }
 
@@ -159,6 +164,7 @@ export function formOf(b: Bucket): BucketForm {
       replies: c(d.replies_filter),
     },
     activityWindow: (d.sub_time_filter as TimeChoice | undefined) ?? DEFAULT_TIME,
+    levels: [...(d.levels ?? [])],
   };
 }
 

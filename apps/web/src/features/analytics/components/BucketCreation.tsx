@@ -1,3 +1,4 @@
+import { ENGAGEMENT_LEVELS, LEVEL_LABELS, type EngagementLevel } from '@flywheel/shared/levels';
 import { useMemo, useState } from 'react';
 import {
   Accordion,
@@ -5,6 +6,7 @@ import {
   Card,
   Checkbox,
   Group,
+  MultiSelect,
   Radio,
   ScrollArea,
   SimpleGrid,
@@ -107,6 +109,22 @@ export function BucketCreation() {
               <Accordion.Control>Activity</Accordion.Control>
               <Accordion.Panel>
                 <Activity form={form} set={set} />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="levels">
+              <Accordion.Control>
+                Engagement levels{form.levels.length ? ` (${form.levels.length})` : ''}
+              </Accordion.Control>
+              <Accordion.Panel>
+                <MultiSelect
+                  label="Members who are"
+                  description="Any of these levels when the bucket runs; none chosen: every level"
+                  placeholder={form.levels.length ? undefined : 'Every level'}
+                  data={ENGAGEMENT_LEVELS.map((l) => ({ value: l, label: LEVEL_LABELS[l] }))}
+                  value={form.levels}
+                  onChange={(v) => set({ levels: v as EngagementLevel[] })}
+                  clearable
+                />
               </Accordion.Panel>
             </Accordion.Item>
           </Accordion>

@@ -157,7 +157,10 @@ export function MemberProfile({
           {member.level ? (
             <Text fz="xs" c="dimmed">
               {LEVEL_RULES[member.level]}
-              {member.level_since ? ` · since ${formatDate(member.level_since)}` : ''}
+              {/* A first level dates from when Flywheel first looked, not from when it began. */}
+              {member.level_since && (member.level_history?.length ?? 0) > 1
+                ? ` · since ${formatDate(member.level_since)}`
+                : ''}
             </Text>
           ) : (
             <Text fz="xs" c="dimmed">

@@ -154,6 +154,8 @@ function membersColumns(
       header: 'Level',
       value: (m) => (m.level ? LEVEL_LABELS[m.level] : ''),
       nowrap: true,
+      // The longest label (Champion, Newcomer) whole, never 'C…'.
+      minWidth: 104,
       cell: (m) => <LevelBadge level={m.level} />,
     },
     {
