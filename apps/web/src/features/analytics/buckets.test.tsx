@@ -398,4 +398,15 @@ describe('bucket helpers', () => {
     const b = BUCKET();
     expect(toBucketData({ ...formOf(b) })).toEqual(b.data);
   });
+
+  it('engagement levels chosen in the form are saved with the bucket and load back', () => {
+    const b = BUCKET();
+    const withLevels = { ...formOf(b), levels: ['slipping', 'dormant'] as ('slipping' | 'dormant')[] };
+    const data = toBucketData(withLevels);
+    expect(data.levels).toEqual(['slipping', 'dormant']);
+    expect(formOf({ ...b, data: { ...b.data, levels: ['slipping', 'dormant'] } }).levels).toEqual([
+      'slipping',
+      'dormant',
+    ]);
+  });
 });

@@ -129,7 +129,8 @@ export function toBucketData(f: BucketForm): BucketData {
     message_filter: compare(f.activity.messages),
     reaction_filter: compare(f.activity.reactions),
     replies_filter: compare(f.activity.replies),
-    levels: f.levels.length ? f.levels : null,
+    // Sent only when chosen (a bucket without levels saves as it always did).
+    ...(f.levels.length ? { levels: f.levels } : {}),
   };
 }
 
