@@ -4,6 +4,7 @@ import { Grid, Stack } from '@mantine/core';
 import { ActivityCard } from './components/ActivityCard.tsx';
 import { BucketAnalyticsCard } from './components/BucketAnalyticsCard.tsx';
 import { ChannelActivityCard } from './components/ChannelActivityCard.tsx';
+import { CohortsCard } from './components/CohortsCard.tsx';
 import { MembersActivityCard } from './components/MembersActivityCard.tsx';
 import { StatCards } from './components/StatCards.tsx';
 import { TrendsCard } from './components/TrendsCard.tsx';
@@ -66,6 +67,7 @@ export default function AnalyticsDashboard() {
           </Grid.Col>
         </Grid>
         <UsersCard />
+        <CohortsCard />
         <MembersActivityCard />
         <ChannelActivityCard />
         <BucketAnalyticsCard />
