@@ -13,8 +13,8 @@ export type JoinDayRow = { day: string; week: number | null; n: number };
  * joining (local days join day + 7k .. + 6, up to `weeks` weeks and today) the number with any message, reply
  * or reaction in it. Members with no join time are in none. The service groups join days into cohorts.
  *
- * The join window is read through slack_members_joined_idx (team, joined_at) and each member's weeks through
- * activity_member_daily_member_idx (team, member, day): one short range per cohort member.
+ * Each member's weeks are one short range of activity_member_daily_member_idx (team, member, day), which carries
+ * the counts (INCLUDE, this module's migration "cohorts") so it is read index-only, folded into a bit per week.
  */
 export const joinCohortReads = (db: Db) => ({
   joinDays: (q: {
@@ -34,15 +34,17 @@ export const joinCohortReads = (db: Db) => ({
             and m.joined_at >= (${q.fromDay}::date::timestamp at time zone ${q.timeZone})
             and m.joined_at < ((${q.toDay}::date + 1)::timestamp at time zone ${q.timeZone})
         ),
-        weeks as (
-          select c.jd, c.member_id, (d.day - c.jd) / 7 as k
-          from c join activity_member_daily d on d.team_id = ${q.teamId} and d.member_id = c.member_id
-            and d.day >= c.jd and d.day <= least(c.jd + ${q.weeks * 7 - 1}::int, ${q.today}::date)
-          where d.messages + d.replies + d.reactions > 0
-          group by c.jd, c.member_id, (d.day - c.jd) / 7
+        masks as materialized (
+          select c.jd, (select bit_or(1 << ((d.day - c.jd) / 7)) from activity_member_daily d
+              where d.team_id = ${q.teamId} and d.member_id = c.member_id and d.day >= c.jd
+                and d.day <= least(c.jd + ${q.weeks * 7 - 1}::int, ${q.today}::date)
+                and d.messages + d.replies + d.reactions > 0) as mask
+          from c
         )
-        select jd::text as day, null::int as week, count(*)::int as n from c group by jd
+        select jd::text as day, null::int as week, count(*)::int as n from masks group by jd
         union all
-        select jd::text as day, k::int as week, count(*)::int as n from weeks group by jd, k`,
+        select jd::text as day, k as week, count(*)::int as n
+        from masks, generate_series(0, ${q.weeks - 1}::int) k
+        where mask & (1 << k) <> 0 group by jd, k`,
     ),
 });

@@ -36,15 +36,25 @@ export async function joinCohortGrid(
   const last = periodStart(q.period, q.end && q.end < today ? q.end : today);
   const starts = [last];
   while (starts.length < q.cohorts) starts.unshift(previousPeriod(q.period, starts[0]!));
-  const toDay = addDays(nextPeriod(q.period, last), -1);
-  const rows = await joinCohortReads(db).joinDays({
-    teamId,
-    timeZone,
-    fromDay: starts[0]!,
-    toDay,
-    weeks: q.weeks,
-    today,
-  });
+  // Two halves of the cohorts side by side (two connections on PostgreSQL): a year of monthly cohorts is
+  // tens of thousands of members, each one short index range.
+  const reads = joinCohortReads(db);
+  const half = Math.ceil(starts.length / 2);
+  const parts = [starts.slice(0, half), starts.slice(half)].filter((p) => p.length > 0);
+  const rows = (
+    await Promise.all(
+      parts.map((p) =>
+        reads.joinDays({
+          teamId,
+          timeZone,
+          fromDay: p[0]!,
+          toDay: addDays(nextPeriod(q.period, p[p.length - 1]!), -1),
+          weeks: q.weeks,
+          today,
+        }),
+      ),
+    )
+  ).flat();
   const cohorts: CohortRow[] = starts.map((start) => {
     const end = addDays(nextPeriod(q.period, start), -1);
     const mine = rows.filter((r) => r.day >= start && r.day <= end);
