@@ -158,6 +158,39 @@ export const tailShare = (r: number) =>
   TAIL_SHARE * (TAIL_CUMULATIVE[r]! - (r > 0 ? TAIL_CUMULATIVE[r - 1]! : 0));
 
 /**
+ * The workspace's facts by SQL: the workspace (Europe/Berlin), `o.members` members (the last 5 bots, 20 Slack
+ * admins, 3% deactivated; joined uniformly over the last `o.days + 200` days), channels, join and leave events.
+ * bench/analytics/cohorts.ts writes the same members.
+ */
+export async function insertFacts(
+  db: Database['db'],
+  o: Pick<DatasetOptions, 'members' | 'channels' | 'days'>,
+  now: number,
+): Promise<void> {
+  const start = now - o.days * 86400;
+  await db.execute(sql`insert into workspaces (team_id, workspace_name, domain, timezone)
+    values (${TEAM}, 'Bench Analytics', 'bench-analytics', ${TZ}) on conflict do nothing`);
+  await db.execute(sql`create or replace function h(a text) returns double precision language sql immutable as
+    $$ select ('x' || substr(md5(a), 1, 8))::bit(32)::bigint / 4294967296.0 $$`);
+  await db.execute(sql`insert into slack_members (team_id, member_id, real_name, display_name, email, joined_at,
+      left_at, deleted, is_admin, is_owner, is_bot)
+    select ${TEAM}, 'U' || lpad(i::text, 8, '0'), 'Member ' || i, 'member' || i, 'member' || i || '@example.com',
+      to_timestamp(${now}) - (h('j' || i) * ${o.days + 200} || ' days')::interval,
+      case when h('l' || i) < 0.03 then to_timestamp(${now}) - (h('lt' || i) * ${o.days - 1} || ' days')::interval end,
+      h('l' || i) < 0.03, i <= 20, i = 1, i > ${o.members - 5}
+    from generate_series(1, ${o.members}) i on conflict do nothing`);
+  await db.execute(sql`insert into slack_channels (team_id, channel_id, name)
+    select ${TEAM}, 'C' || lpad(c::text, 7, '0'), 'channel-' || c from generate_series(1, ${o.channels}) c
+    on conflict do nothing`);
+  await db.execute(sql`insert into slack_member_events (team_id, member_id, kind, at, day)
+    select team_id, member_id, 'join', joined_at, (joined_at at time zone ${TZ})::date from slack_members
+    where team_id = ${TEAM} and joined_at > to_timestamp(${start})
+    union all
+    select team_id, member_id, 'leave', left_at, (left_at at time zone ${TZ})::date from slack_members
+    where team_id = ${TEAM} and left_at is not null on conflict do nothing`);
+}
+
+/**
  * Writes the workspace (members, channels, events by SQL; messages through `recordMessage`). With `resumeAt`,
  * the messages an interrupted load committed are generated again (same sequence) but not written.
  */
@@ -199,26 +232,7 @@ export async function loadDataset(
   const t0 = performance.now();
   const now = Math.floor(Date.now() / 1000);
   const start = now - o.days * 86400;
-  await db.execute(sql`insert into workspaces (team_id, workspace_name, domain, timezone)
-    values (${TEAM}, 'Bench Analytics', 'bench-analytics', ${TZ}) on conflict do nothing`);
-  await db.execute(sql`create or replace function h(a text) returns double precision language sql immutable as
-    $$ select ('x' || substr(md5(a), 1, 8))::bit(32)::bigint / 4294967296.0 $$`);
-  await db.execute(sql`insert into slack_members (team_id, member_id, real_name, display_name, email, joined_at,
-      left_at, deleted, is_admin, is_owner, is_bot)
-    select ${TEAM}, 'U' || lpad(i::text, 8, '0'), 'Member ' || i, 'member' || i, 'member' || i || '@example.com',
-      to_timestamp(${now}) - (h('j' || i) * ${o.days + 200} || ' days')::interval,
-      case when h('l' || i) < 0.03 then to_timestamp(${now}) - (h('lt' || i) * ${o.days - 1} || ' days')::interval end,
-      h('l' || i) < 0.03, i <= 20, i = 1, i > ${o.members - 5}
-    from generate_series(1, ${o.members}) i on conflict do nothing`);
-  await db.execute(sql`insert into slack_channels (team_id, channel_id, name)
-    select ${TEAM}, 'C' || lpad(c::text, 7, '0'), 'channel-' || c from generate_series(1, ${o.channels}) c
-    on conflict do nothing`);
-  await db.execute(sql`insert into slack_member_events (team_id, member_id, kind, at, day)
-    select team_id, member_id, 'join', joined_at, (joined_at at time zone ${TZ})::date from slack_members
-    where team_id = ${TEAM} and joined_at > to_timestamp(${start})
-    union all
-    select team_id, member_id, 'leave', left_at, (left_at at time zone ${TZ})::date from slack_members
-    where team_id = ${TEAM} and left_at is not null on conflict do nothing`);
+  await insertFacts(db, o, now);
   log(`facts (members, channels, events) ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // Messages: chronological, ~messages/days a day; ~25% replies; ~35% get 1-3 reactions; 1% from a bot.

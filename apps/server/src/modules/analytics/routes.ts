@@ -16,6 +16,7 @@ import {
   timeFilterBody,
   wordCloudResponse,
 } from '@flywheel/shared/analytics';
+import { cohortsQuery, cohortsResponse } from '@flywheel/shared/cohorts';
 import type { AnalyticsService } from './service.ts';
 import { type WorkspaceGuard, scopedOptions, teamIdParam } from '../../plugins/workspace-guard.ts';
 
@@ -144,6 +145,22 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService; guard: Work
         },
       },
       async (req) => ({ data: await a.wordCloud(req.body.team_id, req.body.time_filter) }),
+    );
+
+    r.get(
+      '/analytics/cohorts/:teamId',
+      {
+        ...scopedOptions(deps.guard, 'read'),
+        schema: {
+          tags,
+          summary:
+            'Retention by join cohort: per week or month of joining, the share of members active in each week since',
+          params: z.object({ teamId: teamIdParam }),
+          querystring: cohortsQuery,
+          response: { 200: cohortsResponse },
+        },
+      },
+      async (req) => ({ data: await a.cohorts(req.params.teamId, req.query) }),
     );
   };
 }

@@ -13,6 +13,8 @@ import { activityMatch, addDays, dayRange } from '../members-list/service.ts';
 import { localDay } from '../../lib/days.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { activityReads, type Counts, type MemberTotalsRow, type Window } from '../activity/reads.ts';
+import type { CohortsQuery } from '@flywheel/shared/cohorts';
+import { joinCohortGrid } from './cohorts.ts';
 
 export type AnalyticsService = ReturnType<typeof analyticsService>;
 
@@ -124,6 +126,10 @@ export const analyticsService = (deps: { db: Db; workspaces: WorkspacesService }
     tzOf,
     windowOf,
     activityPerDay,
+
+    /** Retention by join cohort (./cohorts.ts). */
+    cohorts: async (teamId: string, q: CohortsQuery, now = new Date()) =>
+      joinCohortGrid(deps.db, await tzOf(teamId), teamId, q, now),
 
     /** Per-day rows of the workspace, or per day and channel (every day x channel present) for `channels`. */
     async activity(teamId: string, tf: TimeFilter, channels: string[], now = new Date()) {

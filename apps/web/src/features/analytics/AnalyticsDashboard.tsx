@@ -4,6 +4,7 @@ import { Grid, Stack } from '@mantine/core';
 import { ActivityCard } from './components/ActivityCard.tsx';
 import { BucketAnalyticsCard } from './components/BucketAnalyticsCard.tsx';
 import { ChannelActivityCard } from './components/ChannelActivityCard.tsx';
+import { CohortsCard } from './components/CohortsCard.tsx';
 import { MembersActivityCard } from './components/MembersActivityCard.tsx';
 import { ResponseTimesCard } from './components/ResponseTimesCard.tsx';
 import { StatCards } from './components/StatCards.tsx';
@@ -67,6 +68,7 @@ export default function AnalyticsDashboard() {
           </Grid.Col>
         </Grid>
         <UsersCard />
+        <CohortsCard />
         <MembersActivityCard />
         <ChannelActivityCard />
         <ResponseTimesCard />

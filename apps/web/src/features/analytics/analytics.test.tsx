@@ -98,9 +98,11 @@ function analyticsMocks(over: Record<string, Reply> = {}): Record<string, Reply>
         { channel_id: 'C002', channel_name: 'random', messages: 9, replies: 2, reactions: 4, activity: 15 },
       ],
     }),
+    'GET /analytics/cohorts/T001': { body: { data: COHORTS_EMPTY } },
     ...over,
   };
 }
+const COHORTS_EMPTY = { period: 'week', timezone: 'UTC', today: '2026-03-02', weeks: 12, cohorts: [] };
 
 function setup(over: Record<string, Reply> = {}) {
   seedSession();

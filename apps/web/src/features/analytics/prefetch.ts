@@ -11,6 +11,7 @@ import { membersChangeQuery } from './api/members-change-analytics.ts';
 import { advanceQuery } from './api/perform-advance-analytics.ts';
 import { DEFAULT_RESPONSE_TIME, responseTimesQuery } from './api/response-times.ts';
 import { wordCloudQuery } from './api/word-cloud.ts';
+import { cohortsQuery } from './api/cohorts.ts';
 import { RESET_ADVANCE, toAdvanceRequest } from './buckets.ts';
 
 /**
@@ -30,5 +31,6 @@ export function prefetchAnalytics(qc: QueryClient, teamId: string): Promise<void
     qc.prefetchQuery(wordCloudQuery(teamId, DEFAULT_TIME)),
     qc.prefetchQuery(advanceQuery(teamId, buckets, 1, BUCKET_TABLE_PAGE_SIZES[0])),
     qc.prefetchQuery(responseTimesQuery(teamId, DEFAULT_RESPONSE_TIME)),
+    qc.prefetchQuery(cohortsQuery(teamId, 'week')),
   ];
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter, IconTag } from '@tabler/icons-react';
@@ -22,8 +23,8 @@ import { MembersTable, type Sort } from './components/MembersTable.tsx';
 import { TimeFilterSelect } from '../../components/TimeFilterSelect.tsx';
 import {
   activityIsSet,
-  DEFAULT_FILTERS,
   DEFAULT_SORT,
+  filtersFromSearch,
   toPayload,
   type MembersFilterState,
 } from './filters.ts';
@@ -52,7 +53,9 @@ export function MembersPage({ SendMessage }: MembersSlots = {}) {
   const { teamId } = useCurrentTeam();
   const tags = useTags();
   const levelCounts = useLevelCounts();
-  const [filters, setFilters] = useState<MembersFilterState>(DEFAULT_FILTERS);
+  const [searchParams] = useSearchParams();
+  // A link may open the page with a join window (?join_from=&join_to=, lib/members-link.ts).
+  const [filters, setFilters] = useState<MembersFilterState>(() => filtersFromSearch(searchParams));
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);

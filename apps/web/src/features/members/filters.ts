@@ -2,6 +2,7 @@ import type { EngagementLevel } from '@flywheel/shared/levels';
 import type { MembersDataRequest } from '@flywheel/shared/members';
 import { activityPayload, type ActivityFilterState } from '../../lib/activity-filter.ts';
 import type { TimeChoice } from '../../lib/time-filter.ts';
+import { joinWindowOf } from '../../lib/members-link.ts';
 
 // The time and activity filters are shared with Home and Analytics (lib/).
 export type { TimeChoice } from '../../lib/time-filter.ts';
@@ -33,6 +34,17 @@ export const DEFAULT_FILTERS: MembersFilterState = {
   tags: [],
   levels: [],
 };
+
+/**
+ * The filters a Members URL opens with: the defaults, with the Join Filter set to Workspace Join over the days
+ * of `?join_from=YYYY-MM-DD&join_to=YYYY-MM-DD` when both are real days in order (Analytics' cohort rows link
+ * so, lib/members-link.ts).
+ */
+export function filtersFromSearch(search: URLSearchParams): MembersFilterState {
+  const window = joinWindowOf(search);
+  if (!window) return DEFAULT_FILTERS;
+  return { ...DEFAULT_FILTERS, join: { type: 'team_join', window: { type: 'dynamic', ...window } } };
+}
 
 /** The table's first order: the most active first. */
 export const DEFAULT_SORT: { field: 'activity'; direction: 'desc' } = {

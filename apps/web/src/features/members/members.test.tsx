@@ -226,6 +226,37 @@ describe('Members page', () => {
     expect(screen.queryByText(/left/)).toBeNull();
   });
 
+  it('opens with the Join Filter of the URL (?join_from=&join_to=, the link of a cohort on Analytics)', async () => {
+    const api = setup();
+    renderApp('/dashboard/members?join_from=2026-10-19&join_to=2026-10-25');
+    await screen.findByRole('link', { name: 'Ada Lovelace' }, { timeout: 8000 });
+    expect(api.callsTo('POST', '/members/getmembersdata')[0]?.body).toMatchObject({
+      base_filter: {
+        type: 'team_join',
+        time_filter: { type: 'dynamic', start_date: '2026-10-19', end_date: '2026-10-25' },
+      },
+    });
+    // The Join Filter button shows it is set.
+    expect(screen.getByRole('button', { name: 'Join Filter' })).toHaveAttribute('data-variant', 'filled');
+  });
+
+  it('ignores a join window in the URL that is not two real days in order', async () => {
+    for (const search of [
+      '?join_from=2026-10-25&join_to=2026-10-19',
+      '?join_from=2026-02-30&join_to=2026-03-02',
+      '?join_from=2026-10-19',
+      '?join_from=x&join_to=y',
+    ]) {
+      const api = setup();
+      const { unmount } = renderApp(`/dashboard/members${search}`);
+      await screen.findByRole('link', { name: 'Ada Lovelace' }, { timeout: 8000 });
+      expect(api.callsTo('POST', '/members/getmembersdata')[0]?.body, search).not.toHaveProperty(
+        'base_filter.type',
+      );
+      unmount();
+    }
+  });
+
   it('Activity Filter sends only the rows with an operator, combined with the chosen type', async () => {
     const api = setup();
     const { user } = renderApp('/dashboard/members');

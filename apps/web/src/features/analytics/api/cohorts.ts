@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { cohortsResponse, type CohortPeriod } from '@flywheel/shared/cohorts';
+import { requestData } from '../../../lib/api-data.ts';
+import { useTeamScope } from '../../../entities/workspace/index.ts';
+import { analyticsKey } from './keys.ts';
+
+/** GET /analytics/cohorts/:teamId: retention by join cohort, the last 12 weeks or months, 12 weeks each. */
+export const getCohorts = (teamId: string, period: CohortPeriod, signal?: AbortSignal) =>
+  requestData(`/analytics/cohorts/${encodeURIComponent(teamId)}?period=${period}`, cohortsResponse, {
+    signal,
+  });
+
+export const cohortsQuery = (teamId: string, period: CohortPeriod) =>
+  queryOptions({
+    queryKey: [...analyticsKey(teamId), 'cohorts', period],
+    queryFn: ({ signal }) => getCohorts(teamId, period, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCohorts(period: CohortPeriod) {
+  const { teamId, enabled } = useTeamScope();
+  return useQuery({ ...cohortsQuery(teamId, period), enabled });
+}
