@@ -9,6 +9,8 @@ import { emulator, receiver, type Emu } from './helpers.ts';
  * own text beside the value, as Slack's client sends them.
  */
 
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
 let emu: Emu;
 let client: WebClient;
 let app: Awaited<ReturnType<typeof receiver>>;
@@ -53,7 +55,10 @@ describe('modal input elements', () => {
       [{ type: 'radio_buttons', options: eleven }, '/view/blocks/0/element/options'],
       [{ type: 'checkboxes', options: [] }, '/view/blocks/0/element'],
       [{ type: 'number_input' }, '/view/blocks/0/element'],
-      [{ type: 'number_input', is_decimal_allowed: false, min_value: '1.5' }, '/view/blocks/0/element/min_value'],
+      [
+        { type: 'number_input', is_decimal_allowed: false, min_value: '1.5' },
+        '/view/blocks/0/element/min_value',
+      ],
       [
         { type: 'number_input', is_decimal_allowed: true, min_value: '5', max_value: '1' },
         '/view/blocks/0/element/min_value',
@@ -77,7 +82,10 @@ describe('modal input elements', () => {
     const team = emu.team();
     const user = team.ws.members[4]?.id as string;
     const blocks = [
-      input('boxes', { type: 'checkboxes', options: [option('Red', '0'), option('Blue', '1'), option('Green', '2')] }),
+      input('boxes', {
+        type: 'checkboxes',
+        options: [option('Red', '0'), option('Blue', '1'), option('Green', '2')],
+      }),
       input('count', { type: 'number_input', is_decimal_allowed: false, min_value: '0', max_value: '10' }),
       input('day', { type: 'datepicker' }),
       input('stars', { type: 'radio_buttons', options: ['1', '2', '3', '4', '5'].map((n) => option(n, n)) }),

@@ -99,11 +99,19 @@ describe('question definitions', () => {
       one({ type: 'checkboxes', options: ['A', 'a'] }),
       'Options of a question must differ',
     ],
-    ['a number question whose min is over its max', one({ type: 'number', min: 5, max: 1 }), FORM_TEXTS.numberBounds],
+    [
+      'a number question whose min is over its max',
+      one({ type: 'number', min: 5, max: 1 }),
+      FORM_TEXTS.numberBounds,
+    ],
     ['decimal bounds on a whole number question', one({ type: 'number', min: 0.5 }), FORM_TEXTS.wholeBounds],
     ['bounds beyond a billion', one({ type: 'number', max: 1e12 }), FORM_TEXTS.boundsRange],
     ['a min that is not a number', one({ type: 'number', min: 'five' }), 'min must be a number'],
-    ['decimal that is not a boolean', one({ type: 'number', decimal: 'yes' }), 'decimal must be true or false'],
+    [
+      'decimal that is not a boolean',
+      one({ type: 'number', decimal: 'yes' }),
+      'decimal must be true or false',
+    ],
     [
       'an unknown type',
       one({ type: 'slider' }),
@@ -154,8 +162,9 @@ describe('a form with every kind of question, answered in Slack', () => {
     const created = await call('POST', '/actions/createform', formBody());
     expect(created.statusCode).toBe(201);
     const form = created.json().data;
-    const [instance] = (await call('GET', `/actions/getallforminstances/${teamId}/${form.master_form_id}`)).json()
-      .data as any[];
+    const [instance] = (
+      await call('GET', `/actions/getallforminstances/${teamId}/${form.master_form_id}`)
+    ).json().data as any[];
     await drainAll(env, teamId);
 
     const [first, second, third] = members as [string, string, string];
@@ -174,7 +183,11 @@ describe('a form with every kind of question, answered in Slack', () => {
     expect(inputs[1].element).toMatchObject({ is_decimal_allowed: false, min_value: '0', max_value: '12' });
     expect(inputs[3].element.options.map((o: any) => o.text.text)).toEqual(['1', '2', '3', '4', '5']);
     expect(inputs[4].element.options.map((o: any) => o.text.text)).toEqual(['Yes', 'No']);
-    expect(inputs[5].element).toEqual({ type: 'number_input', action_id: 'answer', is_decimal_allowed: true });
+    expect(inputs[5].element).toEqual({
+      type: 'number_input',
+      action_id: 'answer',
+      is_decimal_allowed: true,
+    });
 
     // What each member submits, as Slack's client sends it; the expected stored answers are written here.
     const submissions: Record<string, { values: Record<string, any>; expect: string[] }> = {
@@ -237,16 +250,19 @@ describe('a form with every kind of question, answered in Slack', () => {
     expect(good).toMatchObject({ status: 200 });
     expect(good.body).toBeUndefined();
     const secondView = await openForm(second);
-    expect((await env.emu.interactivity.submitView(second, secondView.id, submissions[second]!.values)).body).toBe(
-      undefined,
-    );
+    expect(
+      (await env.emu.interactivity.submitView(second, secondView.id, submissions[second]!.values)).body,
+    ).toBe(undefined);
     // A required checkboxes question left empty never reaches the app: Slack's client keeps it.
     const thirdView = await openForm(third);
     const kept = await env.emu.interactivity.submitView(third, thirdView.id, {
       ...submissions[second]!.values,
       q0: { answer: { type: 'checkboxes', selected_options: [] } },
     });
-    expect(kept).toMatchObject({ local: true, body: { errors: { q0: 'Please complete this required field.' } } });
+    expect(kept).toMatchObject({
+      local: true,
+      body: { errors: { q0: 'Please complete this required field.' } },
+    });
     env.emu.interactivity.closeView(third);
 
     const data = (
@@ -269,7 +285,10 @@ describe('a form with every kind of question, answered in Slack', () => {
       master_form_id: form.master_form_id,
       form_id: instance.form_id,
     });
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       ['Name', 'Email', 'Submitted At', ...QUESTIONS.map((q) => q.question)].map((h) => `"${h}"`).join(','),
     );
@@ -277,6 +296,8 @@ describe('a form with every kind of question, answered in Slack', () => {
     const firstLine = lines.find((l) => l.includes('"Red; Green"'))!;
     // Numbers bare, checkboxes joined, a formula defused.
     expect(firstLine.endsWith(`,"Red; Green",3,"2026-10-25","5","Yes",1.85,"'=cmd|calc"`)).toBe(true);
-    expect(lines.find((l) => l.includes('"Blue"'))!.endsWith(`,"Blue",0,"2027-01-04","2","No","",""`)).toBe(true);
+    expect(lines.find((l) => l.includes('"Blue"'))!.endsWith(`,"Blue",0,"2027-01-04","2","No","",""`)).toBe(
+      true,
+    );
   });
 });

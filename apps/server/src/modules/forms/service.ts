@@ -362,8 +362,7 @@ export const formsService = (deps: {
       // A number answer is a bare number (a negative one is no formula); checkboxes are joined in `answer`.
       const cell = (a: { answer: string }, i: number) =>
         data.question_details[i]?.type === 'number' && a.answer !== '' ? Number(a.answer) : a.answer;
-      for (const r of data.rows)
-        out += csvLine([r.name, r.email, r.submitted_at, ...r.answers.map(cell)]);
+      for (const r of data.rows) out += csvLine([r.name, r.email, r.submitted_at, ...r.answers.map(cell)]);
       yield out;
     },
 
