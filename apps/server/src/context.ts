@@ -322,6 +322,7 @@ export async function createContext(
         jobs: polling,
         logger: logger.child({ module: 'polls' }),
         emit,
+        graceMs: config.actionsGraceMinutes * 60_000,
       }),
       pollJobs: polling,
       webhooks,

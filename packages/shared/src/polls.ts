@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_CODES } from './clock.ts';
 import { POLL_DEFAULT_DURATION_MS, POLL_MAX_OPTIONS } from './constants.ts';
 import {
   DELIVERY_TEXTS,
@@ -193,3 +194,93 @@ export const votersResponse = z.object({ data: z.array(voterSchema) });
 export const pollExportResponse = z.object({
   data: z.array(z.object({ email: z.string(), value: z.string(), name: z.string() })),
 });
+
+/*
+ * Recurring polls: a poll posted Every Day or Weekly (on `days`) at `time` in the workspace's timezone; each
+ * occurrence is a poll of its own (its results, details and export), open for `duration_hours`.
+ */
+
+export const RECURRING_POLL_TEXTS = {
+  frequency: 'frequency must be Everyday or Weekly',
+  time: 'time must be HH:MM (24 hours)',
+  days: 'days: choose at least one day for a weekly poll',
+  duration: `duration_hours must be a whole number of hours from 1 to ${POLL_MAX_DURATION_MS / 3_600_000}`,
+  created: 'Recurring poll created successfully',
+  deleted: 'Recurring poll deleted: no more polls will be posted',
+} as const;
+
+/** POST /poll/createrecurringpoll. */
+export const createRecurringPollBody = z
+  .object({
+    team_id: teamId,
+    channel_ids: createPollBody.shape.channel_ids,
+    poll_question: createPollBody.shape.poll_question,
+    htmlquestion: createPollBody.shape.htmlquestion,
+    options: createPollBody.shape.options,
+    sender: senderSchema,
+    admin_user: createPollBody.shape.admin_user,
+    created_by: createPollBody.shape.created_by,
+    images: imagesSchema,
+    frequency: z.enum(['Everyday', 'Weekly'], { error: RECURRING_POLL_TEXTS.frequency }),
+    days: z
+      .array(z.enum(DAY_CODES, { error: `days must be among ${DAY_CODES.join(', ')}` }))
+      .max(7)
+      .default([]),
+    time: z
+      .string({ error: RECURRING_POLL_TEXTS.time })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, RECURRING_POLL_TEXTS.time),
+    /** How long each occurrence stays open. */
+    duration_hours: z
+      .number({ error: RECURRING_POLL_TEXTS.duration })
+      .int(RECURRING_POLL_TEXTS.duration)
+      .min(1, RECURRING_POLL_TEXTS.duration)
+      .max(POLL_MAX_DURATION_MS / 3_600_000, RECURRING_POLL_TEXTS.duration)
+      .default(POLL_DEFAULT_DURATION_MS / 3_600_000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.channel_ids.length === 0)
+      ctx.addIssue({ code: 'custom', message: POLL_TEXTS.chooseChannel, path: ['channel_ids'] });
+    if (v.sender === 'admin' && !v.admin_user)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose which admin sends (admin_user)',
+        path: ['admin_user'],
+      });
+    const problem = pollOptionsProblem(v.options);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+    if (v.frequency === 'Weekly' && v.days.length === 0)
+      ctx.addIssue({ code: 'custom', message: RECURRING_POLL_TEXTS.days, path: ['days'] });
+  });
+export type CreateRecurringPollRequest = z.input<typeof createRecurringPollBody>;
+
+/** A recurring poll: its schedule, its next run and the polls it posted (newest first). */
+export const recurringPollSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  htmlquestion: z.string(),
+  created_by: z.string(),
+  sender: z.enum(['bot', 'admin']),
+  admin_user: z.string().nullable(),
+  channel_ids: z.array(z.string()),
+  channels: z.array(z.string()),
+  options: z.array(z.object({ emoji: z.string(), emoji_code: z.string(), value: z.string() })),
+  frequency: z.enum(['Everyday', 'Weekly']),
+  days: z.array(z.enum(DAY_CODES)),
+  time: z.string(),
+  /** 'Every Day at 09:00' or 'Weekly (mon, fri) at 09:00', in the workspace's timezone. */
+  schedule: z.string(),
+  duration_hours: z.number().int(),
+  next_run: z.string().nullable(),
+  instances: z.array(
+    z.object({
+      poll_id: z.number().int(),
+      post_at: z.string(),
+      state: z.enum(POLL_STATES),
+      total_votes: z.number().int(),
+    }),
+  ),
+  created_at: z.string(),
+});
+export type RecurringPoll = z.infer<typeof recurringPollSchema>;
+export const recurringPollsResponse = z.object({ data: z.array(recurringPollSchema) });
+export const recurringPollResponse = z.object({ message: z.string(), data: recurringPollSchema });

@@ -65,6 +65,14 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   // polls
   'POST /api/v0/poll/createpoll': { kind: 'poll.create', label: 'Created a poll' },
   'DELETE /api/v0/poll/deletepoll/:pollId/:teamId': { kind: 'poll.delete', label: 'Deleted a poll' },
+  'POST /api/v0/poll/createrecurringpoll': {
+    kind: 'poll.recurring.create',
+    label: 'Created a recurring poll',
+  },
+  'DELETE /api/v0/poll/deleterecurringpoll/:recurringId/:teamId': {
+    kind: 'poll.recurring.delete',
+    label: 'Deleted a recurring poll',
+  },
   // workflows
   'POST /api/v0/workflows/createworkflow': { kind: 'workflow.create', label: 'Created a workflow' },
   'PATCH /api/v0/workflows/pauseworkflow': {

@@ -18,6 +18,7 @@ import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { pollText } from './render.ts';
+import { recurringPolls } from './recurring.ts';
 import { pollsRepo, type PollRecord } from './repo.ts';
 
 type CreateBody = z.output<typeof createPollBody>;
@@ -68,6 +69,8 @@ export const pollsService = (deps: {
   now?: () => number;
   /** Outbound webhooks (webhooks/service.ts `emit`): only queues, never throws. */
   emit?: Emit;
+  /** A recurring poll's run planned later than this is skipped (default 1 hour). */
+  graceMs?: number;
 }) => {
   const repo = pollsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
@@ -213,6 +216,19 @@ export const pollsService = (deps: {
   }
 
   return {
+    /** Recurring polls (recurring.ts): each run becomes a scheduled poll of its own. */
+    recurring: recurringPolls({
+      db: deps.db,
+      audience: deps.audience,
+      timezoneOf: deps.timezoneOf,
+      graceMs: deps.graceMs ?? 60 * 60_000,
+      logger: deps.logger,
+      now,
+      adminName: (teamId, memberId) => repo.adminName(teamId, memberId),
+      channelNames: (teamId, ids) => repo.channelNames(teamId, ids),
+      toPolls,
+    }),
+
     async create(userId: string | null, b: CreateBody): Promise<{ poll: Poll; message: string }> {
       const t = now();
       let start = t;
