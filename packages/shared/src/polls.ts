@@ -204,6 +204,7 @@ export const RECURRING_POLL_TEXTS = {
   frequency: 'frequency must be Everyday or Weekly',
   time: 'time must be HH:MM (24 hours)',
   days: 'days: choose at least one day for a weekly poll',
+  schedule: 'Choose how often, the time and, for a weekly poll, its days',
   duration: `duration_hours must be a whole number of hours from 1 to ${POLL_MAX_DURATION_MS / 3_600_000}`,
   created: 'Recurring poll created successfully',
   deleted: 'Recurring poll deleted: no more polls will be posted',
