@@ -66,11 +66,11 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'POST /api/v0/poll/createpoll': { kind: 'poll.create', label: 'Created a poll' },
   'DELETE /api/v0/poll/deletepoll/:pollId/:teamId': { kind: 'poll.delete', label: 'Deleted a poll' },
   'POST /api/v0/poll/createrecurringpoll': {
-    kind: 'poll.recurring.create',
+    kind: 'poll.create_recurring',
     label: 'Created a recurring poll',
   },
   'DELETE /api/v0/poll/deleterecurringpoll/:recurringId/:teamId': {
-    kind: 'poll.recurring.delete',
+    kind: 'poll.delete_recurring',
     label: 'Deleted a recurring poll',
   },
   // workflows
