@@ -272,6 +272,7 @@ export const recurringPollSchema = z.object({
   schedule: z.string(),
   duration_hours: z.number().int(),
   next_run: z.string().nullable(),
+  /** The polls it posted, newest first (the newest 100). */
   instances: z.array(
     z.object({
       poll_id: z.number().int(),

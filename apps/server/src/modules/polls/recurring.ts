@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { planDue } from '../../lib/plan-due.ts';
 import type { AudienceService } from '../audience/service.ts';
-import type { PollRecord } from './repo.ts';
+import { POLL_RECORD_COLUMNS, type PollRecord } from './repo.ts';
 import type { PollOptionRecord } from './table.ts';
 
 type CreateBody = z.output<typeof createRecurringPollBody>;
@@ -41,10 +41,8 @@ type RecurrenceRecord = {
 const COLUMNS = sql.raw(`r.id, r.team_id, r.question, r.html, r.images, r.options, r.channel_ids, r.sender,
   r.admin_user, r.created_by, r.created_by_user, r.frequency, r.days, r.time, r.duration_hours,
   r.next_run_at::text as next_run_at, r.created_at::text as created_at`);
-const POLL_COLUMNS =
-  sql.raw(`id, team_id, question, html, images, options, channel_ids, sender, admin_user, type,
-  created_by, post_at, expires_at, receipt_id::int as receipt_id, closed_at, final_at, deleted_at, created_at,
-  recurrence_id`);
+/** The newest occurrences listed per recurring poll. */
+const LISTED_INSTANCES = 100;
 const json = (v: unknown) => JSON.stringify(v);
 
 const recurrence = (r: Pick<RecurrenceRecord, 'frequency' | 'time' | 'days'>) =>
@@ -75,9 +73,11 @@ export function recurringPolls(deps: {
     const instances = ids.length
       ? await typedRows<PollRecord & { recurrence_id: number }>(
           db,
-          sql`select ${POLL_COLUMNS} from polls where team_id = ${teamId} and deleted_at is null
-            and recurrence_id in (select jsonb_array_elements_text(${json(ids)}::jsonb)::int)
-            order by post_at desc, id desc`,
+          sql`select * from (select ${POLL_RECORD_COLUMNS}, recurrence_id,
+                row_number() over (partition by recurrence_id order by post_at desc, id desc) as n
+              from polls where team_id = ${teamId} and deleted_at is null
+                and recurrence_id in (select jsonb_array_elements_text(${json(ids)}::jsonb)::int)) x
+            where n <= ${LISTED_INSTANCES} order by post_at desc, id desc`,
         )
       : [];
     const polls = new Map((await deps.toPolls(teamId, instances)).map((p) => [p.id, p]));
