@@ -127,6 +127,10 @@ export function secretsKey(config: Config): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** The key anonymous polls' voters are hashed with (each poll derives its own from it): from the secrets key. */
+export const pollVoterKey = (config: Config): Buffer =>
+  crypto.createHmac('sha256', secretsKey(config)).update('flywheel poll voters').digest();
+
 /**
  * `ROLE=migrate`: applies the migrations, the job queue's schema and its queues, then closes the database. A container
  * setup runs it once before the api and worker processes (compose.yml); a process of any other role also does this
@@ -323,6 +327,8 @@ export async function createContext(
         logger: logger.child({ module: 'polls' }),
         emit,
         graceMs: config.actionsGraceMinutes * 60_000,
+        botClient: async (teamId) => slack.sendingClient(await workspaces.botToken(teamId), 2500),
+        voterKey: pollVoterKey(config),
       }),
       pollJobs: polling,
       webhooks,

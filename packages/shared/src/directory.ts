@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENGAGEMENT_LEVELS } from './levels.ts';
 import { workspaceSchema } from './workspace.ts';
 
 /** Member (timestamps in microseconds; 0 = never). */
@@ -17,6 +18,8 @@ export const memberSchema = z.object({
   last_active: z.number(),
   join_time: z.number(),
   tags: z.array(z.object({ id: z.number(), name: z.string() })).nullable(),
+  /** The engagement level (packages/shared/src/levels.ts); null until first computed. Members list and detail. */
+  level: z.enum(ENGAGEMENT_LEVELS).nullable().optional(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

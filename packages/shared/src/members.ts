@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { levelChangeSchema, levelsFilter } from './levels.ts';
 import { memberSchema, tagSchema } from './directory.ts';
 import {
   calendarDay,
@@ -139,6 +140,8 @@ export const membersFilterSchema = z.object({
     .array(rowId('tags[]'), { error: 'tags must be a list of tag ids' })
     .max(200, 'tags: at most 200 tags')
     .nullish(),
+  /** Members holding any of these engagement levels (packages/shared/src/levels.ts). */
+  levels: levelsFilter,
   search: safeText('search', 200).optional(),
   sort: z
     .object({
@@ -230,6 +233,9 @@ export const memberInfoSchema = memberSchema.extend({
    * member who joined before it (join_time 0).
    */
   history_start: z.string().nullable().optional(),
+  /** The engagement level, the local day it began, and its changes (newest first, at most 50). */
+  level_since: z.string().nullable().optional(),
+  level_history: z.array(levelChangeSchema).optional(),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 

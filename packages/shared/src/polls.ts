@@ -10,7 +10,8 @@ import {
 } from './delivery.ts';
 
 /*
- * Polls. A poll is posted in channels; members vote by reacting with an option's emoji on its message.
+ * Polls. A poll is posted in channels; members vote by reacting with an option's emoji on its message (emoji
+ * polls), or by pressing an option's button (button polls: anonymous or named, single or multiple choice).
  */
 
 export { POLL_DEFAULT_DURATION_MS, POLL_MAX_OPTIONS };
@@ -22,6 +23,20 @@ export const POLL_MAX_DURATION_MS = 90 * 86_400_000;
 export const POLL_OPTION_MAX = 75;
 export const POLL_EXPORT_FILE = 'PollDetails.csv';
 export const POLL_CSV_COLUMNS = ['email', 'value', 'name'] as const;
+/** An anonymous poll's CSV: the options and their counts, no names. */
+export const POLL_ANONYMOUS_CSV_COLUMNS = ['value', 'votes'] as const;
+
+/** How members vote: the options' emoji reactions (the first kind), or Block Kit buttons. */
+export const POLL_VOTINGS = ['emoji', 'buttons'] as const;
+export type PollVoting = (typeof POLL_VOTINGS)[number];
+/** A button poll holds up to 10 options (voters may add some, up to this). */
+export const POLL_BUTTON_MAX_OPTIONS = 10;
+/** When a button poll's counts are shown in Slack: live, or once it is closed. */
+export const POLL_RESULTS = ['live', 'closed'] as const;
+/** The Slack ids of a button poll's message and modal (one vote button per option: `<prefix><index>`). */
+export const POLL_VOTE_ACTION = 'flywheel_poll_vote_';
+export const POLL_ADD_ACTION = 'flywheel_poll_add';
+export const POLL_ADD_CALLBACK = 'flywheel_poll_add_option';
 
 /** Validation texts (and the few rules without a text of their own, in the same voice). */
 export const POLL_TEXTS = {
@@ -38,6 +53,21 @@ export const POLL_TEXTS = {
   created: 'Poll created successfully',
   scheduled: 'Poll scheduled successfully',
   deleted: 'Poll deleted successfully',
+  closed: 'Poll closed',
+  reopened: 'Poll reopened',
+  maxButtonOptions: `Max ${POLL_BUTTON_MAX_OPTIONS} options are allowed`,
+  fillButtonOptions: 'fill all options with their value',
+  duplicateValue: 'Each option needs its own text',
+  maxChoices: 'max_choices must be between 1 and the number of options',
+  anonymous: 'Anonymous — votes are counted without names',
+  // Ephemeral answers in Slack.
+  votingClosed: 'This poll is closed: your vote was not counted.',
+  notMember: 'Only members of this workspace can vote in this poll.',
+  choiceLimit: (n: number) =>
+    `You can choose at most ${n} option${n === 1 ? '' : 's'}: withdraw one (press it again) to choose another.`,
+  optionsFull: `This poll already has ${POLL_BUTTON_MAX_OPTIONS} options.`,
+  optionTaken: 'That option is already in the poll.',
+  optionEmpty: 'Write the option',
 } as const;
 
 const teamId = z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32);
@@ -72,8 +102,22 @@ export const pollOptionInput = z.object({
 });
 export type PollOptionInput = z.input<typeof pollOptionInput>;
 
-/** The option rules: at least one, at most five, each with an emoji and a value. */
-export function pollOptionsProblem(options: readonly z.input<typeof pollOptionInput>[]): string | null {
+/**
+ * The option rules: at least one; emoji polls at most five, each with an emoji and a value; button polls at
+ * most ten, each with its own value (an emoji is optional).
+ */
+export function pollOptionsProblem(
+  options: readonly z.input<typeof pollOptionInput>[],
+  voting: PollVoting = 'emoji',
+): string | null {
+  if (voting === 'buttons') {
+    if (options.length === 0) return POLL_TEXTS.fillButtonOptions;
+    if (options.length > POLL_BUTTON_MAX_OPTIONS) return POLL_TEXTS.maxButtonOptions;
+    if (options.some((o) => !(o.value ?? '').trim())) return POLL_TEXTS.fillButtonOptions;
+    const values = options.map((o) => (o.value ?? '').trim().toLowerCase());
+    if (new Set(values).size !== values.length) return POLL_TEXTS.duplicateValue;
+    return null;
+  }
   if (options.length === 0) return POLL_TEXTS.fillOptions;
   if (options.length > POLL_MAX_OPTIONS) return POLL_TEXTS.maxOptions;
   for (const o of options) {
@@ -85,6 +129,83 @@ export function pollOptionsProblem(options: readonly z.input<typeof pollOptionIn
   if (new Set(codes).size !== codes.length) return POLL_TEXTS.duplicateEmoji;
   return null;
 }
+
+/**
+ * How members vote, in a create body (a one-off poll's and a recurring poll's alike): emoji reactions (default)
+ * or buttons; the rest are button polls' settings.
+ */
+export const pollVotingFields = {
+  voting: z.enum(POLL_VOTINGS, { error: 'voting must be emoji or buttons' }).default('emoji'),
+  /** Counts only: nobody, admins included, sees who voted for what. */
+  anonymous: z.boolean({ error: 'anonymous must be true or false' }).default(false),
+  /** Members may choose several options (up to max_choices when given). */
+  multiple: z.boolean({ error: 'multiple must be true or false' }).default(false),
+  max_choices: z
+    .number({ error: 'max_choices must be a number' })
+    .int('max_choices must be a whole number')
+    .nullish(),
+  /** A button lets voters add an option (up to 10). */
+  allow_add: z.boolean({ error: 'allow_add must be true or false' }).default(false),
+  /** Counts on the message live, or hidden until the poll closes. */
+  results: z.enum(POLL_RESULTS, { error: 'results must be live or closed' }).default('live'),
+};
+type PollVotingValues = {
+  options: readonly z.input<typeof pollOptionInput>[];
+  voting: PollVoting;
+  anonymous: boolean;
+  multiple: boolean;
+  max_choices?: number | null;
+  allow_add: boolean;
+  results: (typeof POLL_RESULTS)[number];
+};
+
+/** The options' and the button settings' rules, each issue naming its field. */
+export function pollVotingProblems(v: PollVotingValues, ctx: z.RefinementCtx): void {
+  const problem = pollOptionsProblem(v.options, v.voting);
+  // The emoji texts are the product's own; a button poll's name their field.
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      message: v.voting === 'buttons' ? `options: ${problem}` : problem,
+      path: ['options'],
+    });
+  if (v.voting === 'emoji') {
+    for (const key of ['anonymous', 'multiple', 'allow_add'] as const)
+      if (v[key]) ctx.addIssue({ code: 'custom', message: `${key} needs voting: buttons`, path: [key] });
+    if (v.max_choices != null || v.results !== 'live')
+      ctx.addIssue({
+        code: 'custom',
+        message: `${v.max_choices != null ? 'max_choices' : 'results'} needs voting: buttons`,
+        path: [v.max_choices != null ? 'max_choices' : 'results'],
+      });
+  } else if (v.max_choices != null) {
+    if (!v.multiple)
+      ctx.addIssue({ code: 'custom', message: 'max_choices needs multiple: true', path: ['max_choices'] });
+    else if (v.max_choices < 1 || v.max_choices > v.options.length)
+      ctx.addIssue({ code: 'custom', message: POLL_TEXTS.maxChoices, path: ['max_choices'] });
+  }
+}
+
+/** A button poll's stored settings from a create body's fields (null for an emoji poll). */
+export function pollBallotOf(v: Omit<PollVotingValues, 'options'>): PollBallotSettings | null {
+  return v.voting === 'buttons'
+    ? {
+        anonymous: v.anonymous,
+        multiple: v.multiple,
+        max_choices: v.multiple ? (v.max_choices ?? null) : null,
+        allow_add: v.allow_add,
+        results: v.results,
+      }
+    : null;
+}
+/** A button poll's settings as stored (polls.ballot, poll_recurrences.ballot). */
+export type PollBallotSettings = {
+  anonymous: boolean;
+  multiple: boolean;
+  max_choices: number | null;
+  allow_add: boolean;
+  results: (typeof POLL_RESULTS)[number];
+};
 
 export const POLL_TYPES = ['scheduled', 'instant'] as const;
 export type PollType = (typeof POLL_TYPES)[number];
@@ -121,6 +242,7 @@ export const createPollBody = z
     /** Scheduled polls: when it is posted. */
     post_at: z.iso.datetime({ offset: true, error: POLL_TEXTS.scheduleTime }).nullish(),
     images: imagesSchema,
+    ...pollVotingFields,
   })
   .superRefine((v, ctx) => {
     if (v.channel_ids.length === 0)
@@ -131,8 +253,7 @@ export const createPollBody = z
         message: 'Choose which admin sends (admin_user)',
         path: ['admin_user'],
       });
-    const problem = pollOptionsProblem(v.options);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+    pollVotingProblems(v, ctx);
     if (v.type === 'scheduled' && !v.post_at)
       ctx.addIssue({ code: 'custom', message: POLL_TEXTS.scheduleTime, path: ['post_at'] });
   });
@@ -172,6 +293,16 @@ export const pollSchema = z.object({
   channels: z.array(z.string()),
   receipt_id: z.number().int().nullable(),
   created_at: z.string(),
+  voting: z.enum(POLL_VOTINGS),
+  anonymous: z.boolean(),
+  multiple: z.boolean(),
+  max_choices: z.number().int().nullable(),
+  allow_add: z.boolean(),
+  results: z.enum(POLL_RESULTS),
+  /** Closed (at its end, or early by an admin) and not reopened. */
+  closed: z.boolean(),
+  /** Members who voted (a member choosing several options is one voter). */
+  voter_count: z.number().int(),
 });
 export type Poll = z.infer<typeof pollSchema>;
 
@@ -192,7 +323,19 @@ export const pollInfoResponse = z.object({ data: pollSchema });
 export const votersResponse = z.object({ data: z.array(voterSchema) });
 /** GET /poll/exportpollinfo: the rows of PollDetails.csv (email, value, name). */
 export const pollExportResponse = z.object({
-  data: z.array(z.object({ email: z.string(), value: z.string(), name: z.string() })),
+  data: z.array(
+    z.object({
+      email: z.string(),
+      value: z.string(),
+      name: z.string(),
+      /** An anonymous poll's rows: one per option with its count (no email, no name). */
+      votes: z.number().int().optional(),
+    }),
+  ),
+});
+/** POST /poll/reopenpoll: a new end (default: the old one, or 24 hours from now when it has passed). */
+export const reopenPollBody = z.object({
+  expiry_ts: z.iso.datetime({ offset: true, error: 'expiry_ts must be an ISO date and time' }).nullish(),
 });
 
 /*
@@ -222,6 +365,7 @@ export const createRecurringPollBody = z
     admin_user: createPollBody.shape.admin_user,
     created_by: createPollBody.shape.created_by,
     images: imagesSchema,
+    ...pollVotingFields,
     frequency: z.enum(['Everyday', 'Weekly'], { error: RECURRING_POLL_TEXTS.frequency }),
     days: z
       .array(z.enum(DAY_CODES, { error: `days must be among ${DAY_CODES.join(', ')}` }))
@@ -247,8 +391,7 @@ export const createRecurringPollBody = z
         message: 'Choose which admin sends (admin_user)',
         path: ['admin_user'],
       });
-    const problem = pollOptionsProblem(v.options);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+    pollVotingProblems(v, ctx);
     if (v.frequency === 'Weekly' && v.days.length === 0)
       ctx.addIssue({ code: 'custom', message: RECURRING_POLL_TEXTS.days, path: ['days'] });
   });
@@ -265,6 +408,13 @@ export const recurringPollSchema = z.object({
   channel_ids: z.array(z.string()),
   channels: z.array(z.string()),
   options: z.array(z.object({ emoji: z.string(), emoji_code: z.string(), value: z.string() })),
+  /** Each occurrence's voting and button settings (as a one-off poll's). */
+  voting: z.enum(POLL_VOTINGS),
+  anonymous: z.boolean(),
+  multiple: z.boolean(),
+  max_choices: z.number().int().nullable(),
+  allow_add: z.boolean(),
+  results: z.enum(POLL_RESULTS),
   frequency: z.enum(['Everyday', 'Weekly']),
   days: z.array(z.enum(DAY_CODES)),
   time: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENGAGEMENT_LEVELS } from './levels.ts';
 import {
   DELIVERY_TEXTS,
   hasInvalidCharacters,
@@ -15,7 +16,14 @@ import { FORM_LIMITS, FORM_TEXTS, formQuestionSchema } from './forms.ts';
  * (or, for a time trigger, its audience once) runs the chain on its own.
  */
 
-export const TRIGGER_TYPES = ['time', 'activity', 'inactivity', 'workspace_join', 'channel_join'] as const;
+export const TRIGGER_TYPES = [
+  'time',
+  'activity',
+  'inactivity',
+  'workspace_join',
+  'channel_join',
+  'level_change',
+] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 /** The list's Type column and the details modal's trigger card. */
@@ -25,6 +33,7 @@ export const TRIGGER_LABELS: Record<TriggerType, string> = {
   inactivity: 'Member Inactivity',
   workspace_join: 'Workspace Join',
   channel_join: 'Channel Join',
+  level_change: 'Member Level',
 };
 
 export const DELAY_UNITS = ['minutes', 'hours', 'days'] as const;
@@ -77,6 +86,8 @@ export const WORKFLOW_TEXTS = {
   chooseSender: DELIVERY_TEXTS.chooseSender,
   chooseAdmin: 'Choose the admin who sends',
   chooseType: 'Choose a trigger type',
+  chooseLevel: 'Choose the level that fires the trigger',
+  noNewcomerTrigger: 'Members are Newcomers from the day they join: use the Workspace Join trigger',
   chooseChannel: 'Choose the channel to watch',
   chooseActivity: 'Choose active or inactive',
   daysEmpty: 'Enter the time range in days',
@@ -260,6 +271,10 @@ export const createWorkflowBody = z
       .nullish(),
     trigger_type: z.enum(TRIGGER_TYPES, { error: WORKFLOW_TEXTS.chooseType }),
     channel: channelId('channel').nullish(),
+    /** Member Level: fires when a member's engagement level becomes this one (packages/shared/src/levels.ts). */
+    level: z
+      .enum(ENGAGEMENT_LEVELS, { error: `level must be one of ${ENGAGEMENT_LEVELS.join(', ')}` })
+      .nullish(),
     days: z.coerce
       .number({ error: WORKFLOW_TEXTS.daysEmpty })
       .int(WORKFLOW_TEXTS.daysRange)
@@ -281,6 +296,10 @@ export const createWorkflowBody = z
     const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     if (v.sender === 'admin' && !v.admin_user) issue(WORKFLOW_TEXTS.chooseAdmin, 'admin_user');
     if (v.trigger_type === 'channel_join' && !v.channel) issue(WORKFLOW_TEXTS.chooseChannel, 'channel');
+    if (v.trigger_type === 'level_change' && !v.level) issue(WORKFLOW_TEXTS.chooseLevel, 'level');
+    // Newcomer is only ever a first level (joining): Workspace Join is that trigger.
+    if (v.trigger_type === 'level_change' && v.level === 'newcomer')
+      issue(WORKFLOW_TEXTS.noNewcomerTrigger, 'level');
     if ((v.trigger_type === 'activity' || v.trigger_type === 'inactivity') && (v.days ?? null) === null)
       issue(WORKFLOW_TEXTS.daysEmpty, 'days');
     if (v.trigger_type === 'time') {
@@ -350,6 +369,8 @@ export const workflowRow = z.object({
   status: z.boolean(),
   channel: z.string().nullable(),
   channel_name: z.string().nullable(),
+  /** Member Level: the level that fires it. */
+  level: z.enum(ENGAGEMENT_LEVELS).nullable().optional(),
   days: z.number().nullable(),
   trigger_at: z.object({ date: z.string(), time: z.string() }).nullable(),
   /** The trigger card: 'When a member joins the workspace', 'At 05-12-2026 09:30 (Europe/Berlin) for …'. */

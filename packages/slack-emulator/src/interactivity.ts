@@ -13,6 +13,15 @@ export type ViewRecord = {
   hash: string;
   rootId: string;
 };
+/** A message shown to one member in a conversation (chat.postEphemeral); Slack keeps it for no one else. */
+export type EphemeralRecord = {
+  teamId: string;
+  channel: string;
+  user: string;
+  ts: string;
+  text: string;
+  blocks?: unknown[];
+};
 export type DialogRecord = { id: string; teamId: string; userId: string; dialog: Json; channel?: string };
 /** `local`: Slack's own client answered (a required input left empty), nothing reached the app. */
 export type InteractionResult = { status: number; body?: Json; error?: string; local?: boolean };
@@ -36,6 +45,8 @@ export function createInteractivity(core: InteractivityDeps) {
   const stacks = new Map<string, string[]>();
   const dialogs = new Map<string, DialogRecord>();
   const notices = new Map<string, string[]>();
+  /** chat.postEphemeral: what each member was shown, only to them (never a message of the channel). */
+  const ephemerals: EphemeralRecord[] = [];
 
   const issueTrigger = (teamId: string, userId: string, channel?: string): string => {
     const id = `${Math.floor(core.now() / 1000)}${Math.floor(Math.random() * 1e4)}.${Math.floor(Math.random() * 1e11)}.${randomToken(32)}`;
@@ -349,6 +360,20 @@ export function createInteractivity(core: InteractivityDeps) {
     send,
     sent: () => ({ ...sent }),
     notices,
+    /** Records an ephemeral message for one member; answers its ts (Slack's `message_ts`). */
+    postEphemeral: (
+      teamId: string,
+      channel: string,
+      user: string,
+      m: { text: string; blocks?: unknown[] },
+    ) => {
+      const ts = `${Math.floor(core.now() / 1000)}.${String(ephemerals.length + 1).padStart(6, '0')}`;
+      ephemerals.push({ teamId, channel, user, ts, text: m.text, ...(m.blocks ? { blocks: m.blocks } : {}) });
+      return ts;
+    },
+    /** The ephemeral messages a member was shown (in a conversation, when given), oldest first. */
+    ephemerals: (teamId: string, user: string, channel?: string): EphemeralRecord[] =>
+      ephemerals.filter((e) => e.teamId === teamId && e.user === user && (!channel || e.channel === channel)),
     /** What a member currently sees on top: the modal stack's top view and/or a dialog. */
     surfaces: (userId: string) => {
       const stack = stacks.get(userId) ?? [];

@@ -97,6 +97,25 @@ describe('Web API responses match the OpenAPI schemas', () => {
     await conform('chat.postMessage', { channel, text: 'as the admin' }, user);
     await conform('chat.update', { channel, ts, text: 'edited', blocks });
     await conform('chat.getPermalink', { channel, message_ts: ts });
+    // An ephemeral message: shown to one member of the conversation, never in its history.
+    const member = emu
+      .team()
+      .channels.members(channel)
+      .find((m) => m !== emu.truth().install()?.botUserId);
+    const eph = await conform('chat.postEphemeral', { channel, user: member, text: 'only for you' });
+    expect(eph.body.message_ts).toMatch(/^\d+\.\d+$/);
+    expect(emu.interactivity.ephemerals(emu.team().id, member as string)).toEqual([
+      expect.objectContaining({ channel, text: 'only for you', ts: eph.body.message_ts }),
+    ]);
+    const outsider = [...emu.truth().members()].find(
+      (m) => !m.is_bot && !emu.team().channels.isMember(channel, m.id),
+    )?.id;
+    expect(
+      (await callRaw(emu, 'chat.postEphemeral', { channel, user: outsider, text: 'x' }, bot)).body,
+    ).toMatchObject({ ok: false, error: 'user_not_in_channel' });
+    expect(
+      (await callRaw(emu, 'chat.postEphemeral', { channel, user: 'UNOBODY01', text: 'x' }, bot)).body,
+    ).toMatchObject({ ok: false, error: 'user_not_found' });
     await conform('reactions.add', { channel, timestamp: ts, name: 'tada' });
     await conform('reactions.get', { channel, timestamp: ts });
     await conform('reactions.remove', { channel, timestamp: ts, name: 'tada' });

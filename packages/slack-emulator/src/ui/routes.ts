@@ -112,6 +112,8 @@ export async function handleUiApi(
     }
     case 'surfaces':
       return sendJson(res, 200, core.interactivity.surfaces(user));
+    case 'ephemerals':
+      return sendJson(res, 200, core.interactivity.ephemerals(team.id, user, str(p.channel) || undefined));
     case 'view-submit': {
       const values =
         typeof p.values === 'string'

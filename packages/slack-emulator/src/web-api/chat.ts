@@ -159,6 +159,23 @@ export function chatMethods(scheduled: Map<string, Scheduled>): Record<string, M
         return { ok: true, channel: ch.id, ts: m.ts, message: m };
       },
     },
+    'chat.postEphemeral': {
+      tier: 4,
+      scope: 'chat:write',
+      channelArg: 'channel',
+      handle: (call) => {
+        const c = authed(call);
+        const ch = targetChannel(c);
+        const userId = required(c, 'user');
+        const user = c.team.users.get(userId);
+        if (!user) throw new SlackError('user_not_found');
+        // Slack shows it to one member of the conversation: someone outside it gets nothing.
+        if (!c.team.channels.isMember(ch.id, userId)) throw new SlackError('user_not_in_channel');
+        const m = composeMessage(c, ch, c.params);
+        const ts = c.core.interactivity.postEphemeral(c.team.id, ch.id, userId, m);
+        return { ok: true, message_ts: ts };
+      },
+    },
     'chat.update': {
       tier: 3,
       scope: 'chat:write',

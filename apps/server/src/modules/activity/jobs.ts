@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/queue.ts';
 import { refreshStandingWindows } from './standing-windows.ts';
+import { refreshLevels } from './levels.ts';
 
 /**
  * `slack.windows.refresh`: moves each workspace's standing windows (per-member 7/14/90/365-day totals) to its
@@ -13,5 +14,19 @@ export const windowsJob = defineJob({
   retryLimit: 1,
   handle: async (_data, { ctx }) => {
     await refreshStandingWindows(ctx.database.db, await ctx.services.workspaces.allTimezones());
+  },
+});
+
+/**
+ * `activity.levels.refresh`: recomputes each workspace's engagement levels once its local day changes and each
+ * hour of the day (levels.ts). Every minute; a no-op when current.
+ */
+export const levelsJob = defineJob({
+  id: 'activity.levels.refresh',
+  payload: z.object({}).passthrough(),
+  cron: '* * * * *',
+  retryLimit: 1,
+  handle: async (_data, { ctx }) => {
+    await refreshLevels(ctx.database.db, await ctx.services.workspaces.allTimezones());
   },
 });

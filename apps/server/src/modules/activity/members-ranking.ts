@@ -7,6 +7,8 @@ import { typedResult, type Tx } from '../../db/sql.ts';
 import { addDays } from '../../lib/days.ts';
 import type { MemberCountsRow } from '../workspace-data/member-dto.ts';
 import { memberTags } from '../tags/table.ts';
+import type { EngagementLevel } from '@flywheel/shared/levels';
+import { memberLevels } from './table.ts';
 import { channelMembers, memberEvents, slackChannels, slackMembers } from '../workspace-data/table.ts';
 
 /** A resolved filter: local days, instants and ids, ready for SQL. */
@@ -19,6 +21,8 @@ export type MemberQuery = {
   /** Members of any of the channels (OR, the default) or of every one (AND). */
   channelCombiner?: 'AND' | 'OR';
   tags: number[] | null;
+  /** Members holding any of these engagement levels. */
+  levels?: EngagementLevel[] | null;
   base: {
     kind: 'join' | 'leave';
     fromDay?: string;
@@ -87,7 +91,7 @@ const FEW_CANDIDATES = 2000;
  * activity is then summed for them alone. Null when nothing narrows it (or too little).
  */
 async function candidates(db: Db, q: MemberQuery, few = FEW_CANDIDATES): Promise<{ ids: string[] } | null> {
-  if (!q.search && !q.tags && !q.base && !q.memberIds) return null;
+  if (!q.search && !q.tags && !q.levels && !q.base && !q.memberIds) return null;
   const r = await typedResult<{
     member_id: string;
   }>(
@@ -123,6 +127,9 @@ function conditions(q: MemberQuery, scope: MemberScope): SQL {
   if (q.tags)
     where.push(sql`exists (select 1 from ${memberTags} mt where mt.team_id = m.team_id
       and mt.member_id = m.member_id and mt.tag_id = any(${sql.param(q.tags)}::int[]))`);
+  if (q.levels)
+    where.push(sql`exists (select 1 from ${memberLevels} ml where ml.team_id = m.team_id
+      and ml.member_id = m.member_id and ml.level = any(${sql.param(q.levels)}::text[]))`);
   if (q.base) {
     const b = q.base;
     const window = b.fromTs

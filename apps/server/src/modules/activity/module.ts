@@ -1,5 +1,5 @@
 import { defineModule } from '../module.ts';
-import { windowsJob } from './jobs.ts';
+import { levelsJob, windowsJob } from './jobs.ts';
 
 /** Activity: the rollups ingestion keeps, the standing windows and the reads over them. */
-export const activityModule = defineModule({ name: 'activity', jobs: [windowsJob] });
+export const activityModule = defineModule({ name: 'activity', jobs: [windowsJob, levelsJob] });

@@ -1,5 +1,6 @@
 import { getTableName, sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { EngagementLevel } from '@flywheel/shared/levels';
 
 /** Daily activity per team, local day, member and channel: what analytics read. */
 export const activityDaily = pgTable(
@@ -147,6 +148,44 @@ export const activityWindowAnchor = pgTable('activity_window_anchor', {
   teamId: text('team_id').primaryKey(),
   day: date('day').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per team and member: the engagement level (packages/shared/src/levels.ts) and the local day it began. */
+export const memberLevels = pgTable(
+  'member_levels',
+  {
+    teamId: text('team_id').notNull(),
+    memberId: text('member_id').notNull(),
+    level: text('level').$type<EngagementLevel>().notNull(),
+    since: date('since').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    // The Members filter and the level counts: the members of one level.
+    index('member_levels_level_idx').on(t.teamId, t.level, t.memberId),
+  ],
+);
+
+/** Every change of a member's level (the first computed level has no `from`): the member page's history. */
+export const memberLevelChanges = pgTable(
+  'member_level_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: text('team_id').notNull(),
+    memberId: text('member_id').notNull(),
+    fromLevel: text('from_level').$type<EngagementLevel>(),
+    toLevel: text('to_level').$type<EngagementLevel>().notNull(),
+    day: date('day').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_level_changes_member_idx').on(t.teamId, t.memberId, t.id)],
+);
+
+/** Per team: the local day the levels were last computed for, and when. */
+export const memberLevelsAnchor = pgTable('member_levels_anchor', {
+  teamId: text('team_id').primaryKey(),
+  day: date('day').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -73,6 +73,8 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
     kind: 'poll.delete_recurring',
     label: 'Deleted a recurring poll',
   },
+  'POST /api/v0/poll/closepoll/:pollId/:teamId': { kind: 'poll.close', label: 'Closed a poll early' },
+  'POST /api/v0/poll/reopenpoll/:pollId/:teamId': { kind: 'poll.reopen', label: 'Reopened a poll' },
   // workflows
   'POST /api/v0/workflows/createworkflow': { kind: 'workflow.create', label: 'Created a workflow' },
   'PATCH /api/v0/workflows/pauseworkflow': {

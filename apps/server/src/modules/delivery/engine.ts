@@ -73,7 +73,7 @@ const YIELD_CHECK_MS = 1_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Slack section blocks hold at most 3,000 characters of text. */
-function sectionsOf(text: string): { type: 'section'; text: { type: 'mrkdwn'; text: string } }[] {
+export function sectionsOf(text: string): { type: 'section'; text: { type: 'mrkdwn'; text: string } }[] {
   const out = [];
   for (let i = 0; i < text.length; i += 3000)
     out.push({ type: 'section' as const, text: { type: 'mrkdwn' as const, text: text.slice(i, i + 3000) } });

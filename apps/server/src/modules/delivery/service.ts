@@ -26,7 +26,13 @@ import { csvCell } from '@flywheel/shared/csv';
 import { truncateText } from '@flywheel/shared/text';
 import { channelNames, memberNames } from '../workspace-data/names.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
-import { messageContent, SenderUnavailable, type DeliveryConfig, type SenderHandle } from './engine.ts';
+import {
+  messageContent,
+  sectionsOf,
+  SenderUnavailable,
+  type DeliveryConfig,
+  type SenderHandle,
+} from './engine.ts';
 import { pacing as pacingOf } from './pacing.ts';
 import { budgetOf, budgetState, confirmationError, overBudget, type SendLimits } from './limits.ts';
 import { limitsRepo } from './limits-repo.ts';
@@ -641,11 +647,16 @@ export const deliveryService = (deps: {
         ts: string;
         text: string;
         images: string[];
+        /** Interactive blocks (a button poll's); given, even empty, the message's blocks are replaced. */
+        blocks?: Record<string, unknown>[];
       },
     ): Promise<void> {
       const { client } = await senderHandle(teamId, m.sender, m.adminUser);
+      const content = messageContent(m);
+      // Blocks given but none left (a closed button poll): the text's sections replace the buttons.
+      if (m.blocks && !content.blocks) content.blocks = sectionsOf(m.text);
       await act(teamId, 'chat.update', deps.config.updatesPerMinute, () =>
-        client.chat.update({ channel: m.channel, ts: m.ts, ...messageContent(m) }),
+        client.chat.update({ channel: m.channel, ts: m.ts, ...content }),
       );
     },
 

@@ -8,6 +8,7 @@ import type { TagsService } from '../tags/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { micros, toMember } from '../workspace-data/member-dto.ts';
 import { activityReads } from '../activity/reads.ts';
+import { levelsRepo } from '../activity/levels.ts';
 import { memberRepo } from './repo.ts';
 
 export type MemberService = ReturnType<typeof memberService>;
@@ -30,13 +31,17 @@ export const memberService = (deps: { db: Db; workspaces: WorkspacesService; tag
     async info(teamId: string, memberId: string): Promise<MemberInfo> {
       const m = await reads.memberInfo(teamId, memberId);
       if (!m) throw notFound('This member is not in the workspace');
-      const [tags, channels, historyStart] = await Promise.all([
+      const [tags, channels, historyStart, level] = await Promise.all([
         deps.tags.ofMembers(teamId, [memberId]),
         repo.channels(teamId, memberId),
         reads.historyStart(teamId),
+        levelsRepo(deps.db).ofMember(teamId, memberId),
       ]);
       return {
         ...toMember(m, null),
+        level: level.level,
+        level_since: level.since,
+        level_history: level.history,
         is_owner: m.is_owner,
         left_at: micros(m.left_at),
         history_start: historyStart,

@@ -8,6 +8,9 @@ import {
   membersExportBody,
 } from '@flywheel/shared/members';
 import type { MembersService } from './service.ts';
+import { z } from 'zod';
+import { levelCountsResponse } from '@flywheel/shared/levels';
+import { slackId } from '@flywheel/shared/input';
 import { type WorkspaceGuard, scopedOptions } from '../../plugins/workspace-guard.ts';
 
 const tags = ['members'];
@@ -31,6 +34,21 @@ export function memberListRoutes(deps: { members: MembersService; guard: Workspa
         },
       },
       async (req) => deps.members.page(req.body),
+    );
+
+    r.get(
+      '/members/levels',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'How many members hold each engagement level, and the local day the levels were computed for',
+          querystring: z.object({ team_id: slackId('team_id') }),
+          response: { 200: levelCountsResponse },
+        },
+      },
+      async (req) => deps.members.levelCounts(req.query.team_id),
     );
 
     r.post(

@@ -9,6 +9,7 @@ import type { TagsService } from '../tags/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { toMember } from '../workspace-data/member-dto.ts';
 import { membersRepo, type MemberQuery } from '../activity/members-ranking.ts';
+import { levelsRepo } from '../activity/levels.ts';
 
 type Filter = z.output<typeof membersExportBody>;
 type PageRequest = z.output<typeof membersDataBody>;
@@ -70,6 +71,7 @@ export const membersService = (deps: {
       channels: f.channels && f.channels.length > 0 ? [...new Set(f.channels)] : null,
       channelCombiner: f.channel_type ?? 'OR',
       tags: f.tags && f.tags.length > 0 ? [...new Set(f.tags)] : null,
+      levels: f.levels && f.levels.length > 0 ? [...new Set(f.levels)] : null,
       base,
       activity: activityMatch(f.activity_filter),
       search: search ? search : null,
@@ -81,16 +83,23 @@ export const membersService = (deps: {
   return {
     resolve,
 
+    /** How many members hold each engagement level (Members' level filter). */
+    levelCounts: (teamId: string) => levelsRepo(deps.db).counts(teamId),
+
     async page(body: PageRequest, now = new Date()) {
       const q = await resolve(body, now);
       const offset = (body.page - 1) * body.page_size;
       const { rows, total, left } = await repo.page(q, body.page_size, offset);
-      const tags = await deps.tags.ofMembers(
-        body.team_id,
-        rows.map((r) => r.member_id),
-      );
+      const ids = rows.map((r) => r.member_id);
+      const [tags, levels] = await Promise.all([
+        deps.tags.ofMembers(body.team_id, ids),
+        levelsRepo(deps.db).ofMembers(body.team_id, ids),
+      ]);
       return {
-        data: rows.map((r) => toMember(r, tags.get(r.member_id))),
+        data: rows.map((r) => ({
+          ...toMember(r, tags.get(r.member_id)),
+          level: levels.get(r.member_id) ?? null,
+        })),
         total,
         left,
         page: body.page,

@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { POLL_ADD_ACTION, POLL_ADD_CALLBACK, POLL_VOTE_ACTION } from '@flywheel/shared/polls';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
-import { defineEventListener, type EventScope } from '../intake/listeners.ts';
+import { defineEventListener, defineInteractivityListener, type EventScope } from '../intake/listeners.ts';
 import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { pollsCloseJob, pollsRefreshJob, pollsRemoveJob, pollsTickJob } from './jobs.ts';
@@ -24,7 +26,46 @@ const onReaction = (added: boolean) => async (event: SlackEventOf<'reaction_adde
     scope.afterCommit(`polls.refresh:${pollId}`, () => scope.ctx.services.pollJobs.refresh(pollId));
 };
 
-/** Polls: created in the dashboard, voted on with emoji reactions in Slack, closed at their end. */
+/** A button pressed on a poll message, as Slack sends it (the fields a vote needs). */
+const buttonPressed = z
+  .object({
+    type: z.literal('block_actions'),
+    team: z.object({ id: z.string().min(1) }).passthrough(),
+    user: z.object({ id: z.string().min(1) }).passthrough(),
+    trigger_id: z.string().min(1),
+    channel: z.object({ id: z.string() }).passthrough().nullish(),
+    container: z.object({ channel_id: z.string().optional() }).passthrough().nullish(),
+    actions: z.array(z.object({ action_id: z.string(), value: z.string().optional() }).passthrough()).min(1),
+  })
+  .passthrough();
+
+const optionAdded = z
+  .object({
+    type: z.literal('view_submission'),
+    team: z
+      .object({ id: z.string().min(1) })
+      .passthrough()
+      .nullable(),
+    user: z.object({ id: z.string().min(1), team_id: z.string().optional() }).passthrough(),
+    view: z
+      .object({
+        callback_id: z.string().optional(),
+        private_metadata: z.string().optional(),
+        state: z.object({
+          values: z.record(
+            z.string(),
+            z.record(z.string(), z.object({ value: z.string().nullish() }).passthrough()),
+          ),
+        }),
+      })
+      .passthrough(),
+  })
+  .passthrough();
+
+/**
+ * Polls: created in the dashboard, voted on with emoji reactions or buttons in Slack, closed at their end (or
+ * early, and reopened, from the dashboard).
+ */
 export const pollsModule = defineModule({
   name: 'polls',
   routes: async (app, ctx) => {
@@ -40,5 +81,31 @@ export const pollsModule = defineModule({
   events: [
     defineEventListener({ type: 'reaction_added', handle: onReaction(true) }),
     defineEventListener({ type: 'reaction_removed', handle: onReaction(false) }),
+  ],
+  interactivity: [
+    defineInteractivityListener({
+      type: 'block_actions',
+      payload: buttonPressed,
+      match: (p) => p.actions[0]?.action_id.startsWith(POLL_VOTE_ACTION) ?? false,
+      handle: async (p, ctx) => {
+        await ctx.services.polls.buttonVote(p);
+        return undefined;
+      },
+    }),
+    defineInteractivityListener({
+      type: 'block_actions',
+      payload: buttonPressed,
+      match: (p) => p.actions[0]?.action_id === POLL_ADD_ACTION,
+      handle: async (p, ctx) => {
+        await ctx.services.polls.openAddOption(p);
+        return undefined;
+      },
+    }),
+    defineInteractivityListener({
+      type: 'view_submission',
+      payload: optionAdded,
+      match: (p) => p.view.callback_id === POLL_ADD_CALLBACK,
+      handle: (p, ctx) => ctx.services.polls.addOption(p),
+    }),
   ],
 });

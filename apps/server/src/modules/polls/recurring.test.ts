@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { wallClock } from '@flywheel/shared/clock';
-import { createRecurringPollBody, POLL_TEXTS, RECURRING_POLL_TEXTS } from '@flywheel/shared/polls';
+import {
+  createRecurringPollBody,
+  POLL_TEXTS,
+  POLL_VOTE_ACTION,
+  RECURRING_POLL_TEXTS,
+} from '@flywheel/shared/polls';
 import { typedRows } from '../../db/sql.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
@@ -104,6 +109,25 @@ describe('recurring polls: bad input', () => {
     ['no channel', { channel_ids: [] }, POLL_TEXTS.chooseChannel],
     ['an option without emoji', { options: [{ value: 'x' }] }, POLL_TEXTS.fillOptions],
     ['an unknown day', { days: ['funday'] }, 'days must be among'],
+    // The button settings as for a one-off poll.
+    ['a made-up voting', { voting: 'ballots' }, 'voting'],
+    ['a setting on an emoji poll', { anonymous: true }, 'anonymous needs voting: buttons'],
+    [
+      'max_choices without multiple',
+      { voting: 'buttons', max_choices: 1 },
+      'max_choices needs multiple: true',
+    ],
+    [
+      'max_choices above the options',
+      { voting: 'buttons', multiple: true, max_choices: 3 },
+      POLL_TEXTS.maxChoices,
+    ],
+    [
+      'eleven button options',
+      { voting: 'buttons', options: Array.from({ length: 11 }, (_, i) => ({ value: `O${i}` })) },
+      POLL_TEXTS.maxButtonOptions,
+    ],
+    ['a made-up results', { voting: 'buttons', results: 'never' }, 'results'],
   ];
   it.each(cases)('refuses %s with a 400 naming the field', async (_name, over, text) => {
     const res = await call('POST', '/poll/createrecurringpoll', body(over));
@@ -210,5 +234,98 @@ describe('a weekly poll across the end of British Summer Time', () => {
     expect(await pollsOf(made.id)).toEqual([]);
     const [listed] = (await call('GET', `/poll/getrecurringpolls/${teamId}`)).json().data;
     expect(listed.next_run).toBe('2026-11-08T09:00:00.000Z');
+  });
+});
+
+describe('a recurring button poll', () => {
+  it("posts each occurrence with buttons and the recurring poll's ballot settings (anonymous, multiple choice)", async () => {
+    // Ahead of the real clock: the server taking the press (on the real clock) finds the occurrence open.
+    clockMs = Date.now() + 2 * 86_400_000;
+    const a = worker();
+    const made = await a.recurring.create(
+      user.userid,
+      createRecurringPollBody.parse(
+        body({
+          frequency: 'Everyday',
+          days: [],
+          time: '10:00',
+          poll_question: 'Which topics for the weekly sync?',
+          options: [{ value: 'Roadmap', emoji: '🗺️' }, { value: 'Hiring' }, { value: 'Incidents' }],
+          voting: 'buttons',
+          anonymous: true,
+          multiple: true,
+          max_choices: 2,
+          allow_add: true,
+          results: 'closed',
+        }),
+      ),
+    );
+    const settings = {
+      voting: 'buttons',
+      anonymous: true,
+      multiple: true,
+      max_choices: 2,
+      allow_add: true,
+      results: 'closed',
+    };
+    expect(made).toMatchObject(settings);
+    expect((await call('GET', `/poll/getrecurringpolls/${teamId}`)).json().data[0]).toMatchObject({
+      id: made.id,
+      ...settings,
+    });
+
+    clockMs = Date.parse(made.next_run!) + 15_000;
+    await a.recurring.plan();
+    await a.postDue();
+    await drainAll(env, teamId);
+    const [occurrence] = await pollsOf(made.id);
+    expect(occurrence?.receipt_id).not.toBeNull();
+    const stored = await typedRows<{ voting: string; ballot: unknown }>(
+      db(),
+      sql`select voting, ballot from polls where id = ${occurrence!.id}`,
+    );
+    expect(stored[0]).toEqual({
+      voting: 'buttons',
+      ballot: { anonymous: true, multiple: true, max_choices: 2, allow_add: true, results: 'closed' },
+    });
+    const info = (await call('GET', `/poll/getpollinfo/${occurrence!.id}/${teamId}`)).json().data;
+    expect(info).toMatchObject({ type: 'scheduled', ...settings });
+
+    // The Slack message: one button per option and Add an option, counts hidden until it closes.
+    const message = ([...env.emu.truth(teamId).messages({ channel })] as any[]).find(
+      (m) =>
+        m.metadata?.event_type === DELIVERY_EVENT_TYPE &&
+        m.metadata.event_payload.receipt === occurrence!.receipt_id,
+    );
+    const buttons = (message.blocks as any[]).filter((b) => b.type === 'actions').flatMap((b) => b.elements);
+    expect(buttons.map((b) => b.text.text)).toEqual(['🗺️ Roadmap', 'Hiring', 'Incidents', 'Add an option']);
+    expect(buttons.slice(0, 3).map((b) => b.action_id)).toEqual(
+      [0, 1, 2].map((i) => `${POLL_VOTE_ACTION}${i}`),
+    );
+    expect(message.text).toContain('Results are shown when the poll closes');
+
+    // A press counts as on a one-off anonymous poll: a keyed hash, no member id.
+    const people = new Set(
+      ([...env.emu.truth(teamId).members()] as any[])
+        .filter((m) => !m.is_bot && !m.deleted && m.id !== 'USLACKBOT' && !m.is_primary_owner)
+        .map((m) => m.id as string),
+    );
+    const member = (env.emu.team(teamId).channels.members(channel) as string[]).find((m) => people.has(m))!;
+    const pressed = await env.emu.interactivity.clickButton({
+      teamId,
+      userId: member,
+      channel,
+      message,
+      actionId: `${POLL_VOTE_ACTION}1`,
+    });
+    expect(pressed.status, JSON.stringify(pressed)).toBe(200);
+    const choices = await typedRows<{ voter: string; option: number; voted_at: string | null }>(
+      db(),
+      sql`select voter, option, voted_at::text as voted_at from poll_choices where poll_id = ${occurrence!.id}`,
+    );
+    expect(choices).toHaveLength(1);
+    expect(choices[0]).toMatchObject({ option: 1, voted_at: null });
+    expect(choices[0]!.voter.startsWith('h:')).toBe(true);
+    expect(choices[0]!.voter).not.toContain(member);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { nextRun, recurrenceOf, type DayCode } from '@flywheel/shared/clock';
 import {
+  pollBallotOf,
   RECURRING_POLL_TEXTS,
   type createRecurringPollBody,
   type Poll,
@@ -14,7 +15,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { planDue } from '../../lib/plan-due.ts';
 import type { AudienceService } from '../audience/service.ts';
 import { POLL_RECORD_COLUMNS, type PollRecord } from './repo.ts';
-import type { PollOptionRecord } from './table.ts';
+import type { PollBallot, PollOptionRecord } from './table.ts';
 
 type CreateBody = z.output<typeof createRecurringPollBody>;
 
@@ -30,6 +31,8 @@ type RecurrenceRecord = {
   admin_user: string | null;
   created_by: string;
   created_by_user: string | null;
+  voting: 'emoji' | 'buttons';
+  ballot: PollBallot | null;
   frequency: 'Everyday' | 'Weekly';
   days: string[];
   time: string;
@@ -39,7 +42,7 @@ type RecurrenceRecord = {
 };
 
 const COLUMNS = sql.raw(`r.id, r.team_id, r.question, r.html, r.images, r.options, r.channel_ids, r.sender,
-  r.admin_user, r.created_by, r.created_by_user, r.frequency, r.days, r.time, r.duration_hours,
+  r.admin_user, r.created_by, r.created_by_user, r.voting, r.ballot, r.frequency, r.days, r.time, r.duration_hours,
   r.next_run_at::text as next_run_at, r.created_at::text as created_at`);
 /** The newest occurrences listed per recurring poll. */
 const LISTED_INSTANCES = 100;
@@ -49,10 +52,11 @@ const recurrence = (r: Pick<RecurrenceRecord, 'frequency' | 'time' | 'days'>) =>
   recurrenceOf({ frequency: r.frequency, time: r.time, days: r.days, at: null });
 
 /**
- * Recurring polls: created with what each occurrence posts and when (Every Day or Weekly at a time in the
- * workspace's timezone); `plan` (the minute tick) turns each due run into a scheduled poll of its own with the
- * shared planner, one per recurring poll and run time whatever number of workers tick; the polls tick then posts
- * it like any scheduled poll, so its results, details and export are the poll's own.
+ * Recurring polls: created with what each occurrence posts (emoji or button voting, with a one-off poll's
+ * settings) and when (Every Day or Weekly at a time in the workspace's timezone); `plan` (the minute tick) turns
+ * each due run into a scheduled poll of its own with the shared planner, one per recurring poll and run time
+ * whatever number of workers tick; the polls tick then posts it like any scheduled poll, so its results, details
+ * and export are the poll's own.
  */
 export function recurringPolls(deps: {
   db: Db;
@@ -92,6 +96,12 @@ export function recurringPolls(deps: {
       channel_ids: r.channel_ids,
       channels: r.channel_ids.map((id) => names.get(id) ?? id),
       options: r.options,
+      voting: r.voting,
+      anonymous: r.ballot?.anonymous ?? false,
+      multiple: r.ballot?.multiple ?? false,
+      max_choices: r.ballot?.max_choices ?? null,
+      allow_add: r.ballot?.allow_add ?? false,
+      results: r.ballot?.results ?? 'live',
       frequency: r.frequency,
       days: r.days as DayCode[],
       time: r.time,
@@ -131,10 +141,11 @@ export function recurringPolls(deps: {
       if (next === null) throw new AppError('VALIDATION_ERROR', 400, RECURRING_POLL_TEXTS.time);
       const adminName =
         b.sender === 'admin' && b.admin_user ? await deps.adminName(b.team_id, b.admin_user) : null;
+      const ballot = pollBallotOf(b);
       const row = await firstRow<{ id: number }>(
         db,
         sql`insert into poll_recurrences (team_id, question, html, images, options, channel_ids, sender, admin_user,
-            created_by, created_by_user, frequency, days, time, duration_hours, next_run_at)
+            created_by, created_by_user, voting, ballot, frequency, days, time, duration_hours, next_run_at)
           values (${b.team_id}, ${b.poll_question}, ${b.htmlquestion ?? ''}, ${json(b.images)}::jsonb,
             ${json(
               b.options.map((o) => ({
@@ -145,7 +156,7 @@ export function recurringPolls(deps: {
             )}::jsonb, ${json([...new Set(b.channel_ids)])}::jsonb, ${b.sender},
             ${b.sender === 'admin' ? (b.admin_user ?? null) : null},
             ${b.created_by?.trim() || (b.sender === 'bot' ? 'Bot' : (adminName ?? 'Admin'))}, ${userId},
-            ${b.frequency}, ${json(days)}::jsonb, ${b.time}, ${b.duration_hours},
+            ${b.voting}, ${ballot ? json(ballot) : null}::jsonb, ${b.frequency}, ${json(days)}::jsonb, ${b.time}, ${b.duration_hours},
             ${new Date(next).toISOString()}::timestamptz)
           returning id`,
       );
@@ -196,10 +207,11 @@ export function recurringPolls(deps: {
             if (run.status === 'due') {
               const ends = new Date(Date.parse(run.at) + r.duration_hours * 3_600_000).toISOString();
               await tx.execute(sql`insert into polls (team_id, question, html, images, options, channel_ids, sender,
-                  admin_user, type, created_by, created_by_user, post_at, expires_at, recurrence_id)
+                  admin_user, type, created_by, created_by_user, post_at, expires_at, recurrence_id, voting, ballot)
                 values (${r.team_id}, ${r.question}, ${r.html}, ${json(r.images)}::jsonb, ${json(r.options)}::jsonb,
                   ${json(r.channel_ids)}::jsonb, ${r.sender}, ${r.admin_user}, 'scheduled', ${r.created_by},
-                  ${r.created_by_user}, ${run.at}::timestamptz, ${ends}::timestamptz, ${r.id})
+                  ${r.created_by_user}, ${run.at}::timestamptz, ${ends}::timestamptz, ${r.id}, ${r.voting},
+                  ${r.ballot ? json(r.ballot) : null}::jsonb)
                 on conflict (recurrence_id, post_at) do nothing`);
             } else deps.logger.warn({ recurringPoll: r.id, at: run.at }, 'recurring poll run skipped (late)');
             await tx.execute(sql`update poll_recurrences set next_run_at = ${run.next}::timestamptz,

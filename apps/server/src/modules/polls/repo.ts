@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
-import type { PollOptionRecord } from './table.ts';
+import type { PollBallot, PollOptionRecord } from './table.ts';
 import { channelNames as channelNamesOf } from '../workspace-data/names.ts';
 import { slackMembers } from '../workspace-data/table.ts';
 import { workspaces } from '../workspaces/table.ts';
@@ -25,6 +25,8 @@ export type PollRecord = {
   final_at: string | null;
   deleted_at: string | null;
   created_at: string;
+  voting: 'emoji' | 'buttons';
+  ballot: PollBallot | null;
 };
 
 export type NewPoll = Omit<
@@ -41,7 +43,8 @@ export type VoterRow = {
 };
 
 const COLUMNS = sql.raw(`id, team_id, question, html, images, options, channel_ids, sender, admin_user, type,
-  created_by, post_at, expires_at, receipt_id::int as receipt_id, closed_at, final_at, deleted_at, created_at`);
+  created_by, post_at, expires_at, receipt_id::int as receipt_id, closed_at, final_at, deleted_at, created_at,
+  voting, ballot`);
 
 const json = (v: unknown) => JSON.stringify(v);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -51,10 +54,11 @@ export const pollsRepo = (db: Db) => ({
     const row = await firstRow<{ id: number }>(
       db,
       sql`insert into polls (team_id, question, html, images, options, channel_ids, sender, admin_user, type,
-          created_by, created_by_user, post_at, expires_at)
+          created_by, created_by_user, post_at, expires_at, voting, ballot)
         values (${p.team_id}, ${p.question}, ${p.html}, ${json(p.images)}::jsonb, ${json(p.options)}::jsonb,
           ${json(p.channel_ids)}::jsonb, ${p.sender}, ${p.admin_user}, ${p.type}, ${p.created_by},
-          ${p.created_by_user}, ${p.post_at}::timestamptz, ${p.expires_at}::timestamptz)
+          ${p.created_by_user}, ${p.post_at}::timestamptz, ${p.expires_at}::timestamptz, ${p.voting},
+          ${p.ballot ? json(p.ballot) : null}::jsonb)
         returning id`,
     );
     return row!.id;
@@ -83,13 +87,14 @@ export const pollsRepo = (db: Db) => ({
     );
   },
 
-  /** Votes per option of these polls. */
+  /** Votes per option of these polls (an emoji poll's votes, or a button poll's choices). */
   async counts(pollIds: number[]): Promise<Map<number, Map<number, number>>> {
     const out = new Map<number, Map<number, number>>();
     if (!pollIds.length) return out;
     const rows = await typedRows<{ poll_id: number; option: number; n: number }>(
       db,
-      sql`select poll_id, option, count(*)::int as n from poll_votes
+      sql`select poll_id, option, count(*)::int as n
+        from (select poll_id, option from poll_votes union all select poll_id, option from poll_choices) v
         where poll_id in (select jsonb_array_elements_text(${json(pollIds)}::jsonb)::int)
         group by poll_id, option`,
     );
@@ -99,6 +104,89 @@ export const pollsRepo = (db: Db) => ({
       out.set(r.poll_id, m);
     }
     return out;
+  },
+
+  /** How many members voted in each of these polls (one choosing several options counts once). */
+  async voterCounts(pollIds: number[]): Promise<Map<number, number>> {
+    if (!pollIds.length) return new Map();
+    const rows = await typedRows<{ poll_id: number; n: number }>(
+      db,
+      sql`select poll_id, count(distinct voter)::int as n
+        from (select poll_id, member_id as voter from poll_votes union all select poll_id, voter from poll_choices) v
+        where poll_id in (select jsonb_array_elements_text(${json(pollIds)}::jsonb)::int)
+        group by poll_id`,
+    );
+    return new Map(rows.map((r) => [r.poll_id, r.n]));
+  },
+
+  /** A named button poll's voters: one row per member and chosen option. */
+  async choiceVoters(pollId: number): Promise<VoterRow[]> {
+    return typedRows<VoterRow>(
+      db,
+      sql`select c.voter as member_id, c.option, c.voted_at,
+          coalesce(nullif(m.real_name, ''), nullif(m.display_name, ''), c.voter) as name,
+          coalesce(m.email, '') as email
+        from poll_choices c join polls p on p.id = c.poll_id
+          left join ${slackMembers} m on m.team_id = p.team_id and m.member_id = c.voter
+        where c.poll_id = ${pollId} and c.voter not like 'h:%'
+        order by c.voted_at desc, c.voter, c.option`,
+    );
+  },
+
+  /** The poll as a button vote sees it, locked: a poll's votes are applied one after another. */
+  async lockForVote(tx: Tx, pollId: number): Promise<PollRecord | undefined> {
+    return firstRow<PollRecord>(tx, sql`select ${COLUMNS} from polls where id = ${pollId} for update`);
+  },
+
+  /** The options a voter has chosen in a button poll. */
+  async choicesOf(tx: Tx, pollId: number, voter: string): Promise<number[]> {
+    const rows = await typedRows<{ option: number }>(
+      tx,
+      sql`select option from poll_choices where poll_id = ${pollId} and voter = ${voter} order by option`,
+    );
+    return rows.map((r) => r.option);
+  },
+
+  async choose(tx: Tx, pollId: number, voter: string, option: number, at: number | null): Promise<void> {
+    await tx.execute(sql`insert into poll_choices (poll_id, voter, option, voted_at)
+      values (${pollId}, ${voter}, ${option}, ${at === null ? null : iso(at)}::timestamptz)
+      on conflict do nothing`);
+  },
+
+  /** Withdraws a voter's choice of one option, or (option omitted) all of them. */
+  async unchoose(tx: Tx, pollId: number, voter: string, option?: number): Promise<void> {
+    await tx.execute(sql`delete from poll_choices where poll_id = ${pollId} and voter = ${voter}
+      ${option === undefined ? sql`` : sql`and option = ${option}`}`);
+  },
+
+  async setOptions(tx: Tx, pollId: number, options: PollOptionRecord[]): Promise<void> {
+    await tx.execute(sql`update polls set options = ${json(options)}::jsonb where id = ${pollId}`);
+  },
+
+  /**
+   * Closes a posted, open poll now (its end becomes now, so closeDue claims it and shows the final results);
+   * false when it is not open.
+   */
+  async closeEarly(teamId: string, id: number, now: number): Promise<boolean> {
+    const rows = await typedRows<{ id: number }>(
+      db,
+      sql`update polls set expires_at = least(expires_at, ${iso(now)}::timestamptz)
+        where team_id = ${teamId} and id = ${id} and deleted_at is null and receipt_id is not null
+          and closed_at is null returning id`,
+    );
+    return rows.length > 0;
+  },
+
+  /** Opens a closed poll again until `until`; false when it is not closed. */
+  async reopen(teamId: string, id: number, until: number): Promise<boolean> {
+    const rows = await typedRows<{ id: number }>(
+      db,
+      sql`update polls set closed_at = null, final_at = null, claimed_until = null,
+          expires_at = ${iso(until)}::timestamptz
+        where team_id = ${teamId} and id = ${id} and deleted_at is null and receipt_id is not null
+          and closed_at is not null returning id`,
+    );
+    return rows.length > 0;
   },
 
   async voters(pollId: number): Promise<VoterRow[]> {
@@ -162,7 +250,7 @@ export const pollsRepo = (db: Db) => ({
         returning ${sql.raw(
           `p.id, p.team_id, p.question, p.html, p.images, p.options, p.channel_ids, p.sender, p.admin_user,
           p.type, p.created_by, p.post_at, p.expires_at, p.receipt_id::int as receipt_id, p.closed_at,
-          p.final_at, p.deleted_at, p.created_at`,
+          p.final_at, p.deleted_at, p.created_at, p.voting, p.ballot`,
         )}`,
     );
   },
@@ -192,7 +280,7 @@ export const pollsRepo = (db: Db) => ({
         returning c.first, ${sql.raw(
           `p.id, p.team_id, p.question, p.html, p.images, p.options, p.channel_ids, p.sender, p.admin_user,
           p.type, p.created_by, p.post_at, p.expires_at, p.receipt_id::int as receipt_id, p.closed_at,
-          p.final_at, p.deleted_at, p.created_at`,
+          p.final_at, p.deleted_at, p.created_at, p.voting, p.ballot`,
         )}`,
     );
   },
@@ -205,7 +293,8 @@ export const pollsRepo = (db: Db) => ({
 
   async markFinal(id: number, now: number): Promise<void> {
     await db.execute(
-      sql`update polls set final_at = ${iso(now)}::timestamptz, claimed_until = null where id = ${id}`,
+      sql`update polls set final_at = ${iso(now)}::timestamptz, claimed_until = null
+        where id = ${id} and closed_at is not null`,
     );
   },
 
@@ -262,12 +351,16 @@ export const pollsRepo = (db: Db) => ({
     tx: Tx,
     pollId: number,
   ): Promise<
-    | Pick<PollRecord, 'id' | 'team_id' | 'options' | 'post_at' | 'expires_at' | 'closed_at' | 'deleted_at'>
+    | Pick<
+        PollRecord,
+        'id' | 'team_id' | 'options' | 'post_at' | 'expires_at' | 'closed_at' | 'deleted_at' | 'voting'
+      >
     | undefined
   > {
     return firstRow(
       tx,
-      sql`select id, team_id, options, post_at, expires_at, closed_at, deleted_at from polls where id = ${pollId}`,
+      sql`select id, team_id, options, post_at, expires_at, closed_at, deleted_at, voting
+        from polls where id = ${pollId}`,
     );
   },
 

@@ -15,6 +15,7 @@ import {
   pollInfoResponse,
   pollResponse,
   pollsResponse,
+  reopenPollBody,
   votersResponse,
 } from '@flywheel/shared/polls';
 import { currentUser } from '../../plugins/auth.ts';
@@ -42,7 +43,7 @@ const listQuery = z.object({
   search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
 });
 
-/** Polls: /poll/getpolls, getpollinfo, memberpollinfo, exportpollinfo, createpoll, deletepoll. */
+/** Polls: /poll/getpolls, getpollinfo, memberpollinfo, exportpollinfo, createpoll, closepoll, reopenpoll, deletepoll. */
 export function pollsRoutes(deps: {
   polls: PollsService;
   idempotency: IdempotencyService;
@@ -159,7 +160,8 @@ export function pollsRoutes(deps: {
         ...opts,
         schema: {
           tags,
-          summary: "A poll's voters: member, e-mail, name and the option voted for (newest first)",
+          summary:
+            "A poll's voters: member, e-mail, name and the option voted for (newest first); none for an anonymous poll",
           params: pollParams,
           response: { 200: votersResponse },
         },
@@ -173,12 +175,50 @@ export function pollsRoutes(deps: {
         ...opts,
         schema: {
           tags,
-          summary: 'The rows of PollDetails.csv: email, value (the option voted for), name',
+          summary:
+            'The rows of PollDetails.csv: email, value (the option voted for), name; an anonymous poll: each option with its votes, no email or name',
           params: pollParams,
           response: { 200: pollExportResponse },
         },
       },
       async (req) => ({ data: await deps.polls.exportRows(req.params.teamId, req.params.pollId) }),
+    );
+
+    r.post(
+      '/poll/closepoll/:pollId/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Closes an open poll now: votes are refused from then on, its messages show the final results',
+          params: pollParams,
+          response: { 200: pollResponse },
+        },
+      },
+      async (req) => ({
+        message: POLL_TEXTS.closed,
+        data: await deps.polls.close(req.params.teamId, req.params.pollId),
+      }),
+    );
+
+    r.post(
+      '/poll/reopenpoll/:pollId/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Opens a closed poll again until expiry_ts (default: its end, or 24 hours from now when that has passed)',
+          params: pollParams,
+          body: reopenPollBody.optional(),
+          response: { 200: pollResponse },
+        },
+      },
+      async (req) => ({
+        message: POLL_TEXTS.reopened,
+        data: await deps.polls.reopen(req.params.teamId, req.params.pollId, req.body?.expiry_ts),
+      }),
     );
 
     r.delete(

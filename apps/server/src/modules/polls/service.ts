@@ -1,9 +1,16 @@
+import crypto from 'node:crypto';
+import type { KnownBlock, ModalView, WebClient } from '@slack/web-api';
 import { MAX_LEAD_MS, MIN_LEAD_MS } from '@flywheel/shared/clock';
 import {
   canonicalEmoji,
   defaultPollEnd,
+  POLL_ADD_CALLBACK,
+  POLL_BUTTON_MAX_OPTIONS,
   POLL_MAX_DURATION_MS,
+  POLL_OPTION_MAX,
   POLL_TEXTS,
+  POLL_VOTE_ACTION,
+  pollBallotOf,
   type createPollBody,
   type Poll,
   type Voter,
@@ -17,7 +24,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
-import { pollText } from './render.ts';
+import { buttonPollMessage, pollText } from './render.ts';
 import { recurringPolls } from './recurring.ts';
 import { pollsRepo, type PollRecord } from './repo.ts';
 
@@ -45,6 +52,28 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** The question on one line, at most 60 characters (never half of an emoji: see truncateText). */
 const snippet = (text: string) => truncateText(text.replace(/\s+/g, ' ').trim(), 60, '...');
 
+/** A button pressed on a poll message (block_actions, as the interactivity listener reads it). */
+export type PollButtonPayload = {
+  team: { id: string };
+  user: { id: string };
+  trigger_id: string;
+  channel?: { id: string } | null;
+  container?: { channel_id?: string } | null;
+  actions: { action_id: string; value?: string }[];
+};
+/** The "Add an option" modal submitted (view_submission). */
+export type PollAddPayload = {
+  team: { id: string } | null;
+  user: { id: string; team_id?: string };
+  view: {
+    private_metadata?: string;
+    state: { values: Record<string, Record<string, { value?: string | null }>> };
+  };
+};
+/** The add-option modal's input block and element. */
+const ADD_BLOCK = 'option';
+const ADD_INPUT = 'value';
+
 /** Reactions Slack sends as a vote: the event of a member reacting on a message. */
 export type ReactionEvent = {
   user: string;
@@ -71,6 +100,13 @@ export const pollsService = (deps: {
   emit?: Emit;
   /** A recurring poll's run planned later than this is skipped (default 1 hour). */
   graceMs?: number;
+  /** The workspace's bot client (button polls: views.open and chat.postEphemeral; 2.5 s, no retries). */
+  botClient?: (teamId: string) => Promise<WebClient>;
+  /**
+   * The server's secret for anonymous voters (derived from SECRETS_KEY): each poll's key is an HMAC of it
+   * with the poll's id, and a voter is stored as the HMAC of their member id with that key.
+   */
+  voterKey?: Buffer;
 }) => {
   const repo = pollsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
@@ -109,6 +145,7 @@ export const pollsService = (deps: {
 
   async function toPolls(teamId: string, records: PollRecord[]): Promise<Poll[]> {
     const counts = await repo.counts(records.map((p) => p.id));
+    const voters = await repo.voterCounts(records.map((p) => p.id));
     const names = await repo.channelNames(teamId, [...new Set(records.flatMap((p) => p.channel_ids))]);
     const at = now();
     return records.map((p) => {
@@ -133,9 +170,61 @@ export const pollsService = (deps: {
         channels: p.channel_ids.map((id) => names.get(id) ?? id),
         receipt_id: p.receipt_id,
         created_at: new Date(p.created_at).toISOString(),
+        voting: p.voting,
+        anonymous: p.ballot?.anonymous ?? false,
+        multiple: p.ballot?.multiple ?? false,
+        max_choices: p.ballot?.max_choices ?? null,
+        allow_add: p.ballot?.allow_add ?? false,
+        results: p.ballot?.results ?? 'live',
+        closed: p.closed_at !== null,
+        voter_count: voters.get(p.id) ?? 0,
       };
     });
   }
+
+  /** A button poll's message as it is now (the counts read from the database). */
+  async function buttonContent(p: PollRecord, tz: string, closed = p.closed_at !== null) {
+    const [counts, voters] = await Promise.all([repo.counts([p.id]), repo.voterCounts([p.id])]);
+    return buttonPollMessage({
+      id: p.id,
+      question: p.question,
+      options: p.options,
+      ballot: p.ballot!,
+      counts: counts.get(p.id) ?? new Map(),
+      voters: voters.get(p.id) ?? 0,
+      expiresAt: Date.parse(p.expires_at),
+      closed,
+      tz,
+    });
+  }
+
+  /** How a voter is stored: the member id (named poll), or a keyed hash of it no one can read back (anonymous). */
+  function voterOf(p: PollRecord, memberId: string): string {
+    if (!p.ballot?.anonymous) return memberId;
+    if (!deps.voterKey) throw new Error('anonymous polls need the voter key');
+    const pollKey = crypto.createHmac('sha256', deps.voterKey).update(`poll:${p.id}`).digest();
+    return `h:${crypto.createHmac('sha256', pollKey).update(memberId).digest('base64url')}`;
+  }
+
+  /** Tells one member something under the poll (chat.postEphemeral); a failure is logged, never thrown. */
+  async function tell(
+    teamId: string,
+    channel: string | undefined,
+    user: string,
+    text: string,
+  ): Promise<void> {
+    if (!channel || !deps.botClient) return;
+    try {
+      const client = await deps.botClient(teamId);
+      await client.chat.postEphemeral({ channel, user, text });
+    } catch (err) {
+      deps.logger.warn({ err, teamId }, 'poll notice (ephemeral) not shown');
+    }
+  }
+
+  /** Whether votes are taken now: posted, not closed, before its end. */
+  const openForVotes = (p: PollRecord) =>
+    p.receipt_id !== null && p.closed_at === null && Date.parse(p.expires_at) > now();
 
   async function found(teamId: string, id: number): Promise<PollRecord> {
     const p = await repo.find(teamId, id);
@@ -150,20 +239,26 @@ export const pollsService = (deps: {
     origin: 'person' | 'automation',
   ): Promise<number> {
     const tz = await deps.timezoneOf(p.team_id);
+    const content =
+      p.voting === 'buttons'
+        ? await buttonContent(p, tz, false)
+        : {
+            text: pollText({
+              question: p.question,
+              options: p.options,
+              counts: new Map(),
+              expiresAt: Date.parse(p.expires_at),
+              closed: false,
+              tz,
+            }),
+          };
     const receipt = await deps.delivery.send({
       teamId: p.team_id,
       userId,
       actionType: 'Poll',
       sender: p.sender,
       adminUser: p.admin_user,
-      text: pollText({
-        question: p.question,
-        options: p.options,
-        counts: new Map(),
-        expiresAt: Date.parse(p.expires_at),
-        closed: false,
-        tz,
-      }),
+      ...content,
       images: p.images,
       description: `Poll: ${snippet(p.question)}`,
       audience: {
@@ -196,21 +291,26 @@ export const pollsService = (deps: {
       repo.counts([p.id]),
       repo.messages(p.id),
     ]);
-    const text = pollText({
-      question: p.question,
-      options: p.options,
-      counts: counts.get(p.id) ?? new Map(),
-      expiresAt: Date.parse(p.expires_at),
-      closed: p.closed_at !== null,
-      tz,
-    });
+    const content =
+      p.voting === 'buttons'
+        ? await buttonContent(p, tz)
+        : {
+            text: pollText({
+              question: p.question,
+              options: p.options,
+              counts: counts.get(p.id) ?? new Map(),
+              expiresAt: Date.parse(p.expires_at),
+              closed: p.closed_at !== null,
+              tz,
+            }),
+          };
     for (const m of messages)
       await deps.delivery.editPosted(p.team_id, {
         sender: p.sender,
         adminUser: p.admin_user,
         channel: m.channel,
         ts: m.ts,
-        text,
+        ...content,
         images: p.images,
       });
   }
@@ -260,6 +360,8 @@ export const pollsService = (deps: {
           emoji_code: o.emoji_code.replace(/^:|:$/g, ''),
           value: o.value.trim(),
         })),
+        voting: b.voting,
+        ballot: pollBallotOf(b),
         channel_ids: [...new Set(b.channel_ids)],
         sender: b.sender,
         admin_user: b.sender === 'admin' ? (b.admin_user ?? null) : null,
@@ -291,9 +393,12 @@ export const pollsService = (deps: {
       return poll!;
     },
 
+    /** Who voted for what; an anonymous poll has no voters to show (its votes are counts only). */
     async voters(teamId: string, id: number): Promise<Voter[]> {
       const p = await found(teamId, id);
-      return (await repo.voters(p.id)).map((v) => ({
+      if (p.ballot?.anonymous) return [];
+      const rows = p.voting === 'buttons' ? await repo.choiceVoters(p.id) : await repo.voters(p.id);
+      return rows.map((v) => ({
         user_id: v.member_id,
         email: v.email,
         name: v.name,
@@ -303,9 +408,52 @@ export const pollsService = (deps: {
       }));
     },
 
-    /** The rows of PollDetails.csv: email, value (the option voted for), name. */
-    async exportRows(teamId: string, id: number) {
+    /**
+     * The rows of PollDetails.csv: email, value (the option voted for), name; an anonymous poll's: each option
+     * with its count, no email and no name.
+     */
+    async exportRows(
+      teamId: string,
+      id: number,
+    ): Promise<{ email: string; value: string; name: string; votes?: number }[]> {
+      const p = await found(teamId, id);
+      if (p.ballot?.anonymous) {
+        const counts = (await repo.counts([p.id])).get(p.id) ?? new Map<number, number>();
+        return p.options.map((o, i) => ({ email: '', value: o.value, name: '', votes: counts.get(i) ?? 0 }));
+      }
       return (await this.voters(teamId, id)).map((v) => ({ email: v.email, value: v.value, name: v.name }));
+    },
+
+    /** Closes an open poll now: its messages show the final results (as at its end). */
+    async close(teamId: string, id: number): Promise<Poll> {
+      const p = await found(teamId, id);
+      if (p.receipt_id === null)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          400,
+          'pollId: a scheduled poll is not posted yet; delete it instead',
+        );
+      if (!(await repo.closeEarly(teamId, id, now())))
+        throw new AppError('VALIDATION_ERROR', 400, 'pollId: the poll is closed already');
+      await this.closeDue(id);
+      return this.info(teamId, id);
+    },
+
+    /** Opens a closed poll again, until `expiry_ts` (default: its end, or 24 hours from now when that has passed). */
+    async reopen(teamId: string, id: number, expiry?: string | null): Promise<Poll> {
+      const p = await found(teamId, id);
+      if (p.closed_at === null || p.receipt_id === null)
+        throw new AppError('VALIDATION_ERROR', 400, 'pollId: the poll is not closed');
+      const t = now();
+      const end = expiry ? Date.parse(expiry) : Math.max(Date.parse(p.expires_at), defaultPollEnd(t));
+      if (end <= t) throw new AppError('VALIDATION_ERROR', 400, `expiry_ts: ${POLL_TEXTS.endAfterStart}`);
+      if (end > t + POLL_MAX_DURATION_MS)
+        throw new AppError('VALIDATION_ERROR', 400, `expiry_ts: ${POLL_TEXTS.endTooFar}`);
+      if (!(await repo.reopen(teamId, id, end)))
+        throw new AppError('VALIDATION_ERROR', 400, 'pollId: the poll is not closed');
+      await deps.jobs.closeAt(id, end);
+      await deps.jobs.refresh(id);
+      return this.info(teamId, id);
     },
 
     /** Deletes a poll now; its Slack messages are removed by a job (after its delivery has posted them). */
@@ -397,6 +545,143 @@ export const pollsService = (deps: {
     deletedIds: () => repo.deletedIds(),
 
     /**
+     * A vote button pressed (block_actions). In one transaction with the poll's row locked (so two workers
+     * apply a poll's votes one after another, and the database's key keeps one row per voter and option): a
+     * chosen option pressed again is withdrawn; single choice moves the vote; multiple choice adds it unless the
+     * limit is reached. Refusals (closed, not a member here, over the limit) are told to the member alone.
+     * Answers what happened; the messages are brought up to date by the coalesced refresh job.
+     */
+    async buttonVote(
+      payload: PollButtonPayload,
+    ): Promise<'added' | 'moved' | 'withdrawn' | 'limit' | 'closed' | 'refused' | 'ignored'> {
+      const action = payload.actions[0];
+      const m = /^(\d{1,9}):(\d{1,2})$/.exec(action?.value ?? '');
+      const option = Number(action?.action_id.slice(POLL_VOTE_ACTION.length));
+      if (!m || Number(m[2]) !== option) return 'ignored';
+      const pollId = Number(m[1]);
+      const teamId = payload.team.id;
+      const member = payload.user.id;
+      const channel = payload.channel?.id ?? payload.container?.channel_id ?? undefined;
+      let limit = 0;
+      const outcome = await deps.db.transaction(async (tx) => {
+        const p = await repo.lockForVote(tx, pollId);
+        if (!p || p.team_id !== teamId || p.deleted_at || p.voting !== 'buttons') return 'ignored' as const;
+        if (option >= p.options.length) return 'ignored' as const;
+        // A valid signature says Slack sent it, not that this person may vote: a person of this workspace.
+        if (!(await repo.isPerson(tx, teamId, member))) return 'refused' as const;
+        if (!openForVotes(p)) return 'closed' as const;
+        const voter = voterOf(p, member);
+        const chosen = await repo.choicesOf(tx, p.id, voter);
+        const at = p.ballot!.anonymous ? null : now();
+        if (chosen.includes(option)) {
+          await repo.unchoose(tx, p.id, voter, option);
+          return 'withdrawn' as const;
+        }
+        if (!p.ballot!.multiple) {
+          await repo.unchoose(tx, p.id, voter);
+          await repo.choose(tx, p.id, voter, option, at);
+          return chosen.length ? ('moved' as const) : ('added' as const);
+        }
+        limit = p.ballot!.max_choices ?? 0;
+        if (limit && chosen.length >= limit) return 'limit' as const;
+        await repo.choose(tx, p.id, voter, option, at);
+        return 'added' as const;
+      });
+      if (outcome === 'added' || outcome === 'moved' || outcome === 'withdrawn')
+        await deps.jobs.refresh(pollId);
+      else if (outcome === 'closed') await tell(teamId, channel, member, POLL_TEXTS.votingClosed);
+      else if (outcome === 'refused') await tell(teamId, channel, member, POLL_TEXTS.notMember);
+      else if (outcome === 'limit') await tell(teamId, channel, member, POLL_TEXTS.choiceLimit(limit));
+      return outcome;
+    },
+
+    /** "Add an option" pressed: opens the modal with one text input (views.open with the trigger_id). */
+    async openAddOption(
+      payload: PollButtonPayload,
+    ): Promise<'opened' | 'refused' | 'closed' | 'full' | 'ignored'> {
+      const pollId = Number(payload.actions[0]?.value);
+      const teamId = payload.team.id;
+      const member = payload.user.id;
+      const channel = payload.channel?.id ?? payload.container?.channel_id ?? undefined;
+      const p = Number.isSafeInteger(pollId) && pollId > 0 ? await repo.find(teamId, pollId) : undefined;
+      if (!p || p.voting !== 'buttons' || !p.ballot?.allow_add) return 'ignored';
+      if (!(await repo.isPerson(deps.db, teamId, member))) {
+        await tell(teamId, channel, member, POLL_TEXTS.notMember);
+        return 'refused';
+      }
+      if (!openForVotes(p)) {
+        await tell(teamId, channel, member, POLL_TEXTS.votingClosed);
+        return 'closed';
+      }
+      if (p.options.length >= POLL_BUTTON_MAX_OPTIONS) {
+        await tell(teamId, channel, member, POLL_TEXTS.optionsFull);
+        return 'full';
+      }
+      const view: ModalView = {
+        type: 'modal',
+        callback_id: POLL_ADD_CALLBACK,
+        private_metadata: JSON.stringify({ poll: p.id }),
+        title: { type: 'plain_text', text: 'Add an option' },
+        submit: { type: 'plain_text', text: 'Add' },
+        close: { type: 'plain_text', text: 'Cancel' },
+        blocks: [
+          {
+            type: 'input',
+            block_id: ADD_BLOCK,
+            label: { type: 'plain_text', text: 'Your option' },
+            element: { type: 'plain_text_input', action_id: ADD_INPUT, max_length: POLL_OPTION_MAX },
+          } as KnownBlock,
+        ],
+      };
+      try {
+        if (!deps.botClient) throw new Error('no Slack client');
+        await (await deps.botClient(teamId)).views.open({ trigger_id: payload.trigger_id, view });
+        return 'opened';
+      } catch (err) {
+        deps.logger.warn({ err, teamId, poll: p.id }, 'could not open the add-option modal');
+        return 'ignored';
+      }
+    },
+
+    /**
+     * The add-option modal submitted: the text (trimmed, not a copy of an option) is appended to the poll's
+     * options (up to 10) in a transaction with the poll locked; the message then shows its button. Problems
+     * go back to the modal under the input.
+     */
+    async addOption(
+      payload: PollAddPayload,
+    ): Promise<{ response_action: 'errors'; errors: Record<string, string> } | undefined> {
+      const teamId = payload.team?.id ?? payload.user.team_id ?? '';
+      let pollId = 0;
+      try {
+        pollId = Number((JSON.parse(payload.view.private_metadata ?? '{}') as { poll?: unknown }).poll);
+      } catch {
+        pollId = 0;
+      }
+      const error = (text: string) => ({ response_action: 'errors' as const, errors: { [ADD_BLOCK]: text } });
+      const value = (payload.view.state.values[ADD_BLOCK]?.[ADD_INPUT]?.value ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      if (!value) return error(POLL_TEXTS.optionEmpty);
+      if (value.length > POLL_OPTION_MAX)
+        return error(`An option can hold at most ${POLL_OPTION_MAX} characters`);
+      const answer = await deps.db.transaction(async (tx) => {
+        const p = Number.isSafeInteger(pollId) && pollId > 0 ? await repo.lockForVote(tx, pollId) : undefined;
+        if (!p || p.team_id !== teamId || p.deleted_at || p.voting !== 'buttons' || !p.ballot?.allow_add)
+          return error(POLL_TEXTS.votingClosed);
+        if (!(await repo.isPerson(tx, teamId, payload.user.id))) return error(POLL_TEXTS.notMember);
+        if (!openForVotes(p)) return error(POLL_TEXTS.votingClosed);
+        if (p.options.length >= POLL_BUTTON_MAX_OPTIONS) return error(POLL_TEXTS.optionsFull);
+        if (p.options.some((o) => o.value.toLowerCase() === value.toLowerCase()))
+          return error(POLL_TEXTS.optionTaken);
+        await repo.setOptions(tx, p.id, [...p.options, { emoji: '', emoji_code: '', value }]);
+        return undefined;
+      });
+      if (!answer) await deps.jobs.refresh(pollId);
+      return answer;
+    },
+
+    /**
      * A reaction added or removed on a message (the events listener, inside its transaction): a vote when the
      * message is an open poll's and the emoji is one of its options, by a member who is not a bot. Answers
      * the poll whose votes changed.
@@ -415,7 +700,7 @@ export const pollsService = (deps: {
         if (pollId === undefined) return null;
       }
       const p = await repo.forVote(tx, pollId);
-      if (!p || p.deleted_at || p.closed_at) return null;
+      if (!p || p.deleted_at || p.closed_at || p.voting === 'buttons') return null;
       const ts =
         e.event_ts && /^\d{1,12}(\.\d{1,6})?$/.test(e.event_ts) ? e.event_ts : (now() / 1000).toFixed(6);
       const at = Number(ts) * 1000;

@@ -14,6 +14,14 @@ import {
 
 /** An option as created: the emoji (character and Slack name) that votes for it, and its text. */
 export type PollOptionRecord = { emoji: string; emoji_code: string; value: string };
+/** A button poll's settings (null for emoji polls). */
+export type PollBallot = {
+  anonymous: boolean;
+  multiple: boolean;
+  max_choices: number | null;
+  allow_add: boolean;
+  results: 'live' | 'closed';
+};
 
 /**
  * A poll: a question with up to five emoji options, posted in channels through the delivery
@@ -50,6 +58,11 @@ export const polls = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** An occurrence of a recurring poll (posted at its run time, `post_at`): the recurring poll. */
     recurrenceId: integer('recurrence_id').references(() => pollRecurrences.id, { onDelete: 'set null' }),
+    /** How members vote: emoji reactions, or buttons (with `ballot`'s settings; votes in poll_choices). */
+    voting: text('voting', { enum: ['emoji', 'buttons'] })
+      .notNull()
+      .default('emoji'),
+    ballot: jsonb('ballot').$type<PollBallot>(),
   },
   (t) => [
     index('polls_team_idx').on(t.teamId, t.id),
@@ -118,8 +131,8 @@ export const pollVotes = pgTable(
 );
 
 /**
- * A recurring poll: what each occurrence posts (question, options, channels, sender), Every Day or Weekly on
- * `days` at `time` in the workspace's timezone, each open for `duration_hours`. `polls.tick` plans due runs
+ * A recurring poll: what each occurrence posts (question, options, channels, sender, emoji or button voting),
+ * Every Day or Weekly on `days` at `time` in the workspace's timezone, each open for `duration_hours`. `polls.tick` plans due runs
  * with the shared planner (lib/plan-due.ts) into poll rows naming it. Deleting it sets `deleted_at` and clears
  * `next_run_at`: no later occurrence; the polls already posted stay.
  */
@@ -137,6 +150,11 @@ export const pollRecurrences = pgTable(
     adminUser: text('admin_user'),
     createdBy: text('created_by').notNull(),
     createdByUser: text('created_by_user'),
+    /** Each occurrence's voting and button settings (copied into its poll row, as a one-off poll has them). */
+    voting: text('voting', { enum: ['emoji', 'buttons'] })
+      .notNull()
+      .default('emoji'),
+    ballot: jsonb('ballot').$type<PollBallot>(),
     frequency: text('frequency', { enum: ['Everyday', 'Weekly'] }).notNull(),
     days: jsonb('days').$type<string[]>().notNull().default([]),
     time: text('time').notNull(),
@@ -152,4 +170,22 @@ export const pollRecurrences = pgTable(
       .on(t.nextRunAt)
       .where(sql`deleted_at is null and next_run_at is not null`),
   ],
+);
+
+/**
+ * A button poll's votes: one row per voter and chosen option. `voter` is the member id on a named poll; on an
+ * anonymous one it is `h:` and a keyed hash of the member id (HMAC, a key derived per poll from the server's
+ * secret), enough to find a member's own votes again and nothing to read a name from; `voted_at` is null there.
+ */
+export const pollChoices = pgTable(
+  'poll_choices',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    voter: text('voter').notNull(),
+    option: integer('option').notNull(),
+    votedAt: timestamp('voted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.voter, t.option] })],
 );

@@ -1,3 +1,4 @@
+import type { EngagementLevel } from '@flywheel/shared/levels';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, intArray, textArray, typedRows, type Tx } from '../../db/sql.ts';
@@ -16,6 +17,7 @@ export type WorkflowRecord = {
   admin_user: string | null;
   trigger_type: TriggerType;
   channel_id: string | null;
+  level: EngagementLevel | null;
   days: number | null;
   trigger_at: string | null;
   fired_at: string | null;
@@ -59,7 +61,7 @@ export type ClaimedStep = {
 /** A firing of a trigger to record (and its first step). */
 export type Firing = { workflowId: number; key: string; memberId: string | null; at: string };
 
-const COLUMNS = sql`w.id, w.team_id, w.name, w.sender, w.admin_user, w.trigger_type, w.channel_id, w.days,
+const COLUMNS = sql`w.id, w.team_id, w.name, w.sender, w.admin_user, w.trigger_type, w.channel_id, w.level, w.days,
   w.trigger_at::text as trigger_at, w.fired_at::text as fired_at, w.tags, w.segments, w.active,
   w.since::text as since, w.scanned_at::text as scanned_at, w.created_at::text as created_at`;
 
@@ -74,9 +76,10 @@ export const workflowsRepo = (db: Db) => ({
   async insertWorkflow(tx: Tx, w: NewWorkflow, at: Date): Promise<number> {
     const [row] = await typedRows<{ id: number }>(
       tx,
-      sql`insert into workflows (team_id, name, sender, admin_user, trigger_type, channel_id, days, trigger_at, tags,
-          segments, since, created_by, created_at)
-        values (${w.team_id}, ${w.name}, ${w.sender}, ${w.admin_user}, ${w.trigger_type}, ${w.channel_id}, ${w.days},
+      sql`insert into workflows (team_id, name, sender, admin_user, trigger_type, channel_id, level, days, trigger_at,
+          tags, segments, since, created_by, created_at)
+        values (${w.team_id}, ${w.name}, ${w.sender}, ${w.admin_user}, ${w.trigger_type}, ${w.channel_id}, ${w.level},
+          ${w.days},
           ${w.trigger_at}::timestamptz, ${json(w.tags)}::jsonb, ${json(w.segments)}::jsonb,
           ${at.toISOString()}::timestamptz, ${w.created_by}, ${at.toISOString()}::timestamptz)
         returning id`,
@@ -256,12 +259,12 @@ export const workflowsRepo = (db: Db) => ({
       where id = any(${intArray(ids)}::int[])`);
   },
 
-  /** Activity and inactivity triggers not looked at since `before` (or this one), locked for this transaction. */
+  /** Activity, inactivity and level triggers not looked at since `before` (or this one), locked for this transaction. */
   async lockActivityTriggers(tx: Tx, before: Date, limit: number, id?: number): Promise<WorkflowRecord[]> {
     return await typedRows<WorkflowRecord>(
       tx,
       sql`select ${COLUMNS} from workflows w
-        where w.trigger_type in ('activity', 'inactivity') and w.active ${id === undefined ? sql`` : sql`and w.id = ${id}`}
+        where w.trigger_type in ('activity', 'inactivity', 'level_change') and w.active ${id === undefined ? sql`` : sql`and w.id = ${id}`}
           and (w.scanned_at is null or w.scanned_at <= ${before.toISOString()}::timestamptz)
         order by w.scanned_at nulls first limit ${limit} for update skip locked`,
     );

@@ -1,3 +1,5 @@
+import { LEVEL_LABELS } from '@flywheel/shared/levels';
+import { levelChangesBetween } from '../activity/levels.ts';
 import {
   TRIGGER_LABELS,
   taskSummary,
@@ -141,6 +143,8 @@ export const workflowsService = (deps: {
           : `When a member is active again after ${w.days} day${w.days === 1 ? '' : 's'} without activity`;
       case 'inactivity':
         return `When a member has been inactive for ${w.days} day${w.days === 1 ? '' : 's'}`;
+      case 'level_change':
+        return `When a member becomes ${w.level ? LEVEL_LABELS[w.level] : 'a level'}`;
       case 'time': {
         const at = triggerAtOf(w, tz);
         return `At ${at?.date} ${at?.time} (${tz})${audience ? ` for ${audience}` : ''}`;
@@ -198,6 +202,7 @@ export const workflowsService = (deps: {
         status: w.active,
         channel: w.channel_id,
         channel_name: channel,
+        level: w.level,
         days: w.days,
         trigger_at: triggerAtOf(w, tz),
         trigger_summary: triggerSummary(w, channel, tz, audienceLabel(w, tags, buckets)),
@@ -358,6 +363,7 @@ export const workflowsService = (deps: {
             admin_user: b.sender === 'admin' ? (b.admin_user ?? null) : null,
             trigger_type: b.trigger_type,
             channel_id: b.trigger_type === 'channel_join' ? (b.channel ?? null) : null,
+            level: b.trigger_type === 'level_change' ? (b.level ?? null) : null,
             days: b.trigger_type === 'activity' || b.trigger_type === 'inactivity' ? (b.days ?? 0) : null,
             trigger_at: triggerAt === null ? null : iso(triggerAt),
             tags: b.trigger_type === 'time' ? b.tags : [],
@@ -619,7 +625,16 @@ export const workflowsService = (deps: {
             Math.max(Date.parse(w.since), w.scanned_at ? Date.parse(w.scanned_at) - LOOK_BACK_MS : 0),
           );
           let firings: Firing[];
-          if (w.trigger_type === 'inactivity')
+          if (w.trigger_type === 'level_change')
+            firings = (await levelChangesBetween(tx, w.team_id, w.level ?? 'slipping', from, at)).map(
+              (c) => ({
+                workflowId: w.id,
+                key: `level:${c.member_id}:${c.id}`,
+                memberId: c.member_id,
+                at: iso(at),
+              }),
+            );
+          else if (w.trigger_type === 'inactivity')
             firings = (await repo.crossedInactivity(tx, w.team_id, w.days ?? 0, from, at)).map((m) => ({
               workflowId: w.id,
               key: `inactive:${m.member_id}:${m.last}`,

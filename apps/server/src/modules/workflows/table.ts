@@ -1,3 +1,4 @@
+import type { EngagementLevel } from '@flywheel/shared/levels';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,9 +27,11 @@ export const workflows = pgTable(
     sender: text('sender', { enum: ['bot', 'admin'] }).notNull(),
     adminUser: text('admin_user'),
     triggerType: text('trigger_type', {
-      enum: ['time', 'activity', 'inactivity', 'workspace_join', 'channel_join'],
+      enum: ['time', 'activity', 'inactivity', 'workspace_join', 'channel_join', 'level_change'],
     }).notNull(),
     channelId: text('channel_id'),
+    /** Member Level: the engagement level a member's change to fires it. */
+    level: text('level').$type<EngagementLevel>(),
     days: integer('days'),
     triggerAt: timestamp('trigger_at', { withTimezone: true }),
     firedAt: timestamp('fired_at', { withTimezone: true }),
@@ -36,7 +39,7 @@ export const workflows = pgTable(
     segments: jsonb('segments').$type<number[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
     since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
-    /** Activity and inactivity: when the trigger last looked at the activity data. */
+    /** Activity, inactivity and level: when the trigger last looked at the activity data. */
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,8 @@ import {
 } from '../../testing/slack.ts';
 import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
 import { workflowsService, type WorkflowsService } from './service.ts';
+import { refreshLevels } from '../activity/levels.ts';
+import { addDays, localDay } from '../../lib/days.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -708,6 +710,73 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     expect(await firingsOf(inactive.workflow_id)).toEqual([goesQuiet]);
     expect(await firingsOf(active.workflow_id)).toEqual([quiet]);
     for (const wf of [inactive, active]) await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+  });
+
+  it('Member Level fires for members who become Slipping after it starts, once each; never for a first level', async () => {
+    const db = env.t.ctx.database.db;
+    const tz = ((await db.execute(sql`select timezone from workspaces where team_id = ${teamId}`)) as any)
+      .rows[0].timezone as string;
+    const today = localDay(new Date(), tz);
+    // Four active days in the last two weeks make members Regular today (the history holds two days), unless
+    // they joined lately (Newcomers): three of the Regulars are watched.
+    const some = members.slice(0, 12);
+    for (const m of some)
+      for (const back of [1, 3, 5, 7])
+        await db.execute(sql`insert into activity_member_daily (team_id, day, member_id, messages, replies, reactions)
+          values (${teamId}, ${addDays(today, -back)}::date, ${m}, 2, 0, 0) on conflict do nothing`);
+    await refreshLevels(db, new Map([[teamId, tz]]), new Date(), true);
+    const regulars = (
+      (await db.execute(sql`select member_id from member_levels where team_id = ${teamId}
+        and member_id = any(${sql.param(some)}::text[]) and level = 'regular' order by member_id`)) as any
+    ).rows.map((r: any) => r.member_id as string);
+    expect(regulars.length).toBeGreaterThanOrEqual(3);
+    const [a, b, fresh] = regulars as [string, string, string];
+    // A member with no level yet (as on the day a workspace connects): their first level fires nothing.
+    await db.execute(sql`delete from member_levels where team_id = ${teamId} and member_id = ${fresh}`);
+    clockMs = Date.now();
+    const bad = await call('POST', '/workflows/createworkflow', {
+      ...joinWorkflow('Level', [messageTask('We miss you', 'slipping nudge')]),
+      trigger_type: 'level_change',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(WORKFLOW_TEXTS.chooseLevel);
+    const newcomer = await call('POST', '/workflows/createworkflow', {
+      ...joinWorkflow('Level', [messageTask('We miss you', 'slipping nudge')]),
+      trigger_type: 'level_change',
+      level: 'newcomer',
+    });
+    expect(newcomer.statusCode).toBe(400);
+    const wf = (
+      await call('POST', '/workflows/createworkflow', {
+        ...joinWorkflow('Level', [messageTask('We miss you', 'slipping nudge')]),
+        trigger_type: 'level_change',
+        level: 'slipping',
+      })
+    ).json().data;
+    expect(wf.trigger_summary).toBe('When a member becomes Slipping');
+    expect(wf.level).toBe('slipping');
+    // Sixteen days on, with no activity since: the three slip (the fresh one from no level).
+    const later = new Date(`${addDays(today, 16)}T12:00:00Z`);
+    await refreshLevels(db, new Map([[teamId, tz]]), later);
+    clockMs = later.getTime() + 60_000;
+    await make().planTriggers();
+    await make().planTriggers();
+    expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
+    while ((await make().sendDueSteps(10)) > 0);
+    await drainDeliveries();
+    const per = dmsByMember();
+    for (const m of [a, b])
+      expect((per.get(m) ?? []).filter((x) => x.text.includes('slipping nudge'))).toHaveLength(1);
+    expect((per.get(fresh) ?? []).filter((x) => x.text.includes('slipping nudge'))).toHaveLength(0);
+    // A later look and a recompute of the same day add nothing.
+    clockMs += 10 * 60_000;
+    await refreshLevels(db, new Map([[teamId, tz]]), new Date(clockMs), true);
+    await make().planTriggers();
+    expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
+    await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
+    await db.execute(sql`delete from activity_member_daily where team_id = ${teamId} and member_id = any(${sql.param(some)}::text[])
+      and messages = 2 and replies = 0 and reactions = 0`);
+    await refreshLevels(db, new Map([[teamId, tz]]), new Date(), true);
   });
 
   it('two workers at once send every step once', async () => {

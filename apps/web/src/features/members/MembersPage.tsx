@@ -12,6 +12,8 @@ import { useTags } from '../../entities/tags/index.ts';
 import { downloadMembersCsv } from './api/export-members-data.ts';
 import { useMembersData } from './api/get-members-data.ts';
 import { useRemoveTag } from './api/remove-tag.ts';
+import { useLevelCounts } from './api/member-levels.ts';
+import { ENGAGEMENT_LEVELS, LEVEL_LABELS, type EngagementLevel } from '@flywheel/shared/levels';
 import { ActivityFilterModal } from '../../components/ActivityFilterModal.tsx';
 import { AddTagModal } from './components/AddTagModal.tsx';
 import { ChannelFilterModal } from '../../components/ChannelFilterModal.tsx';
@@ -49,6 +51,7 @@ export function sendAudience(
 export function MembersPage({ SendMessage }: MembersSlots = {}) {
   const { teamId } = useCurrentTeam();
   const tags = useTags();
+  const levelCounts = useLevelCounts();
   const [filters, setFilters] = useState<MembersFilterState>(DEFAULT_FILTERS);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
@@ -159,16 +162,33 @@ export function MembersPage({ SendMessage }: MembersSlots = {}) {
               setPage(1);
             }}
             toolbar={
-              <MultiSelect
-                aria-label="Filter by Tag"
-                placeholder={filters.tags.length ? undefined : 'Filter by Tag'}
-                data={(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-                value={filters.tags.map(String)}
-                onChange={(v) => update({ tags: v.map(Number) })}
-                searchable
-                clearable
-                w={240}
-              />
+              <>
+                <MultiSelect
+                  aria-label="Filter by Level"
+                  placeholder={filters.levels.length ? undefined : 'Filter by Level'}
+                  data={ENGAGEMENT_LEVELS.map((l) => {
+                    const n = levelCounts.data?.data.find((c) => c.level === l)?.count;
+                    return {
+                      value: l,
+                      label: n === undefined ? LEVEL_LABELS[l] : `${LEVEL_LABELS[l]} (${n})`,
+                    };
+                  })}
+                  value={filters.levels}
+                  onChange={(v) => update({ levels: v as EngagementLevel[] })}
+                  clearable
+                  w={220}
+                />
+                <MultiSelect
+                  aria-label="Filter by Tag"
+                  placeholder={filters.tags.length ? undefined : 'Filter by Tag'}
+                  data={(tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+                  value={filters.tags.map(String)}
+                  onChange={(v) => update({ tags: v.map(Number) })}
+                  searchable
+                  clearable
+                  w={240}
+                />
+              </>
             }
             selected={selected}
             onSelect={setSelected}

@@ -1,3 +1,4 @@
+import type { EngagementLevel } from '@flywheel/shared/levels';
 import type { MembersDataRequest } from '@flywheel/shared/members';
 import { activityPayload, type ActivityFilterState } from '../../lib/activity-filter.ts';
 import type { TimeChoice } from '../../lib/time-filter.ts';
@@ -20,6 +21,8 @@ export type MembersFilterState = {
   activity: ActivityFilterState | null;
   channels: string[];
   tags: number[];
+  /** Engagement levels: members holding any of them. */
+  levels: EngagementLevel[];
 };
 
 export const DEFAULT_FILTERS: MembersFilterState = {
@@ -28,6 +31,7 @@ export const DEFAULT_FILTERS: MembersFilterState = {
   activity: null,
   channels: [],
   tags: [],
+  levels: [],
 };
 
 /** The table's first order: the most active first. */
@@ -46,6 +50,7 @@ export function toPayload(
     time_filter: f.time,
     channels: f.channels.length ? f.channels : undefined,
     tags: f.tags.length ? f.tags : undefined,
+    levels: f.levels.length ? f.levels : undefined,
     base_filter: f.join ? { type: f.join.type, time_filter: f.join.window } : undefined,
     activity_filter: activityPayload(f.activity),
   };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Member } from '@flywheel/shared/directory';
 import { messageResponse } from '@flywheel/shared/http';
 import { createTagResponse, membersDataResponse } from '@flywheel/shared/members';
+import { levelCountsResponse } from '@flywheel/shared/levels';
 import { reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
@@ -35,8 +36,9 @@ const rows: Member[] = [
     replies: 3,
     last_active: 1_717_000_000_000_000,
     tags: TAGS,
+    level: 'champion',
   }),
-  member('U002', 'Alan Turing', { messages: 0, last_active: 0, tags: [TAGS[0]!] }),
+  member('U002', 'Alan Turing', { messages: 0, last_active: 0, tags: [TAGS[0]!], level: 'slipping' }),
 ];
 
 function setup(extra: Record<string, unknown> = {}) {
@@ -45,6 +47,17 @@ function setup(extra: Record<string, unknown> = {}) {
     'GET /auth/me': me,
     ...workspaceDataMocks('T001'),
     'GET /tags/gettags/T001': { body: { data: TAGS } },
+    'GET /members/levels': reply(levelCountsResponse, {
+      data: [
+        { level: 'champion', count: 1 },
+        { level: 'regular', count: 0 },
+        { level: 'casual', count: 0 },
+        { level: 'newcomer', count: 0 },
+        { level: 'slipping', count: 1 },
+        { level: 'dormant', count: 0 },
+      ],
+      day: '2026-11-27',
+    }),
     'POST /members/getmembersdata': reply(membersDataResponse, {
       data: rows,
       total: 2,
@@ -71,6 +84,7 @@ describe('Members page', () => {
       'Reactions Count',
       'Replies Count',
       'Last active',
+      'Level',
       'Tags',
     ]);
     const ada = await within(table).findByRole('link', { name: 'Ada Lovelace' });
@@ -125,6 +139,23 @@ describe('Members page', () => {
     expect(label.style.overflow).toBe('visible');
     expect(badge.style.height).toBe('auto');
     expect(badge.style.maxWidth).toBe('100%');
+  });
+
+  it('shows each member’s engagement level, and filters by level (with how many hold each)', async () => {
+    const api = setup();
+    const { user } = renderApp('/dashboard/members');
+    const table = await screen.findByRole('table', { name: 'Members Data' }, { timeout: 8000 });
+    const rowOf = async (name: string) => (await within(table).findByRole('link', { name })).closest('tr')!;
+    expect(within(await rowOf('Ada Lovelace')).getByText('Champion')).toBeInTheDocument();
+    expect(within(await rowOf('Alan Turing')).getByText('Slipping')).toBeInTheDocument();
+    await user.click(screen.getByPlaceholderText('Filter by Level'));
+    await user.click(await screen.findByRole('option', { name: 'Slipping (1)' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/members/getmembersdata').at(-1)?.body).toMatchObject({
+        levels: ['slipping'],
+      }),
+    );
+    expect(api.callsTo('GET', '/members/levels')[0]?.query.get('team_id')).toBe('T001');
   });
 
   it('filtered by a tag, each row shows that tag first (a cell shows three of four)', async () => {

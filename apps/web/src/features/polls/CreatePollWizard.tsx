@@ -1,6 +1,17 @@
 import { useState } from 'react';
-import { NumberInput, Progress, SegmentedControl, Input, Stack, Text, TextInput } from '@mantine/core';
-import type { Poll } from '@flywheel/shared/polls';
+import {
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { Poll, PollVoting } from '@flywheel/shared/polls';
 import { ImagePicker } from '../../components/ImagePicker.tsx';
 import { RichEditor } from '../../components/RichEditor.tsx';
 import { SenderPicker } from '../../components/SenderPicker.tsx';
@@ -22,6 +33,7 @@ import {
   pollDraftProblems,
   pollStartProblems,
   startOf,
+  type BallotDraft,
   type PollDraft,
   type PollProblems,
   type PollStart,
@@ -79,7 +91,81 @@ function StartFields({
           onChange={(e) => onChange({ ...value, at: e.currentTarget.value })}
         />
       ) : null}
+      <Input.Wrapper
+        label="Voting"
+        labelElement="div"
+        description="Emoji reactions: public, one choice. Buttons: anonymous or named, one or several choices."
+      >
+        <SegmentedControl
+          mt={4}
+          aria-label="Voting"
+          value={value.voting}
+          onChange={(voting) => onChange({ ...value, voting: voting as PollVoting })}
+          data={[
+            { value: 'emoji', label: 'Emoji reactions' },
+            { value: 'buttons', label: 'Buttons' },
+          ]}
+        />
+      </Input.Wrapper>
+      {value.voting === 'buttons' ? (
+        <BallotFields value={value.ballot} onChange={(ballot) => onChange({ ...value, ballot })} />
+      ) : null}
     </Stack>
+  );
+}
+
+/** A button poll's settings: anonymous, multiple choice (with its limit), voters adding options, results. */
+function BallotFields({ value, onChange }: { value: BallotDraft; onChange(next: BallotDraft): void }) {
+  const set = (patch: Partial<BallotDraft>) => onChange({ ...value, ...patch });
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="sm">
+        <Switch
+          label="Anonymous"
+          description="Nobody, admins included, sees who voted for what: counts only"
+          checked={value.anonymous}
+          onChange={(e) => set({ anonymous: e.currentTarget.checked })}
+        />
+        <Group align="flex-end" gap="md">
+          <Switch
+            label="Multiple choice"
+            description="Members may choose several options"
+            checked={value.multiple}
+            onChange={(e) => set({ multiple: e.currentTarget.checked })}
+          />
+          {value.multiple ? (
+            <NumberInput
+              label="Max choices"
+              description="Empty: no limit"
+              min={1}
+              max={10}
+              allowDecimal={false}
+              w={140}
+              value={value.maxChoices}
+              onChange={(n) => set({ maxChoices: typeof n === 'number' ? n : '' })}
+            />
+          ) : null}
+        </Group>
+        <Switch
+          label="Voters may add an option"
+          description="A button in Slack opens a box to add one (10 options at most)"
+          checked={value.allowAdd}
+          onChange={(e) => set({ allowAdd: e.currentTarget.checked })}
+        />
+        <Input.Wrapper label="Results" labelElement="div">
+          <SegmentedControl
+            mt={4}
+            aria-label="Results"
+            value={value.results}
+            onChange={(results) => set({ results: results as BallotDraft['results'] })}
+            data={[
+              { value: 'live', label: 'Shown live' },
+              { value: 'closed', label: 'Hidden until close' },
+            ]}
+          />
+        </Input.Wrapper>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -120,6 +206,7 @@ function QuestionFields({
         onChange={(options) => set({ options })}
         error={problems.options}
         disabled={busy}
+        voting={start.voting}
       />
       {start.type === 'recurring' ? (
         <NumberInput
@@ -159,9 +246,10 @@ function QuestionFields({
 }
 
 /**
- * '+Create Poll': step 1 channels, sender and Scheduled, Non-scheduled or Recurring (Every Day / Weekly at a
- * time); step 2 the rich question with images, the options (each with its emoji) and the end time (a recurring
- * poll: the hours each occurrence stays open), then Create with upload progress.
+ * '+Create Poll': step 1 channels, sender, Scheduled, Non-scheduled or Recurring (Every Day / Weekly at a time)
+ * and Voting (emoji reactions or buttons with their settings, for a recurring poll's every occurrence too); step 2
+ * the rich question with images, the options (each with its emoji) and the end time (a recurring poll: the hours
+ * each occurrence stays open), then Create with upload progress.
  */
 export function CreatePollWizard(props: {
   opened: boolean;

@@ -1,31 +1,38 @@
 import { ActionIcon, Button, Group, Input, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { POLL_MAX_OPTIONS, POLL_OPTION_MAX } from '@flywheel/shared/polls';
+import { POLL_OPTION_MAX, type PollVoting } from '@flywheel/shared/polls';
 import { EmojiButton } from '../../components/EmojiPicker.tsx';
-import { EMPTY_OPTION, type OptionDraft } from './draft.ts';
+import { EMPTY_OPTION, maxOptionsOf, type OptionDraft } from './draft.ts';
 
 /**
  * The option editor: each option an emoji and a value; the first option cannot be deleted,
- * and adding stops at five.
+ * and adding stops at five (emoji polls) or ten (button polls, where the emoji is optional).
  */
 export function OptionsEditor({
   options,
   onChange,
   error,
   disabled,
+  voting = 'emoji',
 }: {
   options: OptionDraft[];
   onChange(next: OptionDraft[]): void;
   error: string | null;
   disabled?: boolean;
+  voting?: PollVoting;
 }) {
   const set = (i: number, patch: Partial<OptionDraft>) =>
     onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
-  const full = options.length >= POLL_MAX_OPTIONS;
+  const max = maxOptionsOf(voting);
+  const full = options.length >= max;
   return (
     <Input.Wrapper
       label="Options"
-      description={`Up to ${POLL_MAX_OPTIONS}; members vote by reacting with the option's emoji`}
+      description={
+        voting === 'buttons'
+          ? `Up to ${max}; members vote by pressing the option's button (an emoji is optional)`
+          : `Up to ${max}; members vote by reacting with the option's emoji`
+      }
       error={error}
       labelElement="div"
     >
@@ -40,7 +47,7 @@ export function OptionsEditor({
               }
               value={o.emoji}
               onPick={(emoji, emoji_code) => set(i, { emoji, emoji_code })}
-              error={Boolean(error) && !o.emoji}
+              error={Boolean(error) && voting === 'emoji' && !o.emoji}
               disabled={disabled}
             />
             <TextInput
@@ -81,7 +88,7 @@ export function OptionsEditor({
         disabled={full || disabled}
         onClick={() => onChange([...options, EMPTY_OPTION])}
       >
-        {full ? `${POLL_MAX_OPTIONS} options at most` : 'Add option'}
+        {full ? `${max} options at most` : 'Add option'}
       </Button>
     </Input.Wrapper>
   );

@@ -13,6 +13,13 @@ import { formatPollTime, PollStatusBadge } from './poll-status.tsx';
 import { useDeleteRecurringPoll, useRecurringPolls } from './recurring-api.ts';
 
 const oneLine = (text: string) => truncateText(text.replace(/\s+/g, ' ').trim(), 80);
+/** How each occurrence is voted on: emoji reactions, or buttons with their settings. */
+const votingOf = (p: RecurringPoll) =>
+  p.voting === 'buttons'
+    ? ['buttons', p.anonymous ? 'anonymous' : null, p.multiple ? 'multiple choice' : null]
+        .filter(Boolean)
+        .join(', ')
+    : 'emoji reactions';
 
 /** The polls a recurring poll posted, newest first, each with its state, votes and its Details. */
 function InstancesModal({
@@ -98,7 +105,7 @@ export function RecurringPolls({
           <Stack gap={2} maw={380}>
             <Text fz="sm">{oneLine(p.question)}</Text>
             <Text fz="xs" c="dimmed">
-              {p.channels.map((c) => `#${c}`).join(', ')} · open {p.duration_hours} h
+              {p.channels.map((c) => `#${c}`).join(', ')} · open {p.duration_hours} h · {votingOf(p)}
             </Text>
           </Stack>
         ),

@@ -82,6 +82,22 @@ export function useCreatePoll() {
   });
 }
 
+/** POST /poll/closepoll or /poll/reopenpoll: the poll's row and details take the answer. */
+export function usePollOpenClose() {
+  const { teamId } = useCurrentTeam();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pollId, action }: { pollId: number; action: 'close' | 'reopen' }) =>
+      apiRequest(`/poll/${action}poll/${pollId}/${t(teamId)}`, { body: {}, schema: pollResponse }),
+    onSuccess: (res) => {
+      qc.setQueryData<Poll[]>(pollsKey(teamId), (rows) =>
+        rows?.map((p) => (p.id === res.data.id ? res.data : p)),
+      );
+      qc.setQueryData([...pollsKey(teamId), res.data.id, 'info'], res.data);
+    },
+  });
+}
+
 /** DELETE /poll/deletepoll/:pollId/:teamId: the row goes when the answer comes back. */
 export function useDeletePoll() {
   const { teamId } = useCurrentTeam();

@@ -1,6 +1,7 @@
 import { MAX_LEAD_MS, MIN_LEAD_MS, parseLocalDateTime, wallClock } from '@flywheel/shared/clock';
 import {
   defaultPollEnd,
+  POLL_BUTTON_MAX_OPTIONS,
   POLL_MAX_DURATION_MS,
   POLL_MAX_OPTIONS,
   POLL_TEXTS,
@@ -8,6 +9,7 @@ import {
   RECURRING_POLL_TEXTS,
   type CreatePollRequest,
   type CreateRecurringPollRequest,
+  type PollVoting,
 } from '@flywheel/shared/polls';
 import {
   EMPTY_RECURRENCE,
@@ -18,7 +20,27 @@ import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../compone
 import { isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 import { postAtOf } from '../../lib/schedule-time.ts';
 
-/** Step 1 of Create Poll: channels, sender, and Scheduled (with its date and time), Non-scheduled or Recurring. */
+/** A button poll's settings (the wizard's Voting: Buttons). */
+export type BallotDraft = {
+  anonymous: boolean;
+  multiple: boolean;
+  /** Multiple choice: the most a member may choose; empty for no limit. */
+  maxChoices: number | '';
+  allowAdd: boolean;
+  results: 'live' | 'closed';
+};
+export const DEFAULT_BALLOT: BallotDraft = {
+  anonymous: false,
+  multiple: false,
+  maxChoices: '',
+  allowAdd: false,
+  results: 'live',
+};
+
+/**
+ * Step 1 of Create Poll: channels, sender, Scheduled (with its date and time), Non-scheduled or Recurring, and
+ * how members vote (emoji reactions, or buttons with their settings; a recurring poll's every occurrence too).
+ */
 export type PollStart = {
   channels: string[];
   sender: SenderChoice;
@@ -27,6 +49,8 @@ export type PollStart = {
   at: string;
   /** Recurring: Every Day or Weekly at a time. */
   recurrence: RecurrenceDraft;
+  voting: PollVoting;
+  ballot: BallotDraft;
 };
 export const EMPTY_POLL_START: PollStart = {
   channels: [],
@@ -34,7 +58,13 @@ export const EMPTY_POLL_START: PollStart = {
   type: 'instant',
   at: '',
   recurrence: EMPTY_RECURRENCE,
+  voting: 'emoji',
+  ballot: DEFAULT_BALLOT,
 };
+
+/** The most options a poll of this voting holds (emoji 5, buttons 10). */
+export const maxOptionsOf = (voting: PollVoting) =>
+  voting === 'buttons' ? POLL_BUTTON_MAX_OPTIONS : POLL_MAX_OPTIONS;
 
 export type OptionDraft = { emoji: string; emoji_code: string; value: string };
 export const EMPTY_OPTION: OptionDraft = { emoji: '', emoji_code: '', value: '' };
@@ -116,7 +146,7 @@ export function pollDraftProblems(
   const hours = Number(d.hours ?? 24);
   return {
     question: blank ? POLL_TEXTS.emptyQuestion : editorError(d.question),
-    options: pollOptionsProblem(d.options),
+    options: pollOptionsProblem(d.options, s.voting) ?? maxChoicesProblem(s, d),
     end:
       s.type === 'recurring'
         ? Number.isInteger(hours) && hours >= 1 && hours <= POLL_MAX_DURATION_MS / 3_600_000
@@ -128,7 +158,15 @@ export function pollDraftProblems(
   };
 }
 
-export const canAddOption = (d: PollDraft) => d.options.length < POLL_MAX_OPTIONS;
+/** A multiple-choice button poll's limit: from 1 to the number of options. */
+function maxChoicesProblem(s: PollStart, d: PollDraft): string | null {
+  const max = s.ballot.maxChoices;
+  if (s.voting !== 'buttons' || !s.ballot.multiple || max === '') return null;
+  return max < 1 || max > d.options.length ? POLL_TEXTS.maxChoices : null;
+}
+
+export const canAddOption = (d: PollDraft, voting: PollVoting = 'emoji') =>
+  d.options.length < maxOptionsOf(voting);
 
 /** The create body (images are the uploaded file ids). */
 export function createBodyOf(
@@ -154,6 +192,23 @@ export function createBodyOf(
     type: s.type === 'scheduled' ? 'scheduled' : 'instant',
     post_at: start === null ? null : new Date(start).toISOString(),
     images,
+    ...votingOf(s),
+  };
+}
+
+/** How members vote, in a create body (a one-off or a recurring poll's): the button settings for buttons only. */
+function votingOf(s: PollStart) {
+  return {
+    voting: s.voting,
+    ...(s.voting === 'buttons'
+      ? {
+          anonymous: s.ballot.anonymous,
+          multiple: s.ballot.multiple,
+          max_choices: s.ballot.multiple && s.ballot.maxChoices !== '' ? s.ballot.maxChoices : null,
+          allow_add: s.ballot.allowAdd,
+          results: s.ballot.results,
+        }
+      : {}),
   };
 }
 
@@ -179,5 +234,6 @@ export function createRecurringBodyOf(
     time: s.recurrence.time,
     duration_hours: Number(d.hours ?? 24),
     images,
+    ...votingOf(s),
   };
 }

@@ -48,6 +48,14 @@ const poll = (id: number, extra: Partial<Poll> = {}): Poll => ({
   channels: ['general'],
   receipt_id: 1,
   created_at: '2030-01-01T10:00:00.000Z',
+  voting: 'emoji',
+  anonymous: false,
+  multiple: false,
+  max_choices: null,
+  allow_add: false,
+  results: 'live',
+  closed: false,
+  voter_count: 3,
   ...extra,
 });
 
@@ -407,5 +415,158 @@ describe('Poll Details', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send Form' })).toBeNull());
     expect(sendForm).toBeDisabled();
+  });
+});
+
+describe('button polls', () => {
+  it("the wizard's Voting choice: Buttons with its settings, up to 10 options without emoji; the body the schema accepts", async () => {
+    const created = poll(8, { question: 'Talks?', voting: 'buttons', anonymous: true });
+    const api = setup({
+      'POST /poll/createpoll': {
+        status: 201,
+        body: fixture(pollResponse, { message: POLL_TEXTS.created, data: created }),
+      },
+    });
+    const { user } = await openTable();
+    await user.click(screen.getByRole('button', { name: 'Create Poll' }));
+    const start = await screen.findByRole('dialog', { name: 'Create Poll' });
+    await user.click(within(start).getByLabelText('Channels', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '#general' }));
+    await user.click(within(start).getByRole('radio', { name: 'Bot' }));
+    // Emoji reactions by default: no button settings.
+    expect(within(start).queryByRole('switch', { name: /Anonymous/ })).toBeNull();
+    await user.click(within(start).getByText('Buttons'));
+    await user.click(within(start).getByRole('switch', { name: /Anonymous/ }));
+    await user.click(within(start).getByRole('switch', { name: /Multiple choice/ }));
+    await user.type(within(start).getByRole('textbox', { name: /Max choices/ }), '2');
+    await user.click(within(start).getByRole('switch', { name: /Voters may add an option/ }));
+    await user.click(within(start).getByText('Hidden until close'));
+    await user.click(within(start).getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Poll Question and Options' });
+    await user.click(
+      await within(dialog).findByRole('textbox', { name: 'Poll question' }, { timeout: 10_000 }),
+    );
+    await user.paste('Talks?');
+    const add = within(dialog).getByRole('button', { name: 'Add option' });
+    for (let i = 0; i < 5; i++) await user.click(add);
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(dialog).getByRole('button', { name: 'Add option' })).toBeEnabled();
+    for (let i = 0; i < 6; i++)
+      await user.type(within(dialog).getByRole('textbox', { name: `Option ${i + 1}` }), `Talk ${i + 1}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(POLL_TEXTS.created)).toBeInTheDocument();
+    const body = createPollBody.parse(api.callsTo('POST', '/poll/createpoll')[0]!.body);
+    expect(body).toMatchObject({
+      voting: 'buttons',
+      anonymous: true,
+      multiple: true,
+      max_choices: 2,
+      allow_add: true,
+      results: 'closed',
+    });
+    expect(body.options.map((o) => o.value)).toEqual([
+      'Talk 1',
+      'Talk 2',
+      'Talk 3',
+      'Talk 4',
+      'Talk 5',
+      'Talk 6',
+    ]);
+  }, 40_000);
+
+  it('a max choices above the options is refused before sending', () => {
+    const start = {
+      ...EMPTY_POLL_START,
+      voting: 'buttons' as const,
+      ballot: { ...EMPTY_POLL_START.ballot, multiple: true, maxChoices: 3 },
+    };
+    const draft = {
+      question: { html: '<p>Q</p>', text: 'Q', mrkdwn: 'Q' },
+      files: [],
+      options: [
+        { emoji: '', emoji_code: '', value: 'A' },
+        { emoji: '', emoji_code: '', value: 'B' },
+      ],
+      end: localInput(Date.now() + 86_400_000, 'UTC'),
+    };
+    expect(pollDraftProblems(start, draft, 'UTC').options).toBe(POLL_TEXTS.maxChoices);
+    expect(
+      pollDraftProblems({ ...start, ballot: { ...start.ballot, maxChoices: 2 } }, draft, 'UTC').options,
+    ).toBe(null);
+  });
+
+  it("an anonymous button poll's details: a bar chart of the counts, no voters, the anonymity line; Close, then Reopen; the CSV has counts only", async () => {
+    const anonymous = poll(2, {
+      voting: 'buttons',
+      anonymous: true,
+      multiple: true,
+      max_choices: 2,
+      poll_options: [
+        { emoji: '', emoji_code: '', value: 'Pizza', count: 4 },
+        { emoji: '', emoji_code: '', value: '=Sushi', count: 1 },
+      ],
+      total_votes: 5,
+      voter_count: 3,
+    });
+    const api = setup({
+      'GET /poll/getpollinfo/2/T001': reply(pollInfoResponse, { data: anonymous }),
+      'GET /poll/memberpollinfo/2/T001': reply(votersResponse, { data: [] }),
+      'GET /poll/exportpollinfo/2/T001': reply(pollExportResponse, {
+        data: [
+          { email: '', name: '', value: 'Pizza', votes: 4 },
+          { email: '', name: '', value: '=Sushi', votes: 1 },
+        ],
+      }),
+      'POST /poll/closepoll/2/T001': reply(pollResponse, {
+        message: POLL_TEXTS.closed,
+        data: { ...anonymous, closed: true, state: 'expired', status: false },
+      }),
+      'POST /poll/reopenpoll/2/T001': reply(pollResponse, { message: POLL_TEXTS.reopened, data: anonymous }),
+    });
+    const dl = captureDownloads();
+    const { table, user } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Details of poll 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Poll Details' });
+    expect(await within(dialog).findByText(POLL_TEXTS.anonymous)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('poll-bars')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('poll-pie')).toBeNull();
+    expect(within(dialog).queryByRole('table', { name: 'Poll voters' })).toBeNull();
+    expect(within(dialog).getByText(/5 votes from 3 voters/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/anonymous · up to 2 choices/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Export Details' }));
+    await waitFor(() => expect(dl.saved).toHaveLength(1));
+    expect(dl.saved[0]!.text).toBe('\uFEFF"value","votes"\r\n"Pizza",4\r\n"\'=Sushi",1\r\n');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close poll' }));
+    expect(await within(dialog).findByRole('button', { name: 'Reopen poll' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/poll/closepoll/2/T001')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen poll' }));
+    expect(await within(dialog).findByRole('button', { name: 'Close poll' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/poll/reopenpoll/2/T001')).toHaveLength(1);
+  });
+
+  it('a named button poll shows who voted for what', async () => {
+    setup({
+      'GET /poll/getpollinfo/2/T001': reply(pollInfoResponse, { data: poll(2, { voting: 'buttons' }) }),
+      'GET /poll/memberpollinfo/2/T001': reply(votersResponse, {
+        data: [
+          {
+            user_id: 'U100',
+            email: 'ada@example.com',
+            name: 'Ada',
+            value: 'Yes',
+            emoji: '',
+            voted_at: '2030-01-01T11:00:00.000Z',
+          },
+        ],
+      }),
+    });
+    const { table, user } = await openTable();
+    await user.click(within(table).getByRole('button', { name: 'Details of poll 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Poll Details' });
+    const voters = await within(dialog).findByRole('table', { name: 'Poll voters' });
+    expect(await within(voters).findByText('Ada')).toBeInTheDocument();
+    expect(within(dialog).queryByText(POLL_TEXTS.anonymous)).toBeNull();
   });
 });

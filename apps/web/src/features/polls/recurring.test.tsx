@@ -41,6 +41,14 @@ const instancePoll = {
   channels: ['general'],
   receipt_id: 5,
   created_at: '2030-01-07T09:00:00.000Z',
+  voting: 'emoji' as const,
+  anonymous: false,
+  multiple: false,
+  max_choices: null,
+  allow_add: false,
+  results: 'live' as const,
+  closed: true,
+  voter_count: 3,
 };
 
 const recurring = (extra: Partial<RecurringPoll> = {}): RecurringPoll =>
@@ -54,6 +62,12 @@ const recurring = (extra: Partial<RecurringPoll> = {}): RecurringPoll =>
     channel_ids: ['C001'],
     channels: ['general'],
     options: [{ emoji: '👍', emoji_code: 'thumbsup', value: 'Standup' }],
+    voting: 'emoji',
+    anonymous: false,
+    multiple: false,
+    max_choices: null,
+    allow_add: false,
+    results: 'live',
     frequency: 'Weekly',
     days: ['mon'],
     time: '09:00',
@@ -85,6 +99,7 @@ describe('Polls tab: recurring polls', () => {
     const table = await screen.findByRole('table', { name: 'Recurring Polls' }, { timeout: 8000 });
     const row = await within(table).findByText('Weekly (mon) at 09:00');
     expect(row).toBeInTheDocument();
+    expect(within(table).getByText(/open 24 h · emoji reactions/)).toBeInTheDocument();
     // The next run in the workspace's timezone (Europe/Berlin in the fixtures).
     expect(within(table).getByText('Mon, 14 Jan 2030, 10:00')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: '1 polls posted by recurring poll 3' }));
@@ -166,5 +181,59 @@ describe('Polls tab: recurring polls', () => {
     });
     expect(api.callsTo('POST', '/poll/createpoll')).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 40_000);
+
+  it("a recurring poll keeps the wizard's Voting choice: buttons with their settings in the body", async () => {
+    const api = setup({
+      'GET /poll/getrecurringpolls/T001': reply(recurringPollsResponse, { data: [] }),
+      'POST /poll/createrecurringpoll': {
+        status: 201,
+        body: fixture(recurringPollResponse, {
+          message: RECURRING_POLL_TEXTS.created,
+          data: recurring({ voting: 'buttons', anonymous: true, multiple: true }),
+        }),
+      },
+    });
+    const { user } = renderApp('/dashboard/actions/polls');
+    await screen.findByRole('table', { name: 'Poll Table' }, { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Create Poll' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Create Poll' });
+    await user.click(within(dialog).getByLabelText('Channels', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '#general' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Bot' }));
+    await user.click(within(dialog).getByText('Recurring'));
+    await user.click(within(dialog).getByLabelText('Frequency', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Every Day' }));
+    await user.type(within(dialog).getByLabelText(/^Time/), '10:30');
+    await user.click(within(dialog).getByText('Buttons'));
+    await user.click(within(dialog).getByRole('switch', { name: /Anonymous/ }));
+    await user.click(within(dialog).getByRole('switch', { name: /Multiple choice/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Max choices/ }), '2');
+    await user.click(within(dialog).getByText('Hidden until close'));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    dialog = await screen.findByRole('dialog', { name: 'Poll Question and Options' });
+    await user.click(
+      await within(dialog).findByRole('textbox', { name: 'Poll question' }, { timeout: 10_000 }),
+    );
+    await user.paste('Which topics?');
+    // Button options need no emoji.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Option 1' }), 'Roadmap');
+    await user.click(within(dialog).getByRole('button', { name: 'Add option' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Option 2' }), 'Hiring');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsTo('POST', '/poll/createrecurringpoll')).toHaveLength(1));
+    const body = createRecurringPollBody.parse(api.callsTo('POST', '/poll/createrecurringpoll')[0]!.body);
+    expect(body).toMatchObject({
+      frequency: 'Everyday',
+      time: '10:30',
+      voting: 'buttons',
+      anonymous: true,
+      multiple: true,
+      max_choices: 2,
+      allow_add: false,
+      results: 'closed',
+    });
+    expect(body.options.map((o) => o.value)).toEqual(['Roadmap', 'Hiring']);
+    expect(api.callsTo('POST', '/poll/createpoll')).toEqual([]);
   }, 40_000);
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../testing/editor-layout.ts';
 import { wallClock } from '@flywheel/shared/clock';
+import { LEVEL_RULES } from '@flywheel/shared/levels';
 import { authorizedAdminSchema, dataOf } from '@flywheel/shared/directory';
 import { bucketsResponse } from '@flywheel/shared/buckets';
 import {
@@ -167,6 +168,24 @@ describe("'Initialize the Workflow' dialog", () => {
     expect(submit(d)).toBeDisabled();
     await choose(user, d, 'Channel', '#general');
     expect(within(d).queryByText(WORKFLOW_TEXTS.chooseChannel)).toBeNull();
+    expect(submit(d)).toBeEnabled();
+  });
+
+  it('Member Level: needs its level (Newcomer is not offered: Workspace Join is that trigger); the rule shows', async () => {
+    setup();
+    const { user } = await open();
+    const d = await openTrigger(user);
+    await user.type(within(d).getByLabelText('Workflow name'), 'Win them back');
+    await user.click(within(d).getByRole('radio', { name: 'Bot' }));
+    await choose(user, d, 'Trigger type', 'Member Level');
+    leave(within(d).getByLabelText('Level', { selector: 'input' }));
+    expect(await within(d).findByText(WORKFLOW_TEXTS.chooseLevel)).toBeInTheDocument();
+    expect(submit(d)).toBeDisabled();
+    await user.click(within(d).getByLabelText('Level', { selector: 'input' }));
+    expect(screen.queryByRole('option', { name: 'Newcomer' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Slipping' }));
+    expect(within(d).queryByText(WORKFLOW_TEXTS.chooseLevel)).toBeNull();
+    expect(within(d).getByText(LEVEL_RULES.slipping)).toBeInTheDocument();
     expect(submit(d)).toBeEnabled();
   });
 

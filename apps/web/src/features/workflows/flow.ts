@@ -1,3 +1,4 @@
+import { LEVEL_LABELS, type EngagementLevel } from '@flywheel/shared/levels';
 import { parseLocalDateTime } from '@flywheel/shared/clock';
 import { FORM_LIMITS, FORM_TEXTS, DEFAULT_ACK_MESSAGE } from '@flywheel/shared/forms';
 import {
@@ -28,12 +29,13 @@ import { isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/
  */
 
 /** The dialog's trigger types: Member Activity covers activity and inactivity (the Active / Inactive choice). */
-export type TriggerChoice = 'time' | 'workspace_join' | 'channel_join' | 'member_activity';
+export type TriggerChoice = 'time' | 'workspace_join' | 'channel_join' | 'member_activity' | 'level_change';
 export const TRIGGER_CHOICES: { value: TriggerChoice; label: string }[] = [
   { value: 'time', label: TRIGGER_LABELS.time },
   { value: 'workspace_join', label: TRIGGER_LABELS.workspace_join },
   { value: 'channel_join', label: TRIGGER_LABELS.channel_join },
   { value: 'member_activity', label: TRIGGER_LABELS.activity },
+  { value: 'level_change', label: TRIGGER_LABELS.level_change },
 ];
 
 export type TriggerDraft = {
@@ -46,6 +48,8 @@ export type TriggerDraft = {
   days: string;
   /** Channel Join: the channel watched. */
   channel: string | null;
+  /** Member Level: the engagement level a member becomes. */
+  level: EngagementLevel | null;
   /** Time Trigger: DD/MM/YYYY and HH:MM in the workspace's timezone. */
   date: string;
   time: string;
@@ -61,6 +65,7 @@ export const EMPTY_TRIGGER: TriggerDraft = {
   activity: null,
   days: '',
   channel: null,
+  level: null,
   date: '',
   time: '',
   tags: [],
@@ -125,7 +130,8 @@ export const triggerTypeOf = (d: TriggerDraft): TriggerType | null =>
   d.type === 'member_activity' ? d.activity : d.type;
 
 export type Problems<K extends string> = Partial<Record<K, string>>;
-export type TriggerField = 'name' | 'sender' | 'type' | 'channel' | 'activity' | 'days' | 'date' | 'time';
+export type TriggerField =
+  'name' | 'sender' | 'type' | 'channel' | 'level' | 'activity' | 'days' | 'date' | 'time';
 
 /** The earliest and latest a time trigger may be set to (15 minutes to 30 days ahead). */
 export const timeBounds = (now: number) => ({
@@ -144,6 +150,7 @@ export function triggerProblems(d: TriggerDraft, timeZone: string, now: number):
   else if (!isChosen(d.sender)) p.sender = WORKFLOW_TEXTS.chooseAdmin;
   if (!d.type) p.type = WORKFLOW_TEXTS.chooseType;
   if (d.type === 'channel_join' && !d.channel) p.channel = WORKFLOW_TEXTS.chooseChannel;
+  if (d.type === 'level_change' && !d.level) p.level = WORKFLOW_TEXTS.chooseLevel;
   if (d.type === 'member_activity') {
     if (!d.activity) p.activity = WORKFLOW_TEXTS.chooseActivity;
     const days = d.days.trim();
@@ -222,7 +229,11 @@ export function cardText(card: FlowCard): { title: string; text: string } {
   if (card.kind === 'trigger') {
     const d = card.draft;
     const type = triggerTypeOf(d);
-    return { title: d.name.trim(), text: type ? TRIGGER_LABELS[type] : '' };
+    const text = type ? TRIGGER_LABELS[type] : '';
+    return {
+      title: d.name.trim(),
+      text: type === 'level_change' && d.level ? `${text}: ${LEVEL_LABELS[d.level]}` : text,
+    };
   }
   if (card.kind === 'delay') {
     const d = card.draft;
@@ -302,6 +313,7 @@ export function workflowBody(
     admin_user: trigger.sender.sender === 'admin' ? trigger.sender.adminUser : null,
     trigger_type: type ?? 'workspace_join',
     channel: type === 'channel_join' ? trigger.channel : null,
+    level: type === 'level_change' ? trigger.level : null,
     days: type === 'activity' || type === 'inactivity' ? Number(trigger.days) : null,
     trigger_at: time ? { date: dashed(trigger.date), time: trigger.time.trim() } : null,
     tags: time ? trigger.tags : [],

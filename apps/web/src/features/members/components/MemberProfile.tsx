@@ -7,6 +7,7 @@ import {
   Card,
   Divider,
   Group,
+  List,
   SimpleGrid,
   Stack,
   Text,
@@ -23,6 +24,8 @@ import { useRemoveTag } from '../api/remove-tag.ts';
 import type { MemberDetailSlots } from '../slots.ts';
 import { CreateTagModal } from './CreateTagModal.tsx';
 import { TagBadges } from './TagBadges.tsx';
+import { LEVEL_LABELS, LEVEL_RULES } from '@flywheel/shared/levels';
+import { LevelBadge } from '../../../entities/members/index.ts';
 
 const date = (us: number) => formatDate(us / 1000);
 
@@ -145,6 +148,36 @@ export function MemberProfile({
               no tags found
             </Text>
           )}
+        </Stack>
+        <Stack gap={6} id="level">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>Engagement level</Text>
+            <LevelBadge level={member.level} size="md" />
+          </Group>
+          {member.level ? (
+            <Text fz="xs" c="dimmed">
+              {LEVEL_RULES[member.level]}
+              {member.level_since ? ` · since ${formatDate(member.level_since)}` : ''}
+            </Text>
+          ) : (
+            <Text fz="xs" c="dimmed">
+              Levels are computed within a minute of connecting, then each hour.
+            </Text>
+          )}
+          {member.level_history && member.level_history.length > 1 ? (
+            <List size="xs" spacing={2} aria-label="Level history">
+              {member.level_history.slice(0, 6).map((h) => (
+                <List.Item key={`${h.day}-${h.to}`}>
+                  <Text fz="xs" span>
+                    {formatDate(h.day)}:{' '}
+                    {h.from
+                      ? `${LEVEL_LABELS[h.from]} → ${LEVEL_LABELS[h.to]}`
+                      : `first seen as ${LEVEL_LABELS[h.to]}`}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          ) : null}
         </Stack>
         <Stack gap={6}>
           <Text fw={600}>Channels</Text>

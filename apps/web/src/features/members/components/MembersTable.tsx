@@ -7,6 +7,8 @@ import { DataTable, type DataColumn, type DataTableServer } from '../../../compo
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import classes from './members-table.module.css';
 import { TAGS_IN_CELL, TagBadges } from './TagBadges.tsx';
+import { LEVEL_LABELS } from '@flywheel/shared/levels';
+import { LevelBadge } from '../../../entities/members/index.ts';
 
 export type Sort = { field: MemberSortField; direction: 'asc' | 'desc' };
 
@@ -146,6 +148,13 @@ function membersColumns(
           {m.last_active ? formatDate(m.last_active / 1000) : 'Not-Active'}
         </span>
       ),
+    },
+    {
+      id: 'level',
+      header: 'Level',
+      value: (m) => (m.level ? LEVEL_LABELS[m.level] : ''),
+      nowrap: true,
+      cell: (m) => <LevelBadge level={m.level} />,
     },
     {
       id: 'tags',

@@ -3,6 +3,7 @@ import { Box, Group, MultiSelect, Radio, Select, Stack, Text, TextInput } from '
 import { LazyModal } from '../../../components/LazyModal.tsx';
 import { wallClock } from '@flywheel/shared/clock';
 import { WORKFLOW_LIMITS, WORKFLOW_TEXTS } from '@flywheel/shared/workflows';
+import { ENGAGEMENT_LEVELS, LEVEL_LABELS, LEVEL_RULES, type EngagementLevel } from '@flywheel/shared/levels';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { useBuckets } from '../../../entities/buckets/index.ts';
 import { useChannels } from '../../../entities/workspace/index.ts';
@@ -35,6 +36,7 @@ function withType(d: TriggerDraft, type: TriggerChoice | null): TriggerDraft {
     activity: type === 'member_activity' ? d.activity : null,
     days: type === 'member_activity' ? d.days : '',
     channel: type === 'channel_join' ? d.channel : null,
+    level: type === 'level_change' ? d.level : null,
     date: type === 'time' ? d.date : '',
     time: type === 'time' ? d.time : '',
     tags: type === 'time' || type === null ? d.tags : EMPTY_TRIGGER.tags,
@@ -119,6 +121,22 @@ export function TriggerDialog(props: {
             searchable
             limit={10}
             nothingFoundMessage="No channel found"
+          />
+        ) : null}
+        {d.type === 'level_change' ? (
+          <Select
+            label="Level"
+            placeholder="Choose the level"
+            description={d.level ? LEVEL_RULES[d.level] : 'Fires once each time a member becomes this level'}
+            data={ENGAGEMENT_LEVELS.filter((l) => l !== 'newcomer').map((l) => ({
+              value: l,
+              label: LEVEL_LABELS[l],
+            }))}
+            value={d.level}
+            onChange={(level) => set({ level: level as EngagementLevel | null }, 'level')}
+            onBlur={() => touch('level')}
+            error={shown('level', problems)}
+            allowDeselect={false}
           />
         ) : null}
         {d.type === 'member_activity' ? (

@@ -10,6 +10,8 @@ CREATE TABLE "poll_recurrences" (
 	"admin_user" text,
 	"created_by" text NOT NULL,
 	"created_by_user" text,
+	"voting" text DEFAULT 'emoji' NOT NULL,
+	"ballot" jsonb,
 	"frequency" text NOT NULL,
 	"days" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"time" text NOT NULL,
