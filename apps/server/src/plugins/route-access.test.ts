@@ -74,6 +74,7 @@ describe('route access', () => {
       'DELETE /api/v0/workflows/:teamId/:workflowId',
       'PATCH /api/v0/actions/updateactions',
       'POST /api/v0/tags/addtagtousers',
+      'POST /api/v0/questions/markhandled',
     ])
       expect(acting).toContain(route);
     expect(acting.length + READS_BY_POST.length + MANAGES.length).toBe(

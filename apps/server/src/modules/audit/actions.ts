@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   'POST /api/v0/receipts/retry': { kind: 'send.retry', label: 'Retried failed recipients' },
   'POST /api/v0/mentions/replytomention': { kind: 'send.mention_reply', label: 'Replied to a mention' },
   'POST /api/v0/mentions/addreaction': { kind: 'mention.react', label: 'Reacted to a mention' },
+  'POST /api/v0/questions/markhandled': { kind: 'question.handled', label: 'Marked a question handled' },
   // automations and schedules
   'POST /api/v0/actions/createautomation': { kind: 'automation.create', label: 'Created an automation' },
   'POST /api/v0/actions/createscheduled': { kind: 'schedule.create', label: 'Scheduled a message' },

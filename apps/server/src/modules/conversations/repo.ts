@@ -41,10 +41,10 @@ export type ThreadPosition = PagePosition & { key: string | number | null };
  */
 const FTS = sql`to_tsvector('english', m.text)`;
 
-const MESSAGE_COLUMNS = sql`m.channel_id, c.name as channel_name, m.ts, m.thread_ts, m.is_reply, m.user_id,
+export const MESSAGE_COLUMNS = sql`m.channel_id, c.name as channel_name, m.ts, m.thread_ts, m.is_reply, m.user_id,
   coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender, m.subtype, m.text,
   (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.edited_at is not null as edited`;
-const NAMES = sql`left join ${slackChannels} c on c.team_id = m.team_id and c.channel_id = m.channel_id
+export const NAMES = sql`left join ${slackChannels} c on c.team_id = m.team_id and c.channel_id = m.channel_id
   left join ${slackMembers} u on u.team_id = m.team_id and u.member_id = m.user_id`;
 const after = (p: PagePosition | null) =>
   p
@@ -57,7 +57,7 @@ const REPLIES = sql`(select count(*) from ${slackMessages} r where r.team_id = m
             and r.thread_ts = m.ts and r.is_reply and r.deleted_at is null)::int`;
 const REACTIONS = sql`(select count(*) from ${slackReactions} x where x.team_id = m.team_id and x.channel_id = m.channel_id
             and x.ts = m.ts and x.removed_at is null)::int`;
-const THREAD_COUNTS = sql`${REPLIES} as replies, ${REACTIONS} as reactions,
+export const THREAD_COUNTS = sql`${REPLIES} as replies, ${REACTIONS} as reactions,
           coalesce((select p.pinned from conversation_pins p where p.team_id = m.team_id
             and p.channel_id = m.channel_id and p.ts = m.ts), false) as is_pinned`;
 

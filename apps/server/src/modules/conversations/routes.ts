@@ -21,6 +21,13 @@ import {
 } from '@flywheel/shared/conversations';
 import { idempotencyHeaders, reactionBody, replyBody, sendResponse } from '@flywheel/shared/delivery';
 import { messageResponse } from '@flywheel/shared/http';
+import {
+  markHandledBody,
+  questionsQuery,
+  questionsResponse,
+  responseTimesQuery,
+  responseTimesResponse,
+} from '@flywheel/shared/questions';
 import { slackId } from '@flywheel/shared/input';
 import { currentUser } from '../../plugins/auth.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
@@ -237,6 +244,56 @@ export function conversationsRoutes(deps: {
           }),
         };
       },
+    );
+
+    r.get(
+      '/questions/getquestions/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            'Unanswered questions (docs/product/questions.md): asked in the last max_age_days (default 7), with no reply or reaction by anyone but the asker after answer_after_minutes (default 120), not marked handled; newest first, with their total',
+          params: z.object({ teamId: teamIdParam }),
+          querystring: questionsQuery,
+          response: { 200: questionsResponse },
+        },
+      },
+      async (req) => c.unansweredQuestions(req.params.teamId, req.query),
+    );
+
+    r.post(
+      '/questions/markhandled',
+      {
+        ...scopedOptions(deps.guard, 'act'),
+        schema: {
+          tags,
+          summary: 'Mark a question handled: it leaves the unanswered list for every admin of the workspace',
+          body: markHandledBody,
+          response: { 200: messageResponse },
+        },
+      },
+      async (req) => {
+        const b = req.body;
+        await c.markQuestionHandled(b.team_id, b.channel_id, b.ts, currentUser(req).id);
+        return { message: 'Marked handled' };
+      },
+    );
+
+    r.get(
+      '/analytics/getresponsetimes/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags: ['analytics'],
+          summary:
+            "Questions' time to first answer (a reply in the thread or a reaction by someone other than the asker): median, p90 and the shares answered within 1 h and 24 h, overall, per week (the workspace's timezone) and per channel; days (default 90) or start_date and end_date",
+          params: z.object({ teamId: teamIdParam }),
+          querystring: responseTimesQuery,
+          response: { 200: responseTimesResponse },
+        },
+      },
+      async (req) => c.responseTimes(req.params.teamId, req.query),
     );
 
     r.post(

@@ -35,3 +35,20 @@ export const messagePins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.channelId, t.ts] })],
 );
+
+/**
+ * Questions an admin marked handled (Actions > Questions' 'Mark handled'): they leave the unanswered list for
+ * every admin of the workspace. One row per message, the first mark kept.
+ */
+export const questionsHandled = pgTable(
+  'conversation_questions_handled',
+  {
+    teamId: text('team_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    ts: text('ts').notNull(),
+    /** The Flywheel user who marked it. */
+    handledBy: text('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.channelId, t.ts] })],
+);

@@ -7,7 +7,7 @@ import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './
 /** Each tab's code (tables, wizards, editor) loads when the tab opens. */
 const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
 
-const CONVERSATION_TABS = ['threads', 'posts', 'mentions'] as const;
+const CONVERSATION_TABS = ['threads', 'posts', 'mentions', 'questions'] as const;
 type ConversationTab = (typeof CONVERSATION_TABS)[number];
 const isConversationTab = (tab: ActionTab): tab is ConversationTab =>
   (CONVERSATION_TABS as readonly string[]).includes(tab);
@@ -19,7 +19,7 @@ const TAB_LOADING = (
 );
 
 /**
- * The tabs of the other products Actions shows: Threads, Posts and Mentions (features/conversations), Forms
+ * The tabs of the other products Actions shows: Threads, Posts, Mentions and Questions (features/conversations), Forms
  * (features/forms) and Polls (features/polls). app/ composes them, each loading when its tab opens (a feature
  * never imports another).
  */

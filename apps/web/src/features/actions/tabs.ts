@@ -5,6 +5,7 @@ export const ACTION_TABS = [
   { value: 'forms', label: 'Forms' },
   { value: 'posts', label: 'Posts' },
   { value: 'mentions', label: 'Mentions' },
+  { value: 'questions', label: 'Questions' },
   { value: 'automate', label: 'Automate' },
   { value: 'schedule', label: 'Schedule' },
 ] as const;

@@ -5,6 +5,7 @@ import { ActivityCard } from './components/ActivityCard.tsx';
 import { BucketAnalyticsCard } from './components/BucketAnalyticsCard.tsx';
 import { ChannelActivityCard } from './components/ChannelActivityCard.tsx';
 import { MembersActivityCard } from './components/MembersActivityCard.tsx';
+import { ResponseTimesCard } from './components/ResponseTimesCard.tsx';
 import { StatCards } from './components/StatCards.tsx';
 import { TrendsCard } from './components/TrendsCard.tsx';
 import { UsersCard } from './components/UsersCard.tsx';
@@ -68,6 +69,7 @@ export default function AnalyticsDashboard() {
         <UsersCard />
         <MembersActivityCard />
         <ChannelActivityCard />
+        <ResponseTimesCard />
         <BucketAnalyticsCard />
       </Stack>
     </>

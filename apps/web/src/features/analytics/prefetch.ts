@@ -9,6 +9,7 @@ import { compareQuery, DEFAULT_COMPARE_DAYS } from './api/get-analytics-compare.
 import { membersActivityQuery } from './api/members-activity-analytics.ts';
 import { membersChangeQuery } from './api/members-change-analytics.ts';
 import { advanceQuery } from './api/perform-advance-analytics.ts';
+import { DEFAULT_RESPONSE_TIME, responseTimesQuery } from './api/response-times.ts';
 import { wordCloudQuery } from './api/word-cloud.ts';
 import { RESET_ADVANCE, toAdvanceRequest } from './buckets.ts';
 
@@ -28,5 +29,6 @@ export function prefetchAnalytics(qc: QueryClient, teamId: string): Promise<void
     qc.prefetchQuery(trendQuery(teamId, DEFAULT_TIME, DEFAULT_TREND_SLOT_HOURS)),
     qc.prefetchQuery(wordCloudQuery(teamId, DEFAULT_TIME)),
     qc.prefetchQuery(advanceQuery(teamId, buckets, 1, BUCKET_TABLE_PAGE_SIZES[0])),
+    qc.prefetchQuery(responseTimesQuery(teamId, DEFAULT_RESPONSE_TIME)),
   ];
 }

@@ -18,6 +18,7 @@ import {
   type ThreadSort,
 } from '@flywheel/shared/conversations';
 import type { PinRequest, ReactionRequest } from '@flywheel/shared/delivery';
+import { questionsResponse, type MarkHandledRequest } from '@flywheel/shared/questions';
 import { apiRequest } from '../../lib/api-client.ts';
 import { requestData } from '../../lib/api-data.ts';
 import { useCurrentTeam, workspaceKey } from '../../entities/workspace/index.ts';
@@ -176,3 +177,57 @@ export function useReact() {
 }
 
 export const useRefreshConversations = useRefresh;
+
+/** How often the Questions tab asks again: replies and reactions in Slack take questions off the list. */
+export const QUESTIONS_POLL_MS = 30_000;
+
+export type QuestionFilters = {
+  channelId: string | null;
+  maxAgeDays: number;
+  /** How long a question must have waited unanswered (minutes; the server's default is 120). */
+  answerAfterMinutes: number;
+  q: string;
+};
+
+/**
+ * GET /questions/getquestions: unanswered questions, newest first, a page at a time, with their total; asked
+ * again every QUESTIONS_POLL_MS and after a reply, reaction or 'Mark handled' here.
+ */
+export function useQuestions(f: QuestionFilters) {
+  const { teamId } = useCurrentTeam();
+  return useInfiniteQuery({
+    queryKey: [
+      ...conversationsKey(teamId),
+      'questions',
+      f.channelId,
+      f.maxAgeDays,
+      f.answerAfterMinutes,
+      f.q,
+    ],
+    enabled: teamId !== '',
+    placeholderData: keepPreviousData,
+    refetchInterval: QUESTIONS_POLL_MS,
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) => {
+      const p = new URLSearchParams({
+        max_age_days: String(f.maxAgeDays),
+        answer_after_minutes: String(f.answerAfterMinutes),
+      });
+      if (f.channelId) p.set('channel_id', f.channelId);
+      if (f.q.trim()) p.set('q', f.q.trim());
+      if (pageParam) p.set('cursor', pageParam);
+      return apiRequest(`/questions/getquestions/${enc(teamId)}?${p}`, { schema: questionsResponse, signal });
+    },
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** POST /questions/markhandled: the question leaves the list. */
+export function useMarkHandled() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: MarkHandledRequest) =>
+      apiRequest<{ message: string }>('/questions/markhandled', { body }),
+    onSuccess: () => void refresh(),
+  });
+}
