@@ -326,6 +326,7 @@ export async function createContext(
         jobs: polling,
         logger: logger.child({ module: 'polls' }),
         emit,
+        graceMs: config.actionsGraceMinutes * 60_000,
         botClient: async (teamId) => slack.sendingClient(await workspaces.botToken(teamId), 2500),
         voterKey: pollVoterKey(config),
       }),

@@ -36,6 +36,9 @@ export const FORM_TEXTS = {
   optionEmpty: "Option Value can't be empty",
   optionTooLong: `Option Value can be at most ${FORM_LIMITS.optionValue} characters`,
   maxOptions: 'Max 5 options are allowed',
+  numberBounds: "A number question's max can't be less than its min",
+  wholeBounds: 'min and max must be whole numbers unless decimals are allowed',
+  boundsRange: `min and max must lie between -${1e9} and ${1e9}`,
   noQuestions: 'Add at least one question',
   tooManyQuestions: `A form holds at most ${FORM_LIMITS.questions} questions`,
   pastTime: "Scheduled time can't be less than current time.",
@@ -51,6 +54,11 @@ export const FORM_TEXTS = {
   answerRequired: 'Please answer this question',
   chooseOption: 'Choose one of the options',
   answerTooLong: (max: number) => `Keep your answer under ${max} characters`,
+  notANumber: 'Enter a number',
+  notWhole: 'Enter a whole number',
+  tooSmall: (min: number) => `Enter a number of at least ${min}`,
+  tooLarge: (max: number) => `Enter a number of at most ${max}`,
+  notADate: 'Pick a date',
   closed: 'This form is no longer accepting responses',
   notRecipient: 'This form was not sent to you',
   /** The form instance data page. */
@@ -62,8 +70,26 @@ export const FORM_TEXTS = {
 export const FORM_CSV_TITLE = 'Form details';
 export const FORM_CSV_EMPTY = 'Details of no data';
 
-export const QUESTION_TYPES = ['descriptive', 'mcq', 'shortDesc'] as const;
+export const QUESTION_TYPES = [
+  'descriptive',
+  'mcq',
+  'shortDesc',
+  'checkboxes',
+  'number',
+  'date',
+  'rating',
+  'yesno',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** The types whose answers are picked among the question's own options. */
+export const OPTION_TYPES: readonly QuestionType[] = ['mcq', 'checkboxes'];
+/** A rating question's scale, and the answers of a yes/no question. */
+export const RATING_SCALE = ['1', '2', '3', '4', '5'] as const;
+export const YES_NO = ['Yes', 'No'] as const;
+/** How far a number question's bounds may go (a Slack number_input holds them as text). */
+export const NUMBER_BOUND = 1e9;
+/** A checkboxes answer's options, joined in one cell (the table, the export). */
+export const CHECKBOX_JOIN = '; ';
 
 const teamId = z.string({ error: 'team_id is required' }).min(1, 'team_id is required').max(32);
 const channelIds = (field: string) =>
@@ -98,14 +124,31 @@ export const formQuestionSchema = z.preprocess(
         .max(FORM_LIMITS.options, FORM_TEXTS.maxOptions)
         .default([]),
       optional: z.boolean().default(false),
+      /** A number question: its bounds (either may be left out) and whether decimals are allowed. */
+      min: z.number({ error: 'min must be a number' }).finite().nullish(),
+      max: z.number({ error: 'max must be a number' }).finite().nullish(),
+      decimal: z.boolean({ error: 'decimal must be true or false' }).default(false),
     })
     .superRefine((q, ctx) => {
-      if (q.type === 'mcq' && q.options.length === 0)
+      const picks = OPTION_TYPES.includes(q.type);
+      if (picks && q.options.length === 0)
         ctx.addIssue({ code: 'custom', message: FORM_TEXTS.optionEmpty, path: ['options'] });
-      if (q.type === 'mcq' && new Set(q.options.map((o) => o.toLowerCase())).size < q.options.length)
+      if (picks && new Set(q.options.map((o) => o.toLowerCase())).size < q.options.length)
         ctx.addIssue({ code: 'custom', message: 'Options of a question must differ', path: ['options'] });
+      if (q.type !== 'number') return;
+      const bounds = [q.min, q.max].filter((b): b is number => typeof b === 'number');
+      if (bounds.some((b) => Math.abs(b) > NUMBER_BOUND))
+        ctx.addIssue({ code: 'custom', message: FORM_TEXTS.boundsRange, path: ['min'] });
+      else if (!q.decimal && bounds.some((b) => !Number.isInteger(b)))
+        ctx.addIssue({ code: 'custom', message: FORM_TEXTS.wholeBounds, path: ['min'] });
+      else if (typeof q.min === 'number' && typeof q.max === 'number' && q.min > q.max)
+        ctx.addIssue({ code: 'custom', message: FORM_TEXTS.numberBounds, path: ['max'] });
     })
-    .transform((q) => (q.type === 'mcq' ? q : { ...q, options: [] })),
+    .transform(({ min, max, decimal, ...q }) => ({
+      ...q,
+      options: OPTION_TYPES.includes(q.type) ? q.options : [],
+      ...(q.type === 'number' ? { min: min ?? null, max: max ?? null, decimal } : {}),
+    })),
 );
 export type FormQuestion = z.output<typeof formQuestionSchema>;
 
@@ -244,6 +287,9 @@ export const formRowSchema = z.object({
       type: z.enum(QUESTION_TYPES),
       options: z.array(z.string()),
       optional: z.boolean(),
+      min: z.number().nullable().optional(),
+      max: z.number().nullable().optional(),
+      decimal: z.boolean().optional(),
     }),
   ),
   ackMessage: z.string(),
@@ -277,7 +323,10 @@ export const formAnswerRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   submitted_at: z.string(),
-  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  /** `values`: a checkboxes answer's options, one by one (`answer` joins them). */
+  answers: z.array(
+    z.object({ question: z.string(), answer: z.string(), values: z.array(z.string()).optional() }),
+  ),
 });
 export type FormAnswerRow = z.infer<typeof formAnswerRowSchema>;
 export const formResponsesResponse = z.object({
@@ -285,6 +334,8 @@ export const formResponsesResponse = z.object({
     form_title: z.string(),
     instance: formInstanceSchema,
     questions: z.array(z.string()),
+    /** The questions with their types and settings (the charts of the instance page). */
+    question_details: formRowSchema.shape.questions,
     rows: z.array(formAnswerRowSchema),
   }),
 });

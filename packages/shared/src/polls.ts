@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_CODES } from './clock.ts';
 import { POLL_DEFAULT_DURATION_MS, POLL_MAX_OPTIONS } from './constants.ts';
 import {
   DELIVERY_TEXTS,
@@ -129,6 +130,83 @@ export function pollOptionsProblem(
   return null;
 }
 
+/**
+ * How members vote, in a create body (a one-off poll's and a recurring poll's alike): emoji reactions (default)
+ * or buttons; the rest are button polls' settings.
+ */
+export const pollVotingFields = {
+  voting: z.enum(POLL_VOTINGS, { error: 'voting must be emoji or buttons' }).default('emoji'),
+  /** Counts only: nobody, admins included, sees who voted for what. */
+  anonymous: z.boolean({ error: 'anonymous must be true or false' }).default(false),
+  /** Members may choose several options (up to max_choices when given). */
+  multiple: z.boolean({ error: 'multiple must be true or false' }).default(false),
+  max_choices: z
+    .number({ error: 'max_choices must be a number' })
+    .int('max_choices must be a whole number')
+    .nullish(),
+  /** A button lets voters add an option (up to 10). */
+  allow_add: z.boolean({ error: 'allow_add must be true or false' }).default(false),
+  /** Counts on the message live, or hidden until the poll closes. */
+  results: z.enum(POLL_RESULTS, { error: 'results must be live or closed' }).default('live'),
+};
+type PollVotingValues = {
+  options: readonly z.input<typeof pollOptionInput>[];
+  voting: PollVoting;
+  anonymous: boolean;
+  multiple: boolean;
+  max_choices?: number | null;
+  allow_add: boolean;
+  results: (typeof POLL_RESULTS)[number];
+};
+
+/** The options' and the button settings' rules, each issue naming its field. */
+export function pollVotingProblems(v: PollVotingValues, ctx: z.RefinementCtx): void {
+  const problem = pollOptionsProblem(v.options, v.voting);
+  // The emoji texts are the product's own; a button poll's name their field.
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      message: v.voting === 'buttons' ? `options: ${problem}` : problem,
+      path: ['options'],
+    });
+  if (v.voting === 'emoji') {
+    for (const key of ['anonymous', 'multiple', 'allow_add'] as const)
+      if (v[key]) ctx.addIssue({ code: 'custom', message: `${key} needs voting: buttons`, path: [key] });
+    if (v.max_choices != null || v.results !== 'live')
+      ctx.addIssue({
+        code: 'custom',
+        message: `${v.max_choices != null ? 'max_choices' : 'results'} needs voting: buttons`,
+        path: [v.max_choices != null ? 'max_choices' : 'results'],
+      });
+  } else if (v.max_choices != null) {
+    if (!v.multiple)
+      ctx.addIssue({ code: 'custom', message: 'max_choices needs multiple: true', path: ['max_choices'] });
+    else if (v.max_choices < 1 || v.max_choices > v.options.length)
+      ctx.addIssue({ code: 'custom', message: POLL_TEXTS.maxChoices, path: ['max_choices'] });
+  }
+}
+
+/** A button poll's stored settings from a create body's fields (null for an emoji poll). */
+export function pollBallotOf(v: Omit<PollVotingValues, 'options'>): PollBallotSettings | null {
+  return v.voting === 'buttons'
+    ? {
+        anonymous: v.anonymous,
+        multiple: v.multiple,
+        max_choices: v.multiple ? (v.max_choices ?? null) : null,
+        allow_add: v.allow_add,
+        results: v.results,
+      }
+    : null;
+}
+/** A button poll's settings as stored (polls.ballot, poll_recurrences.ballot). */
+export type PollBallotSettings = {
+  anonymous: boolean;
+  multiple: boolean;
+  max_choices: number | null;
+  allow_add: boolean;
+  results: (typeof POLL_RESULTS)[number];
+};
+
 export const POLL_TYPES = ['scheduled', 'instant'] as const;
 export type PollType = (typeof POLL_TYPES)[number];
 
@@ -164,20 +242,7 @@ export const createPollBody = z
     /** Scheduled polls: when it is posted. */
     post_at: z.iso.datetime({ offset: true, error: POLL_TEXTS.scheduleTime }).nullish(),
     images: imagesSchema,
-    /** Emoji reactions (default) or buttons; the rest are button polls' settings. */
-    voting: z.enum(POLL_VOTINGS, { error: 'voting must be emoji or buttons' }).default('emoji'),
-    /** Counts only: nobody, admins included, sees who voted for what. */
-    anonymous: z.boolean({ error: 'anonymous must be true or false' }).default(false),
-    /** Members may choose several options (up to max_choices when given). */
-    multiple: z.boolean({ error: 'multiple must be true or false' }).default(false),
-    max_choices: z
-      .number({ error: 'max_choices must be a number' })
-      .int('max_choices must be a whole number')
-      .nullish(),
-    /** A button lets voters add an option (up to 10). */
-    allow_add: z.boolean({ error: 'allow_add must be true or false' }).default(false),
-    /** Counts on the message live, or hidden until the poll closes. */
-    results: z.enum(POLL_RESULTS, { error: 'results must be live or closed' }).default('live'),
+    ...pollVotingFields,
   })
   .superRefine((v, ctx) => {
     if (v.channel_ids.length === 0)
@@ -188,29 +253,7 @@ export const createPollBody = z
         message: 'Choose which admin sends (admin_user)',
         path: ['admin_user'],
       });
-    const problem = pollOptionsProblem(v.options, v.voting);
-    // The emoji texts are the product's own; a button poll's name their field.
-    if (problem)
-      ctx.addIssue({
-        code: 'custom',
-        message: v.voting === 'buttons' ? `options: ${problem}` : problem,
-        path: ['options'],
-      });
-    if (v.voting === 'emoji') {
-      for (const key of ['anonymous', 'multiple', 'allow_add'] as const)
-        if (v[key]) ctx.addIssue({ code: 'custom', message: `${key} needs voting: buttons`, path: [key] });
-      if (v.max_choices != null || v.results !== 'live')
-        ctx.addIssue({
-          code: 'custom',
-          message: `${v.max_choices != null ? 'max_choices' : 'results'} needs voting: buttons`,
-          path: [v.max_choices != null ? 'max_choices' : 'results'],
-        });
-    } else if (v.max_choices != null) {
-      if (!v.multiple)
-        ctx.addIssue({ code: 'custom', message: 'max_choices needs multiple: true', path: ['max_choices'] });
-      else if (v.max_choices < 1 || v.max_choices > v.options.length)
-        ctx.addIssue({ code: 'custom', message: POLL_TEXTS.maxChoices, path: ['max_choices'] });
-    }
+    pollVotingProblems(v, ctx);
     if (v.type === 'scheduled' && !v.post_at)
       ctx.addIssue({ code: 'custom', message: POLL_TEXTS.scheduleTime, path: ['post_at'] });
   });
@@ -294,3 +337,102 @@ export const pollExportResponse = z.object({
 export const reopenPollBody = z.object({
   expiry_ts: z.iso.datetime({ offset: true, error: 'expiry_ts must be an ISO date and time' }).nullish(),
 });
+
+/*
+ * Recurring polls: a poll posted Every Day or Weekly (on `days`) at `time` in the workspace's timezone; each
+ * occurrence is a poll of its own (its results, details and export), open for `duration_hours`.
+ */
+
+export const RECURRING_POLL_TEXTS = {
+  frequency: 'frequency must be Everyday or Weekly',
+  time: 'time must be HH:MM (24 hours)',
+  days: 'days: choose at least one day for a weekly poll',
+  schedule: 'Choose how often, the time and, for a weekly poll, its days',
+  duration: `duration_hours must be a whole number of hours from 1 to ${POLL_MAX_DURATION_MS / 3_600_000}`,
+  created: 'Recurring poll created successfully',
+  deleted: 'Recurring poll deleted: no more polls will be posted',
+} as const;
+
+/** POST /poll/createrecurringpoll. */
+export const createRecurringPollBody = z
+  .object({
+    team_id: teamId,
+    channel_ids: createPollBody.shape.channel_ids,
+    poll_question: createPollBody.shape.poll_question,
+    htmlquestion: createPollBody.shape.htmlquestion,
+    options: createPollBody.shape.options,
+    sender: senderSchema,
+    admin_user: createPollBody.shape.admin_user,
+    created_by: createPollBody.shape.created_by,
+    images: imagesSchema,
+    ...pollVotingFields,
+    frequency: z.enum(['Everyday', 'Weekly'], { error: RECURRING_POLL_TEXTS.frequency }),
+    days: z
+      .array(z.enum(DAY_CODES, { error: `days must be among ${DAY_CODES.join(', ')}` }))
+      .max(7)
+      .default([]),
+    time: z
+      .string({ error: RECURRING_POLL_TEXTS.time })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, RECURRING_POLL_TEXTS.time),
+    /** How long each occurrence stays open. */
+    duration_hours: z
+      .number({ error: RECURRING_POLL_TEXTS.duration })
+      .int(RECURRING_POLL_TEXTS.duration)
+      .min(1, RECURRING_POLL_TEXTS.duration)
+      .max(POLL_MAX_DURATION_MS / 3_600_000, RECURRING_POLL_TEXTS.duration)
+      .default(POLL_DEFAULT_DURATION_MS / 3_600_000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.channel_ids.length === 0)
+      ctx.addIssue({ code: 'custom', message: POLL_TEXTS.chooseChannel, path: ['channel_ids'] });
+    if (v.sender === 'admin' && !v.admin_user)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose which admin sends (admin_user)',
+        path: ['admin_user'],
+      });
+    pollVotingProblems(v, ctx);
+    if (v.frequency === 'Weekly' && v.days.length === 0)
+      ctx.addIssue({ code: 'custom', message: RECURRING_POLL_TEXTS.days, path: ['days'] });
+  });
+export type CreateRecurringPollRequest = z.input<typeof createRecurringPollBody>;
+
+/** A recurring poll: its schedule, its next run and the polls it posted (newest first). */
+export const recurringPollSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  htmlquestion: z.string(),
+  created_by: z.string(),
+  sender: z.enum(['bot', 'admin']),
+  admin_user: z.string().nullable(),
+  channel_ids: z.array(z.string()),
+  channels: z.array(z.string()),
+  options: z.array(z.object({ emoji: z.string(), emoji_code: z.string(), value: z.string() })),
+  /** Each occurrence's voting and button settings (as a one-off poll's). */
+  voting: z.enum(POLL_VOTINGS),
+  anonymous: z.boolean(),
+  multiple: z.boolean(),
+  max_choices: z.number().int().nullable(),
+  allow_add: z.boolean(),
+  results: z.enum(POLL_RESULTS),
+  frequency: z.enum(['Everyday', 'Weekly']),
+  days: z.array(z.enum(DAY_CODES)),
+  time: z.string(),
+  /** 'Every Day at 09:00' or 'Weekly (mon, fri) at 09:00', in the workspace's timezone. */
+  schedule: z.string(),
+  duration_hours: z.number().int(),
+  next_run: z.string().nullable(),
+  /** The polls it posted, newest first (the newest 100). */
+  instances: z.array(
+    z.object({
+      poll_id: z.number().int(),
+      post_at: z.string(),
+      state: z.enum(POLL_STATES),
+      total_votes: z.number().int(),
+    }),
+  ),
+  created_at: z.string(),
+});
+export type RecurringPoll = z.infer<typeof recurringPollSchema>;
+export const recurringPollsResponse = z.object({ data: z.array(recurringPollSchema) });
+export const recurringPollResponse = z.object({ message: z.string(), data: recurringPollSchema });

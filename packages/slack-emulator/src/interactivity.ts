@@ -230,10 +230,13 @@ export function createInteractivity(core: InteractivityDeps) {
 
   /**
    * What Slack's client does before a view_submission: every input block of the view appears in
-   * `state.values` (an untouched one as its element type with a null value or selection), and a required
-   * input (`optional` not true) left empty, or a text over the element's `max_length`, is refused in the
-   * modal itself without the app hearing of it (Block Kit input block `optional`, plain_text_input
-   * `max_length`).
+   * `state.values` in its element type's shape (plain_text_input and number_input a `value` string,
+   * static_select and radio_buttons a `selected_option`, checkboxes and multi-selects `selected_options`,
+   * datepicker a `selected_date` YYYY-MM-DD; an untouched one null, or [] for a list), a picked option carries
+   * the element's own text beside its value, and a required input (`optional` not true) left empty, or a text
+   * over the element's `max_length`, is refused in the modal itself without the app hearing of it (Block Kit
+   * input block `optional`, plain_text_input `max_length`). A number_input's bounds and decimals are left to
+   * the app, which must check them anyway.
    */
   const completeState = (view: Json, given: Json): { values: Json; errors: Record<string, string> } => {
     const values: Json = { ...given };
@@ -247,19 +250,38 @@ export function createInteractivity(core: InteractivityDeps) {
       const multi = el.type === 'checkboxes' || String(el.type).startsWith('multi_');
       const select =
         el.type === 'static_select' || el.type === 'radio_buttons' || el.type === 'external_select';
+      const date = el.type === 'datepicker';
       const entry: Json = {
         type: el.type,
-        ...(multi ? { selected_options: [] } : select ? { selected_option: null } : { value: null }),
+        ...(multi
+          ? { selected_options: [] }
+          : select
+            ? { selected_option: null }
+            : date
+              ? { selected_date: null }
+              : { value: null }),
         ...((inBlock[actionId] as Json | undefined) ?? {}),
       };
-      if (!multi && !select && entry.value === '') entry.value = null;
+      if (!multi && !select && !date && entry.value === '') entry.value = null;
+      if (date && entry.selected_date === '') entry.selected_date = null;
+      const options = (el.options as Json[] | undefined) ?? [];
+      const withText = (o: Json | null | undefined): Json | null | undefined => {
+        if (!o || typeof o !== 'object') return o;
+        const own = options.find((x) => x.value === o.value);
+        return own ? { ...own, ...o, text: own.text } : o;
+      };
+      if (multi && Array.isArray(entry.selected_options))
+        entry.selected_options = (entry.selected_options as Json[]).map((o) => withText(o) as Json);
+      if (select && entry.selected_option) entry.selected_option = withText(entry.selected_option as Json);
       inBlock[actionId] = entry;
       values[blockId] = inBlock;
       const empty = multi
         ? !(entry.selected_options as Json[] | undefined)?.length
         : select
           ? !entry.selected_option
-          : entry.value === null || entry.value === undefined;
+          : date
+            ? !entry.selected_date
+            : entry.value === null || entry.value === undefined;
       if (empty && block.optional !== true) errors[blockId] = 'Please complete this required field.';
       else if (
         typeof entry.value === 'string' &&

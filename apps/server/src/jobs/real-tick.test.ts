@@ -47,6 +47,7 @@ const KINDS = [
   'a weekly recurring form',
   'a scheduled form',
   'a scheduled poll',
+  'a recurring poll',
   'the end of a poll (its final results, through chat.update)',
   'a time trigger for a tag',
   'an activity trigger (a member active again)',
@@ -394,6 +395,18 @@ beforeAll(
       type: 'scheduled',
       post_at: new Date(ahead).toISOString(),
     });
+    const recurringPoll = await created(
+      call('POST', '/poll/createrecurringpoll', {
+        team_id: teamId,
+        channel_ids: [pollChannel],
+        poll_question: 'Tick: the recurring poll?',
+        options: [{ emoji: '👍', emoji_code: 'thumbsup', value: 'Yes' }],
+        sender: 'b',
+        images: [],
+        frequency: 'Everyday',
+        time: '03:00',
+      }),
+    );
     const endingPoll = await poll('Tick: the poll that ends?', { type: 'instant' });
     const endingTs = (
       await until('the poll that ends to be posted', () =>
@@ -545,6 +558,9 @@ beforeAll(
       run_at = case when frequency = 'onetime' then ${now()}::timestamptz else run_at end
     where id in (${dailyForm.master_form_id}, ${weeklyForm.master_form_id}, ${onceForm.master_form_id})`);
     await db().execute(sql`update polls set post_at = ${now()}::timestamptz where id = ${scheduledPoll.id}`);
+    await db().execute(
+      sql`update poll_recurrences set next_run_at = ${now()}::timestamptz where id = ${recurringPoll.id}`,
+    );
     await db().execute(sql`update polls set expires_at = ${now()}::timestamptz where id = ${endingPoll.id}`);
     await db().execute(
       sql`update workflows set trigger_at = ${now()}::timestamptz where id = ${timed.workflow_id}`,
@@ -567,6 +583,10 @@ beforeAll(
       'a scheduled poll': () =>
         ours().filter(
           (m) => m.channel === pollChannel && String(m.text).includes('Tick: the scheduled poll?'),
+        ).length,
+      'a recurring poll': () =>
+        ours().filter(
+          (m) => m.channel === pollChannel && String(m.text).includes('Tick: the recurring poll?'),
         ).length,
       'the end of a poll (its final results, through chat.update)': () =>
         editsOf(endingTs).filter((t) => t.includes('This poll is closed')).length,

@@ -12,9 +12,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { FORM_LIMITS, FORM_TEXTS, QUESTION_TYPES, type QuestionType } from '@flywheel/shared/forms';
+import {
+  FORM_LIMITS,
+  FORM_TEXTS,
+  OPTION_TYPES,
+  QUESTION_TYPES,
+  type QuestionType,
+} from '@flywheel/shared/forms';
 import {
   newQuestion,
+  QUESTION_TYPE_HINT,
   QUESTION_TYPE_LABEL,
   questionProblems,
   type DraftQuestion,
@@ -34,7 +41,9 @@ function QuestionCard({
 }: {
   q: DraftQuestion;
   index: number;
-  problems: { heading: string | null; options: (string | null)[] } | undefined;
+  problems:
+    | { heading: string | null; options: (string | null)[]; min: string | null; max: string | null }
+    | undefined;
   show: boolean;
   onChange(next: DraftQuestion): void;
   onRemove(): void;
@@ -70,7 +79,7 @@ function QuestionCard({
               onChange({
                 ...q,
                 type,
-                options: type === 'mcq' && q.options.length === 0 ? ['', ''] : q.options,
+                options: OPTION_TYPES.includes(type) && q.options.length === 0 ? ['', ''] : q.options,
               });
             }}
           />
@@ -97,7 +106,40 @@ function QuestionCard({
           maxLength={150}
           onChange={(e) => onChange({ ...q, description: e.currentTarget.value })}
         />
-        {q.type === 'mcq' ? (
+        {QUESTION_TYPE_HINT[q.type] ? (
+          <Text fz="sm" c="dimmed">
+            {QUESTION_TYPE_HINT[q.type]}
+          </Text>
+        ) : null}
+        {q.type === 'number' ? (
+          <Group grow align="flex-start">
+            <TextInput
+              label={`Question ${n} minimum`}
+              placeholder="No minimum"
+              inputMode="decimal"
+              value={q.min}
+              error={show || touched.has(`q${q.id}min`) ? problems?.min : null}
+              onBlur={() => onTouch(`q${q.id}min`)}
+              onChange={(e) => onChange({ ...q, min: e.currentTarget.value })}
+            />
+            <TextInput
+              label={`Question ${n} maximum`}
+              placeholder="No maximum"
+              inputMode="decimal"
+              value={q.max}
+              error={show || touched.has(`q${q.id}max`) ? problems?.max : null}
+              onBlur={() => onTouch(`q${q.id}max`)}
+              onChange={(e) => onChange({ ...q, max: e.currentTarget.value })}
+            />
+            <Switch
+              mt={30}
+              label="Allow decimals"
+              checked={q.decimal}
+              onChange={(e) => onChange({ ...q, decimal: e.currentTarget.checked })}
+            />
+          </Group>
+        ) : null}
+        {OPTION_TYPES.includes(q.type) ? (
           <Stack gap={6}>
             {q.options.map((o, i) => (
               <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
@@ -151,8 +193,9 @@ function QuestionCard({
 }
 
 /**
- * A form's description, questions (each descriptive, multiple choice or short answer; optional or mandatory;
- * up to 5 options) and acknowledgement. A field's problem shows once it was left, or everywhere with `show`.
+ * A form's description, questions (descriptive, multiple choice, short answer, checkboxes — up to 5 options
+ * each for the two that pick —, a number with its bounds, a date, a rating 1-5 or yes/no; optional or
+ * mandatory) and acknowledgement. A field's problem shows once it was left, or everywhere with `show`.
  */
 export function FormQuestionsEditor({
   value,

@@ -19,6 +19,53 @@ function useTrigger(c: AuthedContext, kind: 'views' | 'dialog') {
   return trigger;
 }
 
+const invalid = (message: string, pointer: string) =>
+  new SlackError('invalid_arguments', {
+    response_metadata: { messages: [`[ERROR] ${message} [json-pointer:${pointer}]`] },
+  });
+const OPTION_LIMITS: Record<string, number> = { checkboxes: 10, radio_buttons: 10, static_select: 100 };
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The input elements' own rules, as views.open refuses them (Block Kit: checkboxes and radio_buttons hold 1 to
+ * 10 options, a static_select up to 100; a number_input needs `is_decimal_allowed`, its bounds are number
+ * strings, whole unless decimals are allowed, min not above max; a datepicker's initial_date is YYYY-MM-DD).
+ */
+function checkElements(view: Json): void {
+  ((view.blocks ?? []) as Json[]).forEach((block, i) => {
+    const el = block?.element as Json | undefined;
+    if (block?.type !== 'input' || !el || typeof el !== 'object') return;
+    const at = `/view/blocks/${i}/element`;
+    const limit = OPTION_LIMITS[String(el.type)];
+    if (limit !== undefined) {
+      const options = el.options;
+      if (!Array.isArray(options) || options.length === 0)
+        throw invalid('missing required field: options', at);
+      if (options.length > limit) throw invalid(`must provide at most ${limit} items`, `${at}/options`);
+    }
+    if (el.type === 'number_input') {
+      if (typeof el.is_decimal_allowed !== 'boolean')
+        throw invalid('missing required field: is_decimal_allowed', at);
+      const bound = (key: 'min_value' | 'max_value' | 'initial_value') => {
+        const v = el[key];
+        if (v === undefined) return undefined;
+        if (typeof v !== 'string' || !NUMBER.test(v) || (!el.is_decimal_allowed && v.includes('.')))
+          throw invalid('must be a valid number', `${at}/${key}`);
+        return Number(v);
+      };
+      const min = bound('min_value');
+      const max = bound('max_value');
+      bound('initial_value');
+      if (min !== undefined && max !== undefined && min > max)
+        throw invalid('min_value must be less than or equal to max_value', `${at}/min_value`);
+    }
+    if (el.type === 'datepicker' && el.initial_date !== undefined) {
+      if (typeof el.initial_date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(el.initial_date))
+        throw invalid('must be a valid date in the format YYYY-MM-DD', `${at}/initial_date`);
+    }
+  });
+}
+
 function viewArg(c: AuthedContext): Json {
   const raw = required(c, 'view');
   const view = jsonArg<Json>(c.params.view);
@@ -37,6 +84,7 @@ function viewArg(c: AuthedContext): Json {
     throw new SlackError('invalid_arguments', {
       response_metadata: { messages: ['[ERROR] missing required field: blocks [json-pointer:/view]'] },
     });
+  checkElements(view);
   return view;
 }
 

@@ -66,6 +66,14 @@ export const AUDIT_ACTIONS: Record<string, AuditAction> = {
   // polls
   'POST /api/v0/poll/createpoll': { kind: 'poll.create', label: 'Created a poll' },
   'DELETE /api/v0/poll/deletepoll/:pollId/:teamId': { kind: 'poll.delete', label: 'Deleted a poll' },
+  'POST /api/v0/poll/createrecurringpoll': {
+    kind: 'poll.create_recurring',
+    label: 'Created a recurring poll',
+  },
+  'DELETE /api/v0/poll/deleterecurringpoll/:recurringId/:teamId': {
+    kind: 'poll.delete_recurring',
+    label: 'Deleted a recurring poll',
+  },
   'POST /api/v0/poll/closepoll/:pollId/:teamId': { kind: 'poll.close', label: 'Closed a poll early' },
   'POST /api/v0/poll/reopenpoll/:pollId/:teamId': { kind: 'poll.reopen', label: 'Reopened a poll' },
   // workflows

@@ -21,6 +21,11 @@ const stateValue = z
     type: z.string().optional(),
     value: z.string().nullish(),
     selected_option: z.object({ value: z.string().optional() }).passthrough().nullish(),
+    selected_options: z
+      .array(z.object({ value: z.string().optional() }).passthrough())
+      .max(100)
+      .nullish(),
+    selected_date: z.string().max(32).nullish(),
   })
   .passthrough();
 

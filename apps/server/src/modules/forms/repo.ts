@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, intArray, textArray, typedRows, type Tx } from '../../db/sql.ts';
-import type { InstanceAudience, StoredQuestion } from './table.ts';
+import type { InstanceAudience, StoredAnswer, StoredQuestion } from './table.ts';
 import { deliveryRecipients } from '../delivery/table.ts';
 import { workspaces } from '../workspaces/table.ts';
 import { slackMembers } from '../workspace-data/table.ts';
@@ -310,7 +310,7 @@ export const formsRepo = (db: Db) => ({
     instanceId: number;
     teamId: string;
     memberId: string;
-    answers: { question: string; answer: string }[];
+    answers: StoredAnswer[];
   }): Promise<{ id: number; first: boolean }> {
     const row = await firstRow<{ id: number; first: boolean }>(
       db,
@@ -336,7 +336,7 @@ export const formsRepo = (db: Db) => ({
       name: string;
       email: string;
       submitted_at: string;
-      answers: { question: string; answer: string }[];
+      answers: StoredAnswer[];
     }[]
   > {
     return await typedRows(

@@ -257,6 +257,7 @@ export const formsService = (deps: {
       form_title: form.name,
       instance: toInstance(inst, await deps.timezoneOf(teamId)),
       questions: form.questions.map((q) => q.question),
+      question_details: form.questions,
       rows: rows.map((r) => ({ ...r, submitted_at: new Date(r.submitted_at).toISOString() })),
     };
   }
@@ -358,8 +359,10 @@ export const formsService = (deps: {
       const data = await responsesOf(teamId, formId, instanceId);
       let out = `${CSV_BOM}${csvLine(['Name', 'Email', 'Submitted At', ...data.questions])}`;
       if (data.rows.length === 0) out += csvLine([FORM_CSV_EMPTY]);
-      for (const r of data.rows)
-        out += csvLine([r.name, r.email, r.submitted_at, ...r.answers.map((a) => a.answer)]);
+      // A number answer is a bare number (a negative one is no formula); checkboxes are joined in `answer`.
+      const cell = (a: { answer: string }, i: number) =>
+        data.question_details[i]?.type === 'number' && a.answer !== '' ? Number(a.answer) : a.answer;
+      for (const r of data.rows) out += csvLine([r.name, r.email, r.submitted_at, ...r.answers.map(cell)]);
       yield out;
     },
 

@@ -11,15 +11,22 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { QuestionType } from '@flywheel/shared/forms';
 
-/** A question as stored. */
+/** A question as stored (a number question with its bounds, null when open, and whether decimals are allowed). */
 export type StoredQuestion = {
   question: string;
   description: string;
-  type: 'descriptive' | 'mcq' | 'shortDesc';
+  type: QuestionType;
   options: string[];
   optional: boolean;
+  min?: number | null;
+  max?: number | null;
+  decimal?: boolean;
 };
+
+/** A stored answer: `values` holds a checkboxes answer's options one by one (`answer` joins them). */
+export type StoredAnswer = { question: string; answer: string; values?: string[] };
 
 /** Whom an instance goes to: the form's targets, or the Send-form popup's (resolved when it is sent). */
 export type InstanceAudience = {
@@ -112,7 +119,7 @@ export const formResponses = pgTable(
       .references(() => formInstances.id, { onDelete: 'cascade' }),
     teamId: text('team_id').notNull(),
     memberId: text('member_id').notNull(),
-    answers: jsonb('answers').$type<{ question: string; answer: string }[]>().notNull(),
+    answers: jsonb('answers').$type<StoredAnswer[]>().notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     /** The acknowledgement DM's receipt (sent once, on the first submission). */
     ackReceiptId: bigint('ack_receipt_id', { mode: 'number' }),

@@ -46,7 +46,8 @@ export const pollsRemoveJob = defineJob({
 });
 
 /**
- * `polls.tick`: every minute, posts the scheduled polls whose time has come, closes the ones whose end has
+ * `polls.tick`: every minute, plans the recurring polls' due runs into scheduled polls, posts the scheduled polls
+ * whose time has come, closes the ones whose end has
  * come (their own `polls.close` may have been lost) and finishes removals: any number of workers may run it.
  */
 export const pollsTickJob = defineJob({
@@ -57,6 +58,7 @@ export const pollsTickJob = defineJob({
   retryDelaySeconds: 5,
   handle: async (_data, { ctx }) => {
     const polls = ctx.services.polls;
+    await polls.recurring.plan();
     while ((await polls.postDue()) === 50);
     await polls.closeDue();
     for (const id of await polls.deletedIds()) await ctx.queue.send(pollsRemoveJob, { pollId: id });

@@ -416,3 +416,6 @@ export const pollsRepo = (db: Db) => ({
   },
 });
 export type PollsRepo = ReturnType<typeof pollsRepo>;
+
+/** A poll row's columns as PollRecord reads them (recurring.ts selects the occurrences of recurring polls). */
+export const POLL_RECORD_COLUMNS = COLUMNS;

@@ -6,6 +6,10 @@ import { messageResponse } from '@flywheel/shared/http';
 import { MAX_ROW_ID } from '@flywheel/shared/input';
 import {
   createPollBody,
+  createRecurringPollBody,
+  RECURRING_POLL_TEXTS,
+  recurringPollResponse,
+  recurringPollsResponse,
   POLL_TEXTS,
   pollExportResponse,
   pollInfoResponse,
@@ -27,6 +31,13 @@ const pollParams = teamParam.extend({
     .int()
     .positive('pollId must be a poll id')
     .max(MAX_ROW_ID, 'pollId must be a poll id'),
+});
+const recurringParams = teamParam.extend({
+  recurringId: z.coerce
+    .number()
+    .int()
+    .positive('recurringId must be a recurring poll id')
+    .max(MAX_ROW_ID, 'recurringId must be a recurring poll id'),
 });
 const listQuery = z.object({
   search: z.string().max(200, 'search is too long (200 characters at most)').optional(),
@@ -60,6 +71,57 @@ export function pollsRoutes(deps: {
           const { poll, message } = await deps.polls.create(currentUser(req).id, req.body);
           return { status: 201, body: { message, data: poll } };
         }),
+    );
+
+    r.post(
+      '/poll/createrecurringpoll',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary:
+            "Create a recurring poll: posted in channels Every Day or Weekly (days) at time (HH:MM, the workspace's timezone), each occurrence a poll of its own open for duration_hours",
+          headers: idempotencyHeaders,
+          body: createRecurringPollBody,
+          response: { 201: recurringPollResponse },
+        },
+      },
+      async (req, reply) =>
+        answerOnce(deps.idempotency, req, reply, req.body.team_id, async () => {
+          const data = await deps.polls.recurring.create(currentUser(req).id, req.body);
+          return { status: 201, body: { message: RECURRING_POLL_TEXTS.created, data } };
+        }),
+    );
+
+    r.get(
+      '/poll/getrecurringpolls/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: "The workspace's recurring polls with their next run and the polls they posted",
+          params: teamParam,
+          response: { 200: recurringPollsResponse },
+        },
+      },
+      async (req) => ({ data: await deps.polls.recurring.list(req.params.teamId) }),
+    );
+
+    r.delete(
+      '/poll/deleterecurringpoll/:recurringId/:teamId',
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: 'Stops a recurring poll: no later poll is posted (the polls it posted stay)',
+          params: recurringParams,
+          response: { 200: messageResponse },
+        },
+      },
+      async (req) => {
+        await deps.polls.recurring.remove(req.params.teamId, req.params.recurringId);
+        return { message: RECURRING_POLL_TEXTS.deleted };
+      },
     );
 
     r.get(

@@ -10,6 +10,7 @@ import {
   POLL_OPTION_MAX,
   POLL_TEXTS,
   POLL_VOTE_ACTION,
+  pollBallotOf,
   type createPollBody,
   type Poll,
   type Voter,
@@ -24,6 +25,7 @@ import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { buttonPollMessage, pollText } from './render.ts';
+import { recurringPolls } from './recurring.ts';
 import { pollsRepo, type PollRecord } from './repo.ts';
 
 type CreateBody = z.output<typeof createPollBody>;
@@ -96,6 +98,8 @@ export const pollsService = (deps: {
   now?: () => number;
   /** Outbound webhooks (webhooks/service.ts `emit`): only queues, never throws. */
   emit?: Emit;
+  /** A recurring poll's run planned later than this is skipped (default 1 hour). */
+  graceMs?: number;
   /** The workspace's bot client (button polls: views.open and chat.postEphemeral; 2.5 s, no retries). */
   botClient?: (teamId: string) => Promise<WebClient>;
   /**
@@ -312,6 +316,19 @@ export const pollsService = (deps: {
   }
 
   return {
+    /** Recurring polls (recurring.ts): each run becomes a scheduled poll of its own. */
+    recurring: recurringPolls({
+      db: deps.db,
+      audience: deps.audience,
+      timezoneOf: deps.timezoneOf,
+      graceMs: deps.graceMs ?? 60 * 60_000,
+      logger: deps.logger,
+      now,
+      adminName: (teamId, memberId) => repo.adminName(teamId, memberId),
+      channelNames: (teamId, ids) => repo.channelNames(teamId, ids),
+      toPolls,
+    }),
+
     async create(userId: string | null, b: CreateBody): Promise<{ poll: Poll; message: string }> {
       const t = now();
       let start = t;
@@ -344,16 +361,7 @@ export const pollsService = (deps: {
           value: o.value.trim(),
         })),
         voting: b.voting,
-        ballot:
-          b.voting === 'buttons'
-            ? {
-                anonymous: b.anonymous,
-                multiple: b.multiple,
-                max_choices: b.multiple ? (b.max_choices ?? null) : null,
-                allow_add: b.allow_add,
-                results: b.results,
-              }
-            : null,
+        ballot: pollBallotOf(b),
         channel_ids: [...new Set(b.channel_ids)],
         sender: b.sender,
         admin_user: b.sender === 'admin' ? (b.admin_user ?? null) : null,

@@ -56,6 +56,8 @@ export const polls = pgTable(
     finalAt: timestamp('final_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An occurrence of a recurring poll (posted at its run time, `post_at`): the recurring poll. */
+    recurrenceId: integer('recurrence_id').references(() => pollRecurrences.id, { onDelete: 'set null' }),
     /** How members vote: emoji reactions, or buttons (with `ballot`'s settings; votes in poll_choices). */
     voting: text('voting', { enum: ['emoji', 'buttons'] })
       .notNull()
@@ -64,6 +66,8 @@ export const polls = pgTable(
   },
   (t) => [
     index('polls_team_idx').on(t.teamId, t.id),
+    // One poll per recurring poll and run time, whatever number of workers plan it.
+    uniqueIndex('polls_recurrence_run_key').on(t.recurrenceId, t.postAt),
     index('polls_to_post_idx')
       .on(t.postAt)
       .where(sql`receipt_id is null and deleted_at is null`),
@@ -124,6 +128,48 @@ export const pollVotes = pgTable(
     votedAt: timestamp('voted_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.pollId, t.memberId] })],
+);
+
+/**
+ * A recurring poll: what each occurrence posts (question, options, channels, sender, emoji or button voting),
+ * Every Day or Weekly on `days` at `time` in the workspace's timezone, each open for `duration_hours`. `polls.tick` plans due runs
+ * with the shared planner (lib/plan-due.ts) into poll rows naming it. Deleting it sets `deleted_at` and clears
+ * `next_run_at`: no later occurrence; the polls already posted stay.
+ */
+export const pollRecurrences = pgTable(
+  'poll_recurrences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: text('team_id').notNull(),
+    question: text('question').notNull(),
+    html: text('html').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    options: jsonb('options').$type<PollOptionRecord[]>().notNull(),
+    channelIds: jsonb('channel_ids').$type<string[]>().notNull(),
+    sender: text('sender', { enum: ['bot', 'admin'] }).notNull(),
+    adminUser: text('admin_user'),
+    createdBy: text('created_by').notNull(),
+    createdByUser: text('created_by_user'),
+    /** Each occurrence's voting and button settings (copied into its poll row, as a one-off poll has them). */
+    voting: text('voting', { enum: ['emoji', 'buttons'] })
+      .notNull()
+      .default('emoji'),
+    ballot: jsonb('ballot').$type<PollBallot>(),
+    frequency: text('frequency', { enum: ['Everyday', 'Weekly'] }).notNull(),
+    days: jsonb('days').$type<string[]>().notNull().default([]),
+    time: text('time').notNull(),
+    durationHours: integer('duration_hours').notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('poll_recurrences_team_idx').on(t.teamId, t.id),
+    index('poll_recurrences_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`deleted_at is null and next_run_at is not null`),
+  ],
 );
 
 /**

@@ -15,8 +15,11 @@ export { downloadFormCsv, formInstancePath } from './form-export.ts';
 export {
   emptyQuestions,
   newQuestion,
+  QUESTION_TYPE_HINT,
   QUESTION_TYPE_LABEL,
+  questionBody,
   questionProblems,
   type DraftQuestion,
+  type QuestionBody,
   type FormQuestions,
 } from './form-questions.ts';

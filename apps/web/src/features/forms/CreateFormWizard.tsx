@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, Chip, Group, Input, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Input, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { FORM_LIMITS } from '@flywheel/shared/forms';
 import { SenderPicker } from '../../components/SenderPicker.tsx';
 import { TargetPickers } from '../../components/TargetPickers.tsx';
@@ -7,7 +7,7 @@ import { Wizard } from '../../components/Wizard.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useCurrentTeam } from '../../entities/workspace/index.ts';
-import { DAY_LABEL, DAYS } from '../../lib/schedule-time.ts';
+import { RecurrenceFields } from '../../components/RecurrenceFields.tsx';
 import { FormQuestionsEditor } from '../../components/FormQuestionsEditor.tsx';
 import {
   emptyQuestions,
@@ -86,44 +86,11 @@ function StartFields({
           ) : null}
         </>
       ) : (
-        <>
-          <Select
-            label="Frequency"
-            placeholder="Choose how often"
-            data={[
-              { value: 'Everyday', label: 'Every Day' },
-              { value: 'Weekly', label: 'Weekly' },
-            ]}
-            value={value.frequency}
-            onChange={(f) => onChange({ ...value, frequency: (f as FormStart['frequency']) ?? null })}
-            allowDeselect={false}
-          />
-          {value.frequency === 'Weekly' ? (
-            <Input.Wrapper label="Days" labelElement="div">
-              <Chip.Group
-                multiple
-                value={value.days}
-                onChange={(days) => onChange({ ...value, days: days as FormStart['days'] })}
-              >
-                <Group gap={6} mt={4} role="group" aria-label="Days">
-                  {DAYS.map((d) => (
-                    <Chip key={d} value={d} size="sm" variant="outline">
-                      {DAY_LABEL[d]}
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-            </Input.Wrapper>
-          ) : null}
-          <TextInput
-            type="time"
-            label="Time"
-            description={`In the workspace's timezone (${timeZone})`}
-            value={value.time}
-            step={60}
-            onChange={(e) => onChange({ ...value, time: e.currentTarget.value })}
-          />
-        </>
+        <RecurrenceFields
+          value={{ frequency: value.frequency, days: value.days, time: value.time }}
+          onChange={(r) => onChange({ ...value, ...r })}
+          timeZone={timeZone}
+        />
       )}
     </Stack>
   );

@@ -8,13 +8,15 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCurrentTeam } from '../../entities/workspace/index.ts';
 import { downloadFormCsv, useFormInstances, useFormResponses } from '../../entities/forms/index.ts';
+import { FormAnswerCharts } from './FormAnswerCharts.tsx';
 import { instancePath } from './FormInstancesModal.tsx';
 
 const idOf = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
 /**
  * /dashboard/actions/form-instances/:mid/:fid/:label?name=: the responses of one form instance:
- * 'Current Instance', a searchable, sortable, paged table with 'name' and one column per question.
+ * 'Current Instance', charts of the answers that are picked or counted (choices, checkboxes, ratings, yes/no,
+ * numbers), and a searchable, sortable, paged table with 'name' and one column per question.
  */
 export function FormInstancePage() {
   const params = useParams();
@@ -86,6 +88,7 @@ export function FormInstancePage() {
             </Button>
           </Group>
           {instanceId !== null ? <Text fz="sm" c="dimmed">{`Current Instance: ${current}`}</Text> : null}
+          {instanceId !== null && responses.data ? <FormAnswerCharts data={responses.data} /> : null}
           <DataTable
             label="Form responses"
             columns={columns}

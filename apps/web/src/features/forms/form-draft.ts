@@ -1,7 +1,7 @@
 import { parseLocalDateTime, type DayCode } from '@flywheel/shared/clock';
 import { DEFAULT_ACK_MESSAGE, FORM_LIMITS, FORM_TEXTS, type CreateFormRequest } from '@flywheel/shared/forms';
 import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
-import type { FormQuestions } from '../../entities/forms/index.ts';
+import { questionBody, type FormQuestions } from '../../entities/forms/index.ts';
 import { isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 import { postAtOf } from '../../lib/schedule-time.ts';
 
@@ -78,13 +78,7 @@ export function createFormBody(teamId: string, s: FormStart, q: FormQuestions): 
     channel_ids: s.post,
     dms: { members: s.dm.members, tags: s.dm.tags.map(Number), channels: s.dm.channels },
     ...when,
-    questions: q.questions.map((x) => ({
-      question: x.heading.trim(),
-      description: x.description.trim(),
-      type: x.type,
-      optional: x.optional,
-      options: x.type === 'mcq' ? x.options.map((o) => o.trim()) : [],
-    })),
+    questions: q.questions.map(questionBody),
     ackMessage: q.ackMessage.trim() || DEFAULT_ACK_MESSAGE,
   };
 }

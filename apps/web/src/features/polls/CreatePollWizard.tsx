@@ -19,9 +19,12 @@ import { TargetPickers } from '../../components/TargetPickers.tsx';
 import { Wizard } from '../../components/Wizard.tsx';
 import { useMentionLookup } from '../../entities/members/index.ts';
 import { useUploadFlow } from '../../entities/messages/index.ts';
+import { RecurrenceFields } from '../../components/RecurrenceFields.tsx';
 import { useCreatePoll } from './api.ts';
+import { useCreateRecurringPoll } from './recurring-api.ts';
 import {
   createBodyOf,
+  createRecurringBodyOf,
   defaultEnd,
   EMPTY_POLL_DRAFT,
   EMPTY_POLL_START,
@@ -65,9 +68,17 @@ function StartFields({
           data={[
             { value: 'instant', label: 'Non-scheduled' },
             { value: 'scheduled', label: 'Scheduled' },
+            { value: 'recurring', label: 'Recurring' },
           ]}
         />
       </Input.Wrapper>
+      {value.type === 'recurring' ? (
+        <RecurrenceFields
+          value={value.recurrence}
+          onChange={(recurrence) => onChange({ ...value, recurrence })}
+          timeZone={timeZone}
+        />
+      ) : null}
       {value.type === 'scheduled' ? (
         <TextInput
           type="datetime-local"
@@ -197,17 +208,31 @@ function QuestionFields({
         disabled={busy}
         voting={start.voting}
       />
-      <TextInput
-        type="datetime-local"
-        label="End time"
-        description={`When voting closes, in the workspace's timezone (${timeZone}); 24 hours after the start by default`}
-        value={draft.end}
-        min={localInput(begins + 60_000, timeZone)}
-        step={60}
-        onChange={(e) => set({ end: e.currentTarget.value })}
-        error={problems.end}
-        disabled={busy}
-      />
+      {start.type === 'recurring' ? (
+        <NumberInput
+          label="Open for (hours)"
+          description="How long each poll stays open for votes after it is posted"
+          value={draft.hours ?? 24}
+          min={1}
+          max={2160}
+          allowDecimal={false}
+          onChange={(hours) => set({ hours })}
+          error={problems.end}
+          disabled={busy}
+        />
+      ) : (
+        <TextInput
+          type="datetime-local"
+          label="End time"
+          description={`When voting closes, in the workspace's timezone (${timeZone}); 24 hours after the start by default`}
+          value={draft.end}
+          min={localInput(begins + 60_000, timeZone)}
+          step={60}
+          onChange={(e) => set({ end: e.currentTarget.value })}
+          error={problems.end}
+          disabled={busy}
+        />
+      )}
       {progress !== null ? (
         <Stack gap={2}>
           <Progress value={progress} aria-label="Upload progress" animated={progress < 100} />
@@ -221,9 +246,10 @@ function QuestionFields({
 }
 
 /**
- * '+Create Poll': step 1 channels, sender, Scheduled or Non-scheduled and Voting (emoji reactions or buttons
- * with their settings); step 2 the rich
- * question with images, the options (each with its emoji) and the end time, then Create with upload progress.
+ * '+Create Poll': step 1 channels, sender, Scheduled, Non-scheduled or Recurring (Every Day / Weekly at a time)
+ * and Voting (emoji reactions or buttons with their settings, for a recurring poll's every occurrence too); step 2
+ * the rich question with images, the options (each with its emoji) and the end time (a recurring poll: the hours
+ * each occurrence stays open), then Create with upload progress.
  */
 export function CreatePollWizard(props: {
   opened: boolean;
@@ -237,6 +263,7 @@ export function CreatePollWizard(props: {
   const [problems, setProblems] = useState<PollProblems>(NO_POLL_PROBLEMS);
   const flow = useUploadFlow();
   const create = useCreatePoll();
+  const createRecurring = useCreateRecurringPoll();
   const startProblems = pollStartProblems(start, props.timeZone);
 
   // The end time defaults to a day after the start, whenever the start changes (until the admin picks one).
@@ -265,6 +292,11 @@ export function CreatePollWizard(props: {
     setProblems(found);
     if (found.question || found.options || found.end || flow.busy) return;
     const done = await flow.run(shownDraft.files, async (images) => {
+      // A recurring poll: each of its runs is posted later as a poll of its own.
+      if (start.type === 'recurring')
+        return createRecurring.mutateAsync(
+          createRecurringBodyOf(flow.teamId, start, shownDraft, images, props.createdBy),
+        );
       const res = await create.mutateAsync(
         createBodyOf(flow.teamId, start, shownDraft, images, props.timeZone, props.createdBy),
       );

@@ -15,6 +15,7 @@ import type { PollSlots } from './slots.ts';
 import { useDeletePoll, usePolls } from './api.ts';
 import { CreatePollWizard } from './CreatePollWizard.tsx';
 import { PollDetailsModal } from './PollDetailsModal.tsx';
+import { RecurringPolls } from './RecurringPolls.tsx';
 import { formatPollTime, PollStatusBadge, STATUS_LABEL } from './poll-status.tsx';
 import { ActGate } from '../../components/ActGate.tsx';
 
@@ -175,6 +176,7 @@ export function PollsTab({ SendDm }: PollSlots) {
           highlightOnHover
           verticalSpacing="sm"
         />
+        <RecurringPolls timeZone={timeZone} onDetails={setDetails} />
       </Stack>
       {creating ? (
         <CreatePollWizard

@@ -2,12 +2,20 @@ import { MAX_LEAD_MS, MIN_LEAD_MS, parseLocalDateTime, wallClock } from '@flywhe
 import {
   defaultPollEnd,
   POLL_BUTTON_MAX_OPTIONS,
+  POLL_MAX_DURATION_MS,
   POLL_MAX_OPTIONS,
   POLL_TEXTS,
   pollOptionsProblem,
+  RECURRING_POLL_TEXTS,
   type CreatePollRequest,
+  type CreateRecurringPollRequest,
   type PollVoting,
 } from '@flywheel/shared/polls';
+import {
+  EMPTY_RECURRENCE,
+  recurrenceComplete,
+  type RecurrenceDraft,
+} from '../../components/RecurrenceFields.tsx';
 import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../components/RichEditor.tsx';
 import { isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 import { postAtOf } from '../../lib/schedule-time.ts';
@@ -30,15 +38,17 @@ export const DEFAULT_BALLOT: BallotDraft = {
 };
 
 /**
- * Step 1 of Create Poll: channels, sender, Scheduled (with its date and time) or Non-scheduled, and how members
- * vote (emoji reactions, or buttons with their settings).
+ * Step 1 of Create Poll: channels, sender, Scheduled (with its date and time), Non-scheduled or Recurring, and
+ * how members vote (emoji reactions, or buttons with their settings; a recurring poll's every occurrence too).
  */
 export type PollStart = {
   channels: string[];
   sender: SenderChoice;
-  type: 'scheduled' | 'instant';
+  type: 'scheduled' | 'instant' | 'recurring';
   /** Scheduled: YYYY-MM-DDTHH:MM from the date-time picker, in the workspace's timezone. */
   at: string;
+  /** Recurring: Every Day or Weekly at a time. */
+  recurrence: RecurrenceDraft;
   voting: PollVoting;
   ballot: BallotDraft;
 };
@@ -47,6 +57,7 @@ export const EMPTY_POLL_START: PollStart = {
   sender: NO_SENDER,
   type: 'instant',
   at: '',
+  recurrence: EMPTY_RECURRENCE,
   voting: 'emoji',
   ballot: DEFAULT_BALLOT,
 };
@@ -65,12 +76,15 @@ export type PollDraft = {
   options: OptionDraft[];
   /** YYYY-MM-DDTHH:MM; empty until the step opens, then the default end (24 hours after the start). */
   end: string;
+  /** A recurring poll: how many hours each occurrence stays open. */
+  hours?: number | string;
 };
 export const EMPTY_POLL_DRAFT: PollDraft = {
   question: EMPTY_EDITOR_VALUE,
   files: [],
   options: [EMPTY_OPTION],
   end: '',
+  hours: 24,
 };
 
 /** The picker's value for an instant in `timeZone` (YYYY-MM-DDTHH:MM). */
@@ -105,6 +119,8 @@ export function pollStartProblems(
 ): { basic: string | null; detail: string | null } {
   if (s.channels.length === 0) return { basic: POLL_TEXTS.chooseChannel, detail: null };
   if (!isChosen(s.sender)) return { basic: 'Choose a Sender', detail: null };
+  if (s.type === 'recurring')
+    return { basic: null, detail: recurrenceComplete(s.recurrence) ? null : RECURRING_POLL_TEXTS.schedule };
   if (s.type !== 'scheduled') return { basic: null, detail: null };
   if (!s.at) return { basic: null, detail: POLL_TEXTS.scheduleTime };
   const at = instantOf(s.at, timeZone);
@@ -127,10 +143,18 @@ export function pollDraftProblems(
 ): PollProblems {
   const blank = d.question.text.trim() === '' || d.question.mrkdwn.trim() === '';
   const end = instantOf(d.end, timeZone);
+  const hours = Number(d.hours ?? 24);
   return {
     question: blank ? POLL_TEXTS.emptyQuestion : editorError(d.question),
     options: pollOptionsProblem(d.options, s.voting) ?? maxChoicesProblem(s, d),
-    end: end === null || end <= startOf(s, timeZone, now) ? POLL_TEXTS.endAfterStart : null,
+    end:
+      s.type === 'recurring'
+        ? Number.isInteger(hours) && hours >= 1 && hours <= POLL_MAX_DURATION_MS / 3_600_000
+          ? null
+          : RECURRING_POLL_TEXTS.duration
+        : end === null || end <= startOf(s, timeZone, now)
+          ? POLL_TEXTS.endAfterStart
+          : null,
   };
 }
 
@@ -165,9 +189,16 @@ export function createBodyOf(
     sender: s.sender.sender ?? 'bot',
     admin_user: s.sender.sender === 'admin' ? s.sender.adminUser : null,
     ...(createdBy ? { created_by: createdBy } : {}),
-    type: s.type,
+    type: s.type === 'scheduled' ? 'scheduled' : 'instant',
     post_at: start === null ? null : new Date(start).toISOString(),
     images,
+    ...votingOf(s),
+  };
+}
+
+/** How members vote, in a create body (a one-off or a recurring poll's): the button settings for buttons only. */
+function votingOf(s: PollStart) {
+  return {
     voting: s.voting,
     ...(s.voting === 'buttons'
       ? {
@@ -178,5 +209,31 @@ export function createBodyOf(
           results: s.ballot.results,
         }
       : {}),
+  };
+}
+
+/** The recurring poll's create body (images are the uploaded file ids). */
+export function createRecurringBodyOf(
+  teamId: string,
+  s: PollStart,
+  d: PollDraft,
+  images: string[],
+  createdBy?: string,
+): CreateRecurringPollRequest {
+  return {
+    team_id: teamId,
+    channel_ids: s.channels,
+    poll_question: d.question.mrkdwn,
+    htmlquestion: d.question.html,
+    options: d.options.map((o) => ({ emoji: o.emoji, emoji_code: o.emoji_code, value: o.value.trim() })),
+    sender: s.sender.sender ?? 'bot',
+    admin_user: s.sender.sender === 'admin' ? s.sender.adminUser : null,
+    ...(createdBy ? { created_by: createdBy } : {}),
+    frequency: s.recurrence.frequency ?? 'Everyday',
+    days: s.recurrence.frequency === 'Weekly' ? s.recurrence.days : [],
+    time: s.recurrence.time,
+    duration_hours: Number(d.hours ?? 24),
+    images,
+    ...votingOf(s),
   };
 }

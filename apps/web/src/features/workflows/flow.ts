@@ -14,7 +14,12 @@ import {
 import { hasInvalidCharacters, DELIVERY_TEXTS } from '@flywheel/shared/delivery';
 import { EMPTY_EDITOR_VALUE, type EditorValue } from '../../components/RichEditor.tsx';
 import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
-import { emptyQuestions, questionProblems, type FormQuestions } from '../../entities/forms/index.ts';
+import {
+  emptyQuestions,
+  questionBody,
+  questionProblems,
+  type FormQuestions,
+} from '../../entities/forms/index.ts';
 import { isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
 
 /*
@@ -288,13 +293,7 @@ export function workflowBody(
         ...common,
         formTitle: d.formTitle.trim(),
         formDescription: d.form.description.trim(),
-        questions: d.form.questions.map((q) => ({
-          question: q.heading.trim(),
-          description: q.description.trim(),
-          type: q.type,
-          optional: q.optional,
-          options: q.type === 'mcq' ? q.options.map((o) => o.trim()) : [],
-        })),
+        questions: d.form.questions.map(questionBody),
         slack_form_dialog: true,
         ackMessage: d.form.ackMessage.trim() || DEFAULT_ACK_MESSAGE,
       });
