@@ -19,10 +19,12 @@ export function LevelBadge({
   level: EngagementLevel | null | undefined;
   size?: 'xs' | 'sm' | 'md';
 }) {
-  if (!level) return <span aria-label="No level yet">—</span>;
+  if (!level) return <span title="Not computed yet">—</span>;
   return (
     <Tooltip label={LEVEL_RULES[level]} withArrow openDelay={300}>
-      <Badge color={LEVEL_COLORS[level]} variant="light" size={size} tt="none">
+      {/* The level's colour is the tint; the text is near-black, which reads on every tint at badge size (teal's
+          own darkest shade on its tint is 4.3:1, under axe's 4.5:1). */}
+      <Badge color={LEVEL_COLORS[level]} c="gray.9" variant="light" size={size} tt="none">
         {LEVEL_LABELS[level]}
       </Badge>
     </Tooltip>
