@@ -33,6 +33,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../lib/notify.tsx';
 import { useCurrentTeam } from '../../entities/workspace/index.ts';
 import { SlackText } from '../../components/SlackText.tsx';
+import { ActGate } from '../../components/ActGate.tsx';
 import { useMarkHandled, useQuestions, useReact, useRefreshConversations, type ThreadRef } from './api.ts';
 import { ChannelSelect } from './ChannelSelect.tsx';
 import { formatWhen } from './format.ts';
@@ -241,24 +242,29 @@ function QuestionCard({
               <IconExternalLink size={16} />
             </Anchor>
           </Tooltip>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconChecks size={14} />}
-            loading={handled.isPending}
-            aria-label={`Mark handled: ${who}`}
-            onClick={() =>
-              handled.mutate(
-                { team_id: teamId, channel_id: m.channel_id, ts: m.ts },
-                {
-                  onSuccess: (r) => notifySuccess(r.message),
-                  onError: (e) => notifyFailure(errorMessage(e)),
-                },
-              )
-            }
-          >
-            Mark handled
-          </Button>
+          <ActGate>
+            {(viewer) => (
+              <Button
+                disabled={viewer}
+                size="xs"
+                variant="default"
+                leftSection={<IconChecks size={14} />}
+                loading={handled.isPending}
+                aria-label={`Mark handled: ${who}`}
+                onClick={() =>
+                  handled.mutate(
+                    { team_id: teamId, channel_id: m.channel_id, ts: m.ts },
+                    {
+                      onSuccess: (r) => notifySuccess(r.message),
+                      onError: (e) => notifyFailure(errorMessage(e)),
+                    },
+                  )
+                }
+              >
+                Mark handled
+              </Button>
+            )}
+          </ActGate>
         </Group>
       </Group>
       {slots.Reply ? (

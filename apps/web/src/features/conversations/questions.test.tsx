@@ -5,7 +5,8 @@ import { questionsResponse, type Question } from '@flywheel/shared/questions';
 import { reply } from '../../testing/fixture.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render.tsx';
-import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
+import { WORKSPACES, loginResponse, seedSession } from '../../testing/session-fixtures.ts';
+import type { Role } from '@flywheel/shared/roles';
 import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
 
 const me = { body: { ...loginResponse(), token: undefined } };
@@ -26,11 +27,12 @@ const question = (ts: string, extra: Partial<Question> = {}): Question => ({
   ...extra,
 });
 
-function setup(data: Question[], extra: Parameters<typeof mockApi>[0] = {}) {
-  seedSession();
+function setup(data: Question[], extra: Parameters<typeof mockApi>[0] = {}, role: Role = 'owner') {
+  const workspaces = WORKSPACES.map((w) => (w.team_id === 'T001' ? { ...w, role } : w));
+  seedSession({ workspace: workspaces });
   let handled = false;
   const api = mockApi({
-    'GET /auth/me': me,
+    'GET /auth/me': role === 'owner' ? me : { body: { ...loginResponse({ workspaces }), token: undefined } },
     ...workspaceDataMocks('T001'),
     // After 'Mark handled' the server leaves the question out.
     'GET /questions/getquestions/T001': () => {
@@ -48,6 +50,17 @@ function setup(data: Question[], extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('Questions tab', () => {
+  it('a Viewer reads the questions but Mark handled is disabled, saying why', async () => {
+    const api = setup([question('1763632900.000100')], {}, 'viewer');
+    const { user } = renderApp('/dashboard/actions/questions');
+    const [card] = await screen.findAllByTestId('question-card', {}, { timeout: 8000 });
+    const mark = within(card!).getByRole('button', { name: "Mark handled: Grace Hopper's question" });
+    expect(mark).toBeDisabled();
+    await user.hover(mark.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/Viewers can't send/);
+    expect(api.callsTo('POST', '/questions/markhandled')).toHaveLength(0);
+  });
+
   it('lists unanswered questions as text with their count; Mark handled sends the message and the list reads again', async () => {
     const api = setup([
       question('1763632900.000100'),
