@@ -49,6 +49,7 @@ import { pollsService, type PollsService, type PollJobs } from './modules/polls/
 import { wakeWebhooks } from './modules/webhooks/jobs.ts';
 import { webhooksService, type Emit, type WebhooksService } from './modules/webhooks/service.ts';
 import { notificationsService, type NotificationsService } from './modules/notifications/service.ts';
+import { digestService, type DigestService } from './modules/digest/service.ts';
 
 /** Everything a process holds: configuration, database, queue, the Slack client factory, services, modules. */
 export type AppContext = {
@@ -104,6 +105,8 @@ export type AppContext = {
     notifications: NotificationsService;
     /** What forms, polls and workflows call where a thing happens: the outbound webhooks' event and the notifications. */
     emit: Emit;
+    /** The weekly digest: subscriptions, the preview, the minute tick that sends it once per admin and week. */
+    digest: DigestService;
   };
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
@@ -228,6 +231,15 @@ export async function createContext(
     wake: (teamId) => wakeDelivery(queue, teamId),
   });
 
+  const conversations = conversationsService({
+    db,
+    delivery,
+    slackApiUrl: () => slackConfig.apiUrl,
+    llm: llmClient(config.llm),
+    summaries: config.summaries,
+    logger: logger.child({ module: 'conversations' }),
+  });
+
   const polling = pollJobs(() => queue);
   const metrics = createMetrics({ database, limits: config.sendLimits });
 
@@ -299,14 +311,7 @@ export async function createContext(
         graceMs: config.actionsGraceMinutes * 60_000,
         logger: logger.child({ module: 'actions' }),
       }),
-      conversations: conversationsService({
-        db,
-        delivery,
-        slackApiUrl: () => slackConfig.apiUrl,
-        llm: llmClient(config.llm),
-        summaries: config.summaries,
-        logger: logger.child({ module: 'conversations' }),
-      }),
+      conversations,
       forms: formsService({
         db,
         audience,
@@ -344,6 +349,15 @@ export async function createContext(
         memberCooldownMs: config.workflowMemberCooldownMs,
         logger: logger.child({ module: 'workflows' }),
         emit,
+      }),
+      digest: digestService({
+        db,
+        workspaces,
+        conversations,
+        delivery,
+        mailer,
+        origin: config.publicUrl,
+        logger: logger.child({ module: 'digest' }),
       }),
     },
     modules,

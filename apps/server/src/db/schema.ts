@@ -19,3 +19,4 @@ export * from '../modules/audit/table.ts';
 export * from '../jobs/table.ts';
 export * from '../modules/webhooks/table.ts';
 export * from '../modules/notifications/table.ts';
+export * from '../modules/digest/table.ts';

@@ -128,6 +128,8 @@ export async function startDemo(ctx: AppContext, serverUrl: string): Promise<Emu
   await authorize();
   await authorize(teamId);
   const ws = await workspaces.find(teamId);
+  // The demo admin gets the weekly digest (opt-in for everyone else): Mondays 09:00, e-mail and Slack DM.
+  await ctx.services.digest.subscribeByDefault(teamId, userId);
 
   // Said first, then shown on the login page: whoever sees the demo there finds the line in the log already.
   ctx.logger.info(

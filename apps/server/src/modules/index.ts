@@ -7,6 +7,7 @@ import { botModule } from './bot/module.ts';
 import { bucketsModule } from './buckets/module.ts';
 import { conversationsModule } from './conversations/module.ts';
 import { deliveryModule } from './delivery/module.ts';
+import { digestModule } from './digest/module.ts';
 import { formsModule } from './forms/module.ts';
 import { directoryModule } from './directory/module.ts';
 import { emojiModule } from './emoji/module.ts';
@@ -52,4 +53,5 @@ export const modules: Module[] = [
   webhooksModule,
   auditModule,
   notificationsModule,
+  digestModule,
 ];

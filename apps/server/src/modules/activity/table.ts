@@ -178,7 +178,11 @@ export const memberLevelChanges = pgTable(
     day: date('day').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('member_level_changes_member_idx').on(t.teamId, t.memberId, t.id)],
+  (t) => [
+    index('member_level_changes_member_idx').on(t.teamId, t.memberId, t.id),
+    // The weekly digest: a workspace's changes of a week.
+    index('member_level_changes_day_idx').on(t.teamId, t.day),
+  ],
 );
 
 /** Per team: the local day the levels were last computed for, and when. */
