@@ -6,6 +6,7 @@ import { DELIVERY_EVENT_TYPE } from '../modules/delivery/engine.ts';
 import { bearer, signedInUser } from '../testing/factories.ts';
 import {
   installThroughOAuth,
+  ownerOf,
   settleEvents,
   slackTestEnv,
   waitForBackfill,
@@ -15,7 +16,7 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /*
- * The minute ticks for real: pg-boss's cron ('* * * * *') starts actions.tick, forms.tick, polls.tick and
+ * The minute ticks for real: pg-boss's cron ('* * * * *') starts actions.tick, forms.tick, polls.tick, digest.weekly and
  * workflows.tick in the process's own workers, on the real clock, and each finds due work of every kind it has.
  * The other tests of these modules call the services on an injected clock, so none of them let a real tick find
  * due work, and none saw the default install (embedded PGlite, one connection) hang for good the first time a
@@ -30,8 +31,8 @@ import {
  * member's last activity): what the tick then does is the product's own, on the real clock.
  */
 
-/** The four cron jobs whose work this file waits for. */
-const TICKS = ['actions.tick', 'forms.tick', 'polls.tick', 'workflows.tick'];
+/** The cron jobs whose work this file waits for. */
+const TICKS = ['actions.tick', 'forms.tick', 'polls.tick', 'workflows.tick', 'digest.weekly'];
 /** How long the ticks get to send everything (the cron fires each minute; three chances on a loaded machine). */
 const ARRIVAL_MS = 200_000;
 /** Then how long for each tick to run once more (a second send of anything would come from it). */
@@ -58,6 +59,8 @@ const KINDS = [
   'a workflow form step (at the join)',
   'a workflow form step (delayed)',
   'a Member Join automation',
+  'the weekly digest (its e-mail)',
+  'the weekly digest (its Slack DM)',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -573,6 +576,41 @@ beforeAll(
     set last_active_at = ${new Date(Date.now() - 30 * 86_400_000).toISOString()}::timestamptz
     where team_id = ${teamId} and member_id = ${goesQuiet}`);
 
+    // The weekly digest, by e-mail and Slack DM, chosen for today at this hour (local): the last whole week's is
+    // then due. Turned on through the API, then dated a day back (as if turned on before its time came).
+    const wall = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: tz, weekday: 'short', hour: '2-digit', hourCycle: 'h23' })
+        .formatToParts(new Date())
+        .map((x) => [x.type, x.value]),
+    );
+    const day = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thurs', Fri: 'fri', Sat: 'sat', Sun: 'sun' }[
+      wall.weekday as string
+    ];
+    await created(
+      call('POST', '/digest/settings', {
+        team_id: teamId,
+        email: true,
+        slack_dm: true,
+        day,
+        hour: Number(wall.hour),
+      }),
+    );
+    await db().execute(sql`update digest_subscriptions set enabled_at = now() - interval '1 day'
+      where team_id = ${teamId} and user_id = ${user.userid}`);
+    const admin = ownerOf(env, teamId);
+    const me = await firstRow<{ email: string }>(
+      db(),
+      sql`select email from users where id = ${user.userid}`,
+    );
+    let digestMails = 0;
+    const countDigestMails = async () => {
+      const r = await firstRow<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from mail_outbox where "to" = ${me!.email} and subject like 'Weekly digest:%'`,
+      );
+      digestMails = r?.n ?? 0;
+    };
+
     const counts: Record<Kind, () => number> = {
       'a daily schedule': () => dmsWith(dailyTo, 'Tick: the daily schedule'),
       'a weekly schedule': () => dmsWith(weeklyTo, 'Tick: the weekly schedule'),
@@ -599,6 +637,8 @@ beforeAll(
       'a workflow form step (at the join)': () => dmsWith(newcomer, '*Tick join form*'),
       'a workflow form step (delayed)': () => dmsWith(newcomer, '*Tick delayed form*'),
       'a Member Join automation': () => dmsWith(newcomer, 'Tick: the join automation'),
+      'the weekly digest (its e-mail)': () => digestMails,
+      'the weekly digest (its Slack DM)': () => dmsWith(admin, '*Weekly digest:'),
     };
 
     // Wait once for all of it, asking the API all along.
@@ -606,8 +646,10 @@ beforeAll(
     try {
       const deadline = Date.now() + ARRIVAL_MS;
       // A call left unanswered means the process is stuck (a tick waiting for itself on PGlite): no use waiting on.
-      while (KINDS.some((k) => counts[k]() === 0) && Date.now() < deadline && unanswered.length === 0)
+      while (KINDS.some((k) => counts[k]() === 0) && Date.now() < deadline && unanswered.length === 0) {
         await sleep(1000);
+        await countDigestMails();
+      }
       if (KINDS.every((k) => counts[k]() > 0)) {
         // Each tick runs once more, and nothing is left to deliver: a second send would have arrived by then.
         const since = now();
@@ -625,11 +667,13 @@ beforeAll(
           );
           if (ran.length === TICKS.length && open!.n === 0) break;
           await sleep(1000);
+          await countDigestMails();
         }
       }
     } finally {
       await stopProbing();
     }
+    await countDigestMails();
     for (const k of KINDS) arrived.set(k, counts[k]());
     // Bounded: on a stuck database these would wait for good, and the tests would say nothing of why.
     failedTicks = await answered(

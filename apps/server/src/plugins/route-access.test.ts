@@ -20,6 +20,8 @@ const READS_BY_POST = [
   'POST /api/v0/analytics/performadvanceanalytics',
   'POST /api/v0/analytics/wordcloud',
   'POST /api/v0/auth/algoliatoken',
+  // The caller's own weekly digest: what they are sent, nothing of the workspace (a Viewer subscribes too).
+  'POST /api/v0/digest/settings',
   'POST /api/v0/homepage/getmostactivemembers',
   'POST /api/v0/homepage/getuseradmindata',
   'POST /api/v0/members/exportmembersdata',

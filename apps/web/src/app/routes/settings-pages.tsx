@@ -28,6 +28,11 @@ export const SETTINGS_TABS: SettingsTab[] = [
     ),
   },
   {
+    value: 'digest',
+    label: 'Weekly digest',
+    Panel: lazy(() => import('../../features/digest/DigestTab.tsx').then((m) => ({ default: m.DigestTab }))),
+  },
+  {
     value: 'webhooks',
     label: 'Webhooks',
     Panel: lazy(() =>

@@ -1,8 +1,12 @@
-import type { EngagementLevel } from '@flywheel/shared/levels';
+import { ENGAGEMENT_LEVELS, type EngagementLevel } from '@flywheel/shared/levels';
 import type { MembersDataRequest } from '@flywheel/shared/members';
 import { activityPayload, type ActivityFilterState } from '../../lib/activity-filter.ts';
 import type { TimeChoice } from '../../lib/time-filter.ts';
 import { joinWindowOf } from '../../lib/members-link.ts';
+
+const LEVEL_PARAM = 'level';
+const isEngagementLevel = (v: string): v is EngagementLevel =>
+  (ENGAGEMENT_LEVELS as readonly string[]).includes(v);
 
 // The time and activity filters are shared with Home and Analytics (lib/).
 export type { TimeChoice } from '../../lib/time-filter.ts';
@@ -38,12 +42,17 @@ export const DEFAULT_FILTERS: MembersFilterState = {
 /**
  * The filters a Members URL opens with: the defaults, with the Join Filter set to Workspace Join over the days
  * of `?join_from=YYYY-MM-DD&join_to=YYYY-MM-DD` when both are real days in order (Analytics' cohort rows link
- * so, lib/members-link.ts).
+ * so, lib/members-link.ts), and the Level filter set to the levels of `?level=slipping` (the weekly digest links
+ * so; an unknown level is ignored).
  */
 export function filtersFromSearch(search: URLSearchParams): MembersFilterState {
   const window = joinWindowOf(search);
-  if (!window) return DEFAULT_FILTERS;
-  return { ...DEFAULT_FILTERS, join: { type: 'team_join', window: { type: 'dynamic', ...window } } };
+  const levels = search.getAll(LEVEL_PARAM).filter(isEngagementLevel);
+  return {
+    ...DEFAULT_FILTERS,
+    ...(window ? { join: { type: 'team_join', window: { type: 'dynamic', ...window } } } : {}),
+    ...(levels.length ? { levels: [...new Set(levels)] } : {}),
+  };
 }
 
 /** The table's first order: the most active first. */

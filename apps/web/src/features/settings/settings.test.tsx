@@ -78,6 +78,7 @@ describe('Settings', () => {
       'Team',
       'API keys',
       'Audit log',
+      'Weekly digest',
       'Webhooks',
     ]);
   });
