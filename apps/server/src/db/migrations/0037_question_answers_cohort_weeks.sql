@@ -40,4 +40,6 @@ FROM (select s.team_id, s.member_id, (s.joined_at at time zone ws.timezone)::dat
 -- Response times read a window's questions index-only: the index carries what they read (INCLUDE; same name and
 -- key as the schema's).
 CREATE INDEX "conversation_question_answers_posted_idx" ON "conversation_question_answers" USING btree ("team_id","posted_at") INCLUDE ("channel_id","user_id","first_answer_at");--> statement-breakpoint
-CREATE INDEX "conversation_question_answers_unanswered_idx" ON "conversation_question_answers" USING btree ("team_id","posted_at") WHERE first_answer_at is null;
+CREATE INDEX "conversation_question_answers_unanswered_idx" ON "conversation_question_answers" USING btree ("team_id","posted_at") WHERE first_answer_at is null;--> statement-breakpoint
+-- Cohorts read a window of join days index-only (activity/cohorts.ts): the index carries what they read.
+CREATE INDEX "activity_member_cohort_weeks_join_idx" ON "activity_member_cohort_weeks" USING btree ("team_id","join_day") INCLUDE ("member_id","weeks","last_day");

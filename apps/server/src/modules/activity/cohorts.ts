@@ -15,7 +15,8 @@ export type JoinDayRow = { day: string; week: number | null; n: number };
  * reaction in it. Members with no join time are in none. The service groups join days into cohorts.
  *
  * A member's weeks come from their activity_member_cohort_weeks row (one row per member, kept by the rollups:
- * cohort-weeks.ts) when it was computed for the member's join day now and holds no day after today; otherwise
+ * cohort-weeks.ts; the window's rows read index-only by join day) when it was computed for the member's join
+ * day now and holds no day after today; otherwise
  * (no row: no activity in the window, or a join time or timezone changed since) from one short range of
  * activity_member_daily_member_idx (team, member, day), which carries the counts (INCLUDE) so it is read
  * index-only, folded into a bit per week. Each week's count is one filtered count per join day.
@@ -40,13 +41,14 @@ export const joinCohortReads = (db: Db) => ({
             and m.joined_at < ((${q.toDay}::date + 1)::timestamp at time zone ${q.timeZone})
         ),
         masks as materialized (
-          select c.jd, case when w.join_day = c.jd and (w.last_day is null or w.last_day <= ${q.today}::date)
+          select c.jd, case when w.member_id is not null and (w.last_day is null or w.last_day <= ${q.today}::date)
               then w.weeks
               else (select bit_or(1 << ((d.day - c.jd) / 7)) from ${activityMemberDaily} d
                 where d.team_id = ${q.teamId} and d.member_id = c.member_id and d.day >= c.jd
                   and d.day <= least(c.jd + ${q.weeks * 7 - 1}::int, ${q.today}::date)
                   and d.messages + d.replies + d.reactions > 0) end as mask
           from c left join ${activityMemberCohortWeeks} w on w.team_id = ${q.teamId} and w.member_id = c.member_id
+            and w.join_day = c.jd and w.join_day >= ${q.fromDay}::date and w.join_day <= ${q.toDay}::date
         )
         select jd::text as day, count(*)::int as n,
           ${sql.join(

@@ -88,7 +88,11 @@ export const activityMemberCohortWeeks = pgTable(
     weeks: integer('weeks').notNull(),
     lastDay: date('last_day'),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.memberId] })],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    // The cohorts' window of join days (the migration makes it carry member_id, weeks and last_day: index-only).
+    index('activity_member_cohort_weeks_join_idx').on(t.teamId, t.joinDay),
+  ],
 );
 
 /** Per team, local day and keyword (lemma): in how many messages and replies it appeared (word cloud). */

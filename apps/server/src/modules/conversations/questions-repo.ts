@@ -22,9 +22,8 @@ const UNANSWERED = sql`q.first_answer_at is null
     where h.team_id = q.team_id and h.channel_id = q.channel_id and h.ts = q.ts)`;
 
 /**
- * Runs a statement without JIT compilation: the question rule's regular expression makes the planner's cost
- * estimate large enough for PostgreSQL to compile the plan (half a second) for a statement that runs in a few
- * milliseconds.
+ * Runs a statement without JIT compilation: a year of questions makes the planner's cost estimate large enough
+ * for PostgreSQL to compile the plan (half a second) for a statement that runs in a few milliseconds.
  */
 const withoutJit = <T>(db: Db, q: SQL) =>
   db.transaction(async (tx) => {
@@ -51,7 +50,7 @@ type StatsRow = {
   within_24h: number;
 };
 
-/** Unanswered questions and response times, computed by query over workspace-data's facts. */
+/** Unanswered questions and response times, from the stored questions and their first answers. */
 export const questionsRepo = (db: Db) => {
   const filtered = (teamId: string, f: UnansweredFilter) => sql`${asked(teamId)}
     and q.posted_at >= ${f.from.toISOString()}::timestamptz and q.posted_at <= ${f.dueBy.toISOString()}::timestamptz
