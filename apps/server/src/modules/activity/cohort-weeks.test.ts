@@ -88,7 +88,8 @@ async function readFromDailyAlone(): Promise<JoinDayRow[]> {
     return await read();
   } finally {
     for (const r of saved)
-      await t.ctx.database.db.execute(sql`insert into activity_member_cohort_weeks (team_id, member_id, join_day, weeks, last_day)
+      await t.ctx.database.db
+        .execute(sql`insert into activity_member_cohort_weeks (team_id, member_id, join_day, weeks, last_day)
         values (${r.team_id}, ${r.member_id}, ${r.join_day}, ${r.weeks}, ${r.last_day})`);
   }
 }
@@ -106,7 +107,15 @@ describe('cohort weeks kept by the rollups', () => {
     const first = tsOn(100); // week 0
     await apply([msg(first, 'UA'), msg(tsOn(90), 'UA')]); // weeks 0 and 1
     await apply([{ type: 'message', ts: tsOn(60), user: 'UA', text: 'r', thread_ts: first }]); // week 5
-    await apply([{ type: 'reaction_added', user: 'UA', reaction: 'eyes', item: { type: 'message', channel: C, ts: first }, event_ts: tsOn(20) }]); // week 11
+    await apply([
+      {
+        type: 'reaction_added',
+        user: 'UA',
+        reaction: 'eyes',
+        item: { type: 'message', channel: C, ts: first },
+        event_ts: tsOn(20),
+      },
+    ]); // week 11
     await apply([msg(tsOn(5), 'UA')]); // after the window: no bit
     expect(await weeksOf('UA')).toEqual({ join_day: addDays(today, -100), weeks: 1 | 2 | 32 | 2048 });
   });
@@ -117,11 +126,27 @@ describe('cohort weeks kept by the rollups', () => {
     const b = tsOn(40);
     await apply([msg(a, 'UB'), msg(b, 'UB')]);
     const at = tsOn(30);
-    await apply([{ type: 'reaction_added', user: 'UB', reaction: 'eyes', item: { type: 'message', channel: C, ts: a }, event_ts: at }]);
+    await apply([
+      {
+        type: 'reaction_added',
+        user: 'UB',
+        reaction: 'eyes',
+        item: { type: 'message', channel: C, ts: a },
+        event_ts: at,
+      },
+    ]);
     expect((await weeksOf('UB'))?.weeks).toBe(1 | 2 | 4);
     await apply([{ type: 'message', subtype: 'message_deleted', deleted_ts: b, event_ts: tsOn(29) }]);
     expect((await weeksOf('UB'))?.weeks).toBe(1 | 4);
-    await apply([{ type: 'reaction_removed', user: 'UB', reaction: 'eyes', item: { type: 'message', channel: C, ts: a }, event_ts: tsOn(28) }]);
+    await apply([
+      {
+        type: 'reaction_removed',
+        user: 'UB',
+        reaction: 'eyes',
+        item: { type: 'message', channel: C, ts: a },
+        event_ts: tsOn(28),
+      },
+    ]);
     expect((await weeksOf('UB'))?.weeks).toBe(1);
   });
 

@@ -19,7 +19,9 @@ export const COHORT_WINDOW_DAYS = MAX_COHORT_WEEKS * 7;
 const JOIN_DAY = sql`(s.joined_at at time zone ws.timezone)::date`;
 
 /** Computes the rows of the members `x` (team_id, member_id, jd) from activity_member_daily and writes them. */
-const upsertFrom = (x: SQL) => sql`insert into ${activityMemberCohortWeeks} as a (team_id, member_id, join_day, weeks, last_day)
+const upsertFrom = (
+  x: SQL,
+) => sql`insert into ${activityMemberCohortWeeks} as a (team_id, member_id, join_day, weeks, last_day)
   select x.team_id, x.member_id, x.jd, coalesce(d.weeks, 0), d.last_day
   from ${x}, lateral (select bit_or(1 << ((d.day - x.jd) / 7)) as weeks, max(d.day) as last_day
     from ${activityMemberDaily} d where d.team_id = x.team_id and d.member_id = x.member_id

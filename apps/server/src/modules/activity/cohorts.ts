@@ -52,7 +52,10 @@ export const joinCohortReads = (db: Db) => ({
         )
         select jd::text as day, count(*)::int as n,
           ${sql.join(
-            weeks.map((k) => sql`count(*) filter (where mask & ${sql.raw(String(1 << k))} <> 0)::int as ${sql.raw(`w${k}`)}`),
+            weeks.map(
+              (k) =>
+                sql`count(*) filter (where mask & ${sql.raw(String(1 << k))} <> 0)::int as ${sql.raw(`w${k}`)}`,
+            ),
             sql`, `,
           )}
         from masks group by jd`,
