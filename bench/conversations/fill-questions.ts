@@ -4,7 +4,7 @@
  * says when it was used). The loaded messages are chronological from a year ago, so a partial load has nothing
  * in the last 7, 30 or 90 days. This copies the loaded questions (their slack_messages rows and their
  * conversation_question_answers rows, first answer included) forward by whole multiples of the loaded span
- * until today, under new ts; replies and reactions are not copied (the stored first answer is what the new
+ * until today, under new ts (the loaded questions only, each copy once); replies and reactions are not copied (the stored first answer is what the new
  * reads use; the old query, which reads the replies and reactions, is not measured on filled data).
  *
  *   BENCH_DATASET_DATABASE=test_perf_bench npx tsx bench/conversations/fill-questions.ts [--messages N]
@@ -34,7 +34,8 @@ for (let k = 1; span.first + k * step < now; k++) {
     sql`with src as (
         select m.*, q.first_answer_at from slack_messages m join conversation_question_answers q
           on q.team_id = m.team_id and q.channel_id = m.channel_id and q.ts = m.ts
-        where q.team_id = ${TEAM} and q.posted_at + make_interval(secs => ${shift}) <= now()),
+        where q.team_id = ${TEAM} and q.posted_at < to_timestamp(${span.first + step})
+          and q.posted_at + make_interval(secs => ${shift}) <= now()),
       ins as (
         insert into slack_messages (team_id, channel_id, ts, user_id, thread_ts, subtype, text, is_reply, day, posted_at)
         select team_id, channel_id, (split_part(ts, '.', 1)::bigint + ${shift})::text || '.' || split_part(ts, '.', 2),

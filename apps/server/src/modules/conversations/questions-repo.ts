@@ -27,7 +27,8 @@ const UNANSWERED = sql`q.first_answer_at is null
  */
 const withoutJit = <T>(db: Db, q: SQL) =>
   db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('jit', 'off', true)`);
+    // And with room to sort a year of questions (the percentiles) in memory.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
     return typedRows<T>(tx, q);
   });
 
@@ -55,21 +56,21 @@ export const questionsRepo = (db: Db) => {
   const filtered = (teamId: string, f: UnansweredFilter) => sql`${asked(teamId)}
     and q.posted_at >= ${f.from.toISOString()}::timestamptz and q.posted_at <= ${f.dueBy.toISOString()}::timestamptz
     ${f.channelId ? sql`and q.channel_id = ${f.channelId}` : sql``}
-    ${f.q ? sql`and exists (select 1 from ${slackMessages} m where m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts and to_tsvector('english', m.text) @@ ${f.q})` : sql``}
+    ${f.q ? sql`and exists (select 1 from ${slackMessages} m where m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts and to_tsvector('english', m.text) @@ ${f.q} offset 0)` : sql``}
     and ${UNANSWERED}`;
   return {
     /** A page of unanswered questions, newest first. */
     unanswered: (teamId: string, f: UnansweredFilter, after: PagePosition | null, limit: number) =>
       withoutJit<ThreadRow>(
         db,
-        sql`with page as (
-          select m.* from ${questionAnswers} q
-          join ${slackMessages} m on m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts
+        sql`with keys as materialized (
+          select q.team_id, q.channel_id, q.ts from ${questionAnswers} q
           where ${filtered(teamId, f)}
             ${after ? sql`and (q.posted_at, q.ts, q.channel_id) < (${after.at.toISOString()}::timestamptz, ${after.ts}, ${after.channelId})` : sql``}
           order by q.posted_at desc, q.ts desc, q.channel_id desc limit ${limit})
         select ${MESSAGE_COLUMNS}, ${THREAD_COUNTS}, null as sort_key
-        from page m ${NAMES}
+        from keys k join ${slackMessages} m on m.team_id = k.team_id and m.channel_id = k.channel_id and m.ts = k.ts
+        ${NAMES}
         order by m.posted_at desc, m.ts desc, m.channel_id desc`,
       ),
 
@@ -116,10 +117,16 @@ export const questionsRepo = (db: Db) => {
         StatsRow & { channel_id: string | null; channel_name: string | null; week: string | null; by: string }
       >(
         db,
-        sql`with g as materialized (
-          select q.channel_id, (date_trunc('week', q.posted_at at time zone ${tz}))::date::text as week,
+        sql`with b as materialized (
+          -- The weeks' first instants (Monday 00:00 in tz), oldest first: a question's week is found by a binary
+          -- search (width_bucket) instead of converting each question's time to tz, which costs more than the rest.
+          select array_agg((d::date)::timestamp at time zone ${tz} order by d) as starts,
+            array_agg(d::date::text order by d) as names
+          from generate_series(date_trunc('week', ${fromDay}::date::timestamp), ${toDay}::date::timestamp, interval '1 week') d),
+        g as materialized (
+          select q.channel_id, b.names[width_bucket(q.posted_at, b.starts)] as week,
             (extract(epoch from q.first_answer_at - q.posted_at))::float8 as gap
-          from ${questionAnswers} q
+          from ${questionAnswers} q, b
           where ${asked(teamId)}
             and q.posted_at >= (${fromDay}::date)::timestamp at time zone ${tz}
             and q.posted_at < (${toDay}::date + 1)::timestamp at time zone ${tz}),
