@@ -166,11 +166,10 @@ describe.each([false, true])(
       await t.ctx.database.db.transaction(async (tx) => {
         const s: IngestScope = { tx, teamId: TEAM, tz: 'UTC', buf: rollupBuffer(), facts: factsWriter() };
         await recordMessage(s, C, {
-          type: 'message',
           ts: q,
           user: 'U1',
           text: 'why is it red?',
-          reactions: [{ name: 'eyes', users: ['U1', 'U2'], count: 2 }],
+          reactions: [{ name: 'eyes', users: ['U1', 'U2'] }],
         });
         await s.facts!.flush(tx);
         await s.buf.flush(tx);
