@@ -23,7 +23,9 @@ import pg from 'pg';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { vacuumBusyTables } from '../../apps/server/src/db/maintenance.ts';
 import { secretBox } from '../../apps/server/src/lib/secret-box.ts';
+import { rebuildCohortWeeks } from '../../apps/server/src/modules/activity/cohort-weeks.ts';
 import { analyticsRoutes } from '../../apps/server/src/modules/analytics/routes.ts';
 import { analyticsService } from '../../apps/server/src/modules/analytics/service.ts';
 import { workspacesService } from '../../apps/server/src/modules/workspaces/service.ts';
@@ -80,17 +82,25 @@ if ((await count('activity_member_daily')) === 0) {
           from slack_members where team_id = ${TEAM} and not is_bot) m,
       generate_series(m.first, (now() at time zone ${TZ})::date, interval '1 day') d
     where h(m.member_id || d::date::text) < m.p`);
+  // Written straight into the rollup, so the cohort weeks the rollup flush keeps are computed here.
+  await rebuildCohortWeeks(db, TEAM);
   await db.execute(sql`analyze slack_members`);
   await db.execute(sql`analyze activity_member_daily`);
+  await db.execute(sql`analyze activity_member_cohort_weeks`);
   synthetic = true;
   console.log(`synthetic data written in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 } else {
   await db.execute(sql`analyze slack_members`);
   await db.execute(sql`analyze activity_member_daily`);
+  await db.execute(sql`analyze activity_member_cohort_weeks`);
 }
+// As the nightly db.maintenance job does where autovacuum is off (index-only reads need the visibility map).
+const vacuumed = await vacuumBusyTables(database);
+console.log(vacuumed.length ? `vacuumed ${vacuumed.length} busy tables` : 'autovacuum on');
 const sizes = {
   members: await count('slack_members'),
   activity_member_daily: await count('activity_member_daily'),
+  activity_member_cohort_weeks: await count('activity_member_cohort_weeks'),
 };
 console.log(NAME, synthetic ? '(synthetic rollups)' : '', sizes);
 

@@ -47,7 +47,9 @@ export const channelId = (i: number) => `C${String(i).padStart(7, '0')}`;
 
 // ---------- database ----------
 export const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const pgName = (messages: number) => `flywheel_bench_analytics_${messages}`;
+/** The kept database's name; BENCH_DATASET_DATABASE names another (e.g. a helper's own test_NAME database). */
+export const pgName = (messages: number) =>
+  process.env.BENCH_DATASET_DATABASE ?? `flywheel_bench_analytics_${messages}`;
 export const pgliteDir = (messages: number) => `/tmp/flywheel-bench-analytics-pglite-${messages}`;
 export async function pgAdmin(q: string) {
   const c = new pg.Client({ connectionString: PG_BASE });

@@ -2,6 +2,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../jobs/queue.ts';
 import { BUSY_ROLLUPS } from '../modules/activity/table.ts';
+import { questionAnswers } from '../modules/conversations/table.ts';
 import { slackInbox } from '../modules/intake/table.ts';
 import { slackMembers, slackReactions } from '../modules/workspace-data/table.ts';
 import type { Database } from './client.ts';
@@ -12,7 +13,7 @@ import { firstRow } from './sql.ts';
  * owners' table objects; the activity module lists its own rollups.
  */
 export const BUSY_TABLES: readonly string[] = [
-  ...[slackMembers, slackInbox, slackReactions].map((t) => getTableName(t)),
+  ...[slackMembers, slackInbox, slackReactions, questionAnswers].map((t) => getTableName(t)),
   ...BUSY_ROLLUPS,
 ];
 

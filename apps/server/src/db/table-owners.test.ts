@@ -30,6 +30,7 @@ const CROSS_MODULE_TABLE_IMPORTS: Record<string, string[]> = {
     'workspace-data.slackChannels',
     'workspace-data.slackMembers',
     'workspaces.workspaceAdmins',
+    'workspaces.workspaces',
   ],
   audience: [
     'tags.memberTags',
@@ -48,7 +49,13 @@ const CROSS_MODULE_TABLE_IMPORTS: Record<string, string[]> = {
     'workspaces.workspaceAdmins',
     'workspaces.workspaces',
   ],
-  db: ['intake.slackInbox', 'schema.*', 'workspace-data.slackMembers', 'workspace-data.slackReactions'],
+  db: [
+    'conversations.questionAnswers',
+    'intake.slackInbox',
+    'schema.*',
+    'workspace-data.slackMembers',
+    'workspace-data.slackReactions',
+  ],
   delivery: [
     'workspace-data.channelMembers',
     'workspace-data.slackChannels',

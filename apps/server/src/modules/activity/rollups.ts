@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/sql.ts';
+import { memberDaysCrossed } from './cohort-weeks.ts';
 import { addToStandingWindows } from './standing-windows.ts';
 import { typedResult } from '../../db/sql.ts';
 import { slackMembers } from '../workspace-data/table.ts';
@@ -48,7 +49,8 @@ async function upsertCounts<T extends Counts>(
 
 /**
  * Adds per member and day counts into activity_member_daily and keeps activity_team_daily's count of active
- * members (total > 0) per day: a member-day whose total crosses zero in either direction moves it by one.
+ * members (total > 0) per day: a member-day whose total crosses zero in either direction moves it by one (and
+ * may change the member's cohort weeks: cohort-weeks.ts).
  */
 async function upsertMemberDays(
   tx: Tx,
@@ -56,6 +58,7 @@ async function upsertMemberDays(
 ): Promise<void> {
   const live = rows.filter(nonZero);
   const change = new Map<string, { teamId: string; day: string; n: number }>();
+  const crossed: { teamId: string; memberId: string; day: string }[] = [];
   for (let i = 0; i < live.length; i += 1000) {
     const chunk = live.slice(i, i + 1000);
     const delta = new Map(
@@ -77,12 +80,14 @@ async function upsertMemberDays(
       const before = row.total - (delta.get(key) ?? 0);
       const n = (row.total > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
       if (n === 0) continue;
+      crossed.push({ teamId: row.team_id, memberId: row.member_id, day: row.day });
       const dayKey = `${row.team_id}|${row.day}`;
       const c = change.get(dayKey) ?? { teamId: row.team_id, day: row.day, n: 0 };
       c.n += n;
       change.set(dayKey, c);
     }
   }
+  await memberDaysCrossed(tx, crossed);
   const days = sorted(change).filter((c) => c.n !== 0);
   if (days.length === 0) return;
   await tx.execute(sql`

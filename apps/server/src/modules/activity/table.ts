@@ -71,6 +71,30 @@ export const activityMemberDaily = pgTable(
   ],
 );
 
+/**
+ * Retention by join cohort's summary of activity_member_daily, one row per member: in which of the first 12
+ * weeks after `join_day` (bit k: local days join_day + 7k .. + 7k + 6) the member had any message, reply or
+ * reaction, and the last such day. `join_day` is the member's local join day when the row was computed; a row
+ * whose join_day no longer matches (join time or timezone changed), or a member with no row, is read from
+ * activity_member_daily instead (cohorts.ts). Kept by the rollup flush when a member-day starts or stops
+ * counting inside the window (rollups.ts).
+ */
+export const activityMemberCohortWeeks = pgTable(
+  'activity_member_cohort_weeks',
+  {
+    teamId: text('team_id').notNull(),
+    memberId: text('member_id').notNull(),
+    joinDay: date('join_day').notNull(),
+    weeks: integer('weeks').notNull(),
+    lastDay: date('last_day'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    // The cohorts' window of join days (the migration makes it carry member_id, weeks and last_day: index-only).
+    index('activity_member_cohort_weeks_join_idx').on(t.teamId, t.joinDay),
+  ],
+);
+
 /** Per team, local day and keyword (lemma): in how many messages and replies it appeared (word cloud). */
 export const keywordDaily = pgTable(
   'keyword_daily',
@@ -205,5 +229,6 @@ export const BUSY_ROLLUPS: string[] = [
   activityMemberDaily,
   activityMemberMonthly,
   activityMemberWindows,
+  activityMemberCohortWeeks,
   keywordDaily,
 ].map((t) => getTableName(t));

@@ -2,53 +2,33 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows } from '../../db/sql.ts';
 import { workspaceAdmins, workspaces } from '../workspaces/table.ts';
-import { slackChannels, slackMembers, slackMessages, slackReactions } from '../workspace-data/table.ts';
-import { questionCondition } from './question-rule.ts';
+import { slackChannels, slackMembers, slackMessages } from '../workspace-data/table.ts';
+import { questionAnswers, questionsHandled } from './table.ts';
 import { MESSAGE_COLUMNS, NAMES, THREAD_COUNTS, type PagePosition, type ThreadRow } from './repo.ts';
 
 /**
- * The question rule on `m`, word for word the predicate of the partial index slack_messages_questions_idx
- * (this module's migration): with `m.team_id = ...` and a range of `m.posted_at`, the index finds a window's
- * questions without reading the other messages.
+ * The questions (conversation_question_answers, kept by the ingestion: question-answers.ts) asked by a member: not
+ * a bot, not a Slack admin or owner, not an admin of the workspace in Flywheel (who is which can change, so it is
+ * checked here).
  */
-const QUESTION = sql.raw(`not m.is_reply and m.deleted_at is null and ${questionCondition('m')}`);
-
-/**
- * A question asked in a channel (not a DM) by a member: not a bot (nor a bot's message, nor a join or other
- * system message), not a Slack admin or owner, not an admin of the workspace in Flywheel.
- */
-const asked = (teamId: string) => sql`m.team_id = ${teamId} and ${QUESTION}
-  and (m.subtype is null or m.subtype in ('file_share', 'me_message')) and m.user_id is not null
-  and m.channel_id not like 'D%'
-  and not exists (select 1 from ${slackMembers} u where u.team_id = m.team_id and u.member_id = m.user_id
+const asked = (teamId: string) => sql`q.team_id = ${teamId}
+  and not exists (select 1 from ${slackMembers} u where u.team_id = q.team_id and u.member_id = q.user_id
     and (u.is_admin or u.is_owner or u.is_bot))
-  and not exists (select 1 from ${workspaceAdmins} a where a.team_id = m.team_id and a.slack_user_id = m.user_id)`;
+  and not exists (select 1 from ${workspaceAdmins} a where a.team_id = q.team_id and a.slack_user_id = q.user_id)`;
 
-/** The live replies in the question's thread by anyone but the asker (a bot's too: a reply sent from Flywheel). */
-const REPLIES_BY_OTHERS = sql`from ${slackMessages} r where r.team_id = m.team_id and r.channel_id = m.channel_id
-  and r.thread_ts = m.ts and r.is_reply and r.deleted_at is null and r.user_id is distinct from m.user_id`;
-/** The live reactions on the question by anyone but the asker. */
-const REACTIONS_BY_OTHERS = sql`from ${slackReactions} x where x.team_id = m.team_id and x.channel_id = m.channel_id
-  and x.ts = m.ts and x.removed_at is null and x.user_id <> m.user_id`;
+/** No answer (the stored first answer: conversation_question_answers_unanswered_idx) and not handled. */
+const UNANSWERED = sql`q.first_answer_at is null
+  and not exists (select 1 from ${questionsHandled} h
+    where h.team_id = q.team_id and h.channel_id = q.channel_id and h.ts = q.ts)`;
 
 /**
- * No answer and not handled, checked question by question through the thread index and the reactions' key
- * (`offset 0` keeps each check a lookup: the planner, misjudging how few questions a window holds, otherwise
- * hashes every reply and reaction of the workspace).
- */
-const UNANSWERED = sql`not exists (select 1 ${REPLIES_BY_OTHERS} offset 0)
-  and not exists (select 1 ${REACTIONS_BY_OTHERS} offset 0)
-  and not exists (select 1 from conversation_questions_handled h
-    where h.team_id = m.team_id and h.channel_id = m.channel_id and h.ts = m.ts offset 0)`;
-
-/**
- * Runs a statement without JIT compilation: the question rule's regular expression makes the planner's cost
- * estimate large enough for PostgreSQL to compile the plan (half a second) for a statement that runs in a few
- * milliseconds.
+ * Runs a statement without JIT compilation: a year of questions makes the planner's cost estimate large enough
+ * for PostgreSQL to compile the plan (half a second) for a statement that runs in a few milliseconds.
  */
 const withoutJit = <T>(db: Db, q: SQL) =>
   db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('jit', 'off', true)`);
+    // And with room to sort a year of questions (the percentiles) in memory.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
     return typedRows<T>(tx, q);
   });
 
@@ -71,25 +51,26 @@ type StatsRow = {
   within_24h: number;
 };
 
-/** Unanswered questions and response times, computed by query over workspace-data's facts. */
+/** Unanswered questions and response times, from the stored questions and their first answers. */
 export const questionsRepo = (db: Db) => {
   const filtered = (teamId: string, f: UnansweredFilter) => sql`${asked(teamId)}
-    and m.posted_at >= ${f.from.toISOString()}::timestamptz and m.posted_at <= ${f.dueBy.toISOString()}::timestamptz
-    ${f.channelId ? sql`and m.channel_id = ${f.channelId}` : sql``}
-    ${f.q ? sql`and to_tsvector('english', m.text) @@ ${f.q}` : sql``}
+    and q.posted_at >= ${f.from.toISOString()}::timestamptz and q.posted_at <= ${f.dueBy.toISOString()}::timestamptz
+    ${f.channelId ? sql`and q.channel_id = ${f.channelId}` : sql``}
+    ${f.q ? sql`and exists (select 1 from ${slackMessages} m where m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts and to_tsvector('english', m.text) @@ ${f.q} offset 0)` : sql``}
     and ${UNANSWERED}`;
   return {
     /** A page of unanswered questions, newest first. */
     unanswered: (teamId: string, f: UnansweredFilter, after: PagePosition | null, limit: number) =>
       withoutJit<ThreadRow>(
         db,
-        sql`with page as (
-          select m.* from ${slackMessages} m
+        sql`with keys as materialized (
+          select q.team_id, q.channel_id, q.ts from ${questionAnswers} q
           where ${filtered(teamId, f)}
-            ${after ? sql`and (m.posted_at, m.ts, m.channel_id) < (${after.at.toISOString()}::timestamptz, ${after.ts}, ${after.channelId})` : sql``}
-          order by m.posted_at desc, m.ts desc, m.channel_id desc limit ${limit})
+            ${after ? sql`and (q.posted_at, q.ts, q.channel_id) < (${after.at.toISOString()}::timestamptz, ${after.ts}, ${after.channelId})` : sql``}
+          order by q.posted_at desc, q.ts desc, q.channel_id desc limit ${limit})
         select ${MESSAGE_COLUMNS}, ${THREAD_COUNTS}, null as sort_key
-        from page m ${NAMES}
+        from keys k join ${slackMessages} m on m.team_id = k.team_id and m.channel_id = k.channel_id and m.ts = k.ts
+        ${NAMES}
         order by m.posted_at desc, m.ts desc, m.channel_id desc`,
       ),
 
@@ -98,7 +79,7 @@ export const questionsRepo = (db: Db) => {
       (
         await withoutJit<{ n: number }>(
           db,
-          sql`select count(*)::int as n from ${slackMessages} m where ${filtered(teamId, f)}`,
+          sql`select count(*)::int as n from ${questionAnswers} q where ${filtered(teamId, f)}`,
         )
       )[0]?.n ?? 0,
 
@@ -113,7 +94,7 @@ export const questionsRepo = (db: Db) => {
       ),
 
     async markHandled(teamId: string, channelId: string, ts: string, by: string | null): Promise<void> {
-      await db.execute(sql`insert into conversation_questions_handled (team_id, channel_id, ts, handled_by)
+      await db.execute(sql`insert into ${questionsHandled} (team_id, channel_id, ts, handled_by)
         values (${teamId}, ${channelId}, ${ts}, ${by}) on conflict do nothing`);
     },
 
@@ -128,7 +109,7 @@ export const questionsRepo = (db: Db) => {
     /**
      * Response times of the questions asked from local day `fromDay` to `toDay` (both included, in `tz`): the
      * seconds from the question to its first answer (the earliest live reply in its thread or live reaction
-     * on it by someone other than the asker), overall, per week (Monday in `tz`) and per channel. Median and
+     * on it by someone other than the asker, as stored by the ingestion), overall, per week (Monday in `tz`) and per channel. Median and
      * p90 are over the answered questions (percentile_cont: interpolated); the shares over all of them.
      */
     responseTimes: (teamId: string, tz: string, fromDay: string, toDay: string) =>
@@ -136,15 +117,19 @@ export const questionsRepo = (db: Db) => {
         StatsRow & { channel_id: string | null; channel_name: string | null; week: string | null; by: string }
       >(
         db,
-        sql`with g as materialized (
-          select m.channel_id, (date_trunc('week', m.posted_at at time zone ${tz}))::date::text as week,
-            (extract(epoch from least(
-              (select min(r.posted_at) ${REPLIES_BY_OTHERS}),
-              (select min(x.reacted_at) ${REACTIONS_BY_OTHERS})) - m.posted_at))::float8 as gap
-          from ${slackMessages} m
+        sql`with b as materialized (
+          -- The weeks' first instants (Monday 00:00 in tz), oldest first: a question's week is found by a binary
+          -- search (width_bucket) instead of converting each question's time to tz, which costs more than the rest.
+          select array_agg((d::date)::timestamp at time zone ${tz} order by d) as starts,
+            array_agg(d::date::text order by d) as names
+          from generate_series(date_trunc('week', ${fromDay}::date::timestamp), ${toDay}::date::timestamp, interval '1 week') d),
+        g as materialized (
+          select q.channel_id, b.names[width_bucket(q.posted_at, b.starts)] as week,
+            (extract(epoch from q.first_answer_at - q.posted_at))::float8 as gap
+          from ${questionAnswers} q, b
           where ${asked(teamId)}
-            and m.posted_at >= (${fromDay}::date)::timestamp at time zone ${tz}
-            and m.posted_at < (${toDay}::date + 1)::timestamp at time zone ${tz}),
+            and q.posted_at >= (${fromDay}::date)::timestamp at time zone ${tz}
+            and q.posted_at < (${toDay}::date + 1)::timestamp at time zone ${tz}),
         q as (select g.channel_id, g.week, case when g.gap is not null then greatest(0, g.gap) end as secs
           from g),
         s as (

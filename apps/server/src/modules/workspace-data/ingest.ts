@@ -5,6 +5,7 @@ import { typedRows, type Tx } from '../../db/sql.ts';
 import { localDay, localDayHour, tsToDate } from '../../lib/days.ts';
 import { keywordsOf } from '../activity/keywords.ts';
 import type { RollupBuffer } from '../activity/rollups.ts';
+import { questionAnswerHooks } from '../conversations/question-answers.ts';
 import { DELIVERY_EVENT_TYPE } from '../delivery/engine.ts';
 import {
   factsRepo,
@@ -118,6 +119,10 @@ export function factsWriter() {
           batch.map((m) => m.row),
         );
         batch.forEach((m, i) => fresh[i] && m.onNew());
+        await questionAnswerHooks.messagesAdded(
+          tx,
+          batch.filter((_, i) => fresh[i]).map((m) => m.row),
+        );
       }
       if (reactions.length) {
         const batch = reactions;
@@ -127,6 +132,10 @@ export function factsWriter() {
           batch.map((r) => r.row),
         );
         batch.forEach((r, i) => fresh[i] && r.onNew());
+        await questionAnswerHooks.reactionsChanged(
+          tx,
+          batch.filter((_, i) => fresh[i]).map((r) => r.row),
+        );
       }
       // Held additions and removals never share a reaction (either flushes the other first): any order.
       if (removals.length) {
@@ -137,6 +146,10 @@ export function factsWriter() {
           batch.map((r) => r.row),
         );
         batch.forEach((r, i) => gone[i] !== undefined && r.onGone(gone[i]!));
+        await questionAnswerHooks.reactionsChanged(
+          tx,
+          batch.filter((_, i) => gone[i] !== undefined).map((r) => r.row),
+        );
       }
     },
   };
@@ -267,7 +280,10 @@ export async function recordMessage(s: IngestScope, channelId: string, m: SlackM
     }
   };
   if (s.facts) s.facts.message(row, counted);
-  else if (await factsRepo.insertMessage(s.tx, row)) counted();
+  else if (await factsRepo.insertMessage(s.tx, row)) {
+    counted();
+    await questionAnswerHooks.messagesAdded(s.tx, [row]);
+  }
   for (const r of Array.isArray(m.reactions) ? m.reactions : []) {
     for (const user of Array.isArray(r.users) ? r.users : []) {
       await addReaction(s, channelId, m.ts, String(user), String(r.name), postedAt);
@@ -293,7 +309,10 @@ async function addReaction(
     // A removal of the same reaction held here goes first.
     if (s.facts.holdsReaction(s.teamId, channelId, ts, userId, name)) await s.facts.flush(s.tx);
     s.facts.reaction(row, counted);
-  } else if (await factsRepo.insertReaction(s.tx, row)) counted();
+  } else if (await factsRepo.insertReaction(s.tx, row)) {
+    counted();
+    await questionAnswerHooks.reactionsChanged(s.tx, [row]);
+  }
 }
 
 async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: Date) {
@@ -307,6 +326,7 @@ async function deleteMessage(s: IngestScope, channelId: string, ts: string, at: 
     postedAt,
     at,
   });
+  if (gone) await questionAnswerHooks.messageDeleted(s.tx, { teamId: s.teamId, channelId, ts }, gone);
   if (gone?.user_id && gone.subtype !== 'bot_message' && gone.subtype !== 'tombstone') {
     const slot = localDayHour(new Date(gone.posted_at), s.tz);
     s.buf.add(s.teamId, slot, gone.user_id, channelId, gone.is_reply ? { replies: -1 } : { messages: -1 });
@@ -326,6 +346,7 @@ async function editMessage(s: IngestScope, channelId: string, m: SlackMessage & 
     await recordMessage(s, channelId, m);
     return;
   }
+  await questionAnswerHooks.messageEdited(s.tx, { teamId: s.teamId, channelId, ts: m.ts });
   if (before.user_id && before.subtype !== 'bot_message' && before.subtype !== 'tombstone') {
     s.buf.keywords(s.teamId, before.day, keywordsOf(before.old_text), -1);
     s.buf.keywords(s.teamId, before.day, keywordsOf(text), 1);
@@ -418,7 +439,10 @@ export async function applyEvent(s: IngestScope, envelope: SlackEnvelope): Promi
         return [];
       }
       const gone = await factsRepo.deleteReaction(s.tx, removed);
-      if (gone) uncount(gone.reacted_at);
+      if (gone) {
+        uncount(gone.reacted_at);
+        await questionAnswerHooks.reactionsChanged(s.tx, [removed]);
+      }
       return [];
     }
     case 'team_join': {
