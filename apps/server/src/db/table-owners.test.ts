@@ -75,6 +75,15 @@ const CROSS_MODULE_TABLE_IMPORTS: Record<string, string[]> = {
   ],
   metrics: ['intake.slackInbox', 'workspace-data.backfills', 'workspaces.workspaces'],
   notifications: ['auth.users', 'workspaces.workspaceAdmins', 'workspaces.workspaces'],
+  // The weekly digest: its recipients (an admin's account and Slack user), joins and receipts of a week.
+  digest: [
+    'auth.users',
+    'delivery.deliveryReceipts',
+    'workspace-data.memberEvents',
+    'workspace-data.slackMembers',
+    'workspaces.workspaceAdmins',
+    'workspaces.workspaces',
+  ],
   polls: ['workspace-data.slackMembers', 'workspaces.workspaces'],
   tags: ['workspace-data.slackMembers'],
   webhooks: ['workspace-data.memberEvents'],

@@ -227,3 +227,29 @@ export async function levelChangesBetween(
       order by c.id limit 10000`,
   );
 }
+
+/**
+ * Members whose level changed on the local days [fromDay, toDay] from one of `from` to one of `to` (the weekly
+ * digest's slipping and returning members): how many, and the latest `limit` with their names.
+ */
+export async function levelChangesOfDays(
+  runner: Tx,
+  teamId: string,
+  days: { fromDay: string; toDay: string },
+  change: { from: readonly string[]; to: readonly string[] },
+  limit: number,
+): Promise<{ count: number; members: { member_id: string; name: string }[] }> {
+  const matching = sql`select c.member_id,
+        coalesce(nullif(m.display_name, ''), nullif(m.real_name, ''), m.member_id) as name, max(c.at) as at
+      from ${memberLevelChanges} c join ${slackMembers} m on m.team_id = c.team_id and m.member_id = c.member_id
+      where c.team_id = ${teamId} and c.day between ${days.fromDay}::date and ${days.toDay}::date
+        and c.from_level = any(${`{${change.from.join(',')}}`}::text[])
+        and c.to_level = any(${`{${change.to.join(',')}}`}::text[])
+      group by c.member_id, name`;
+  const [count] = await typedRows<{ n: number }>(runner, sql`select count(*)::int as n from (${matching}) q`);
+  const members = await typedRows<{ member_id: string; name: string }>(
+    runner,
+    sql`select member_id, name from (${matching}) q order by at desc, member_id limit ${limit}`,
+  );
+  return { count: count?.n ?? 0, members };
+}

@@ -11,6 +11,7 @@ import { ENGAGEMENT_LEVELS } from '@flywheel/shared/levels';
 import type { Db } from '../../db/client.ts';
 import { addDays, localDay } from '../../lib/days.ts';
 import { notFound } from '../../lib/errors.ts';
+import { levelChangesOfDays } from '../activity/levels.ts';
 import { activityReads } from '../activity/reads.ts';
 import { change } from '../analytics/service.ts';
 import type { ConversationsService } from '../conversations/service.ts';
@@ -88,6 +89,7 @@ export function digestComposer(deps: {
           comparison: c.comparison ?? 'change',
         };
       };
+      const days = { fromDay: week.start, toDay: week.end };
       const [times, questions, threads, joined, slipping, returning, sends] = await Promise.all([
         deps.conversations.responseTimes(teamId, { start_date: week.start, end_date: week.end }),
         deps.conversations.unansweredQuestions(teamId, {
@@ -104,14 +106,14 @@ export function digestComposer(deps: {
           direction: 'desc',
         }),
         repo.joined(teamId, from, to, DIGEST_LIST_SIZE),
-        repo.levelChanges(
+        levelChangesOfDays(
+          deps.db,
           teamId,
-          week.start,
-          week.end,
+          days,
           { from: ENGAGEMENT_LEVELS.filter((l) => l !== 'slipping'), to: ['slipping'] },
           DIGEST_LIST_SIZE,
         ),
-        repo.levelChanges(teamId, week.start, week.end, { from: AWAY, to: ACTIVE }, DIGEST_LIST_SIZE),
+        levelChangesOfDays(deps.db, teamId, days, { from: AWAY, to: ACTIVE }, DIGEST_LIST_SIZE),
         repo.sends(teamId, from, to, DIGEST_LIST_SIZE),
       ]);
       return {

@@ -3,7 +3,6 @@ import type { DayCode } from '@flywheel/shared/clock';
 import type { DigestSchedule } from '@flywheel/shared/digest';
 import type { Db } from '../../db/client.ts';
 import { firstRow, typedRows, type Tx } from '../../db/sql.ts';
-import { memberLevelChanges } from '../activity/table.ts';
 import { users } from '../auth/table.ts';
 import { deliveryReceipts } from '../delivery/table.ts';
 import { memberEvents, slackMembers } from '../workspace-data/table.ts';
@@ -174,26 +173,6 @@ export const digestRepo = (db: Db) => ({
         where e.team_id = ${teamId} and e.kind = 'join' and not m.is_bot
           and e.at >= ${from.toISOString()}::timestamptz and e.at < ${to.toISOString()}::timestamptz
         group by e.member_id, name`,
-      limit,
-    );
-  },
-
-  /** Members whose level changed in the local days [fromDay, toDay] from one of `from` to one of `to`. */
-  async levelChanges(
-    teamId: string,
-    fromDay: string,
-    toDay: string,
-    change: { from: readonly string[]; to: readonly string[] },
-    limit: number,
-  ) {
-    return named(
-      db,
-      sql`select c.member_id, ${NAME} as name, max(c.at) as at
-        from ${memberLevelChanges} c join ${slackMembers} m on m.team_id = c.team_id and m.member_id = c.member_id
-        where c.team_id = ${teamId} and c.day between ${fromDay}::date and ${toDay}::date
-          and c.from_level = any(${`{${change.from.join(',')}}`}::text[])
-          and c.to_level = any(${`{${change.to.join(',')}}`}::text[])
-        group by c.member_id, name`,
       limit,
     );
   },
