@@ -51,7 +51,12 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
   ? { params: InputOf<E['params']> }
   : { params?: never }) &
-  (E['query'] extends z.ZodType ? { query: InputOf<E['query']> } : { query?: never }) &
+  (E['query'] extends z.ZodType
+    ? // A query whose every field is optional may be left out.
+      Record<string, never> extends InputOf<E['query']>
+      ? { query?: InputOf<E['query']> }
+      : { query: InputOf<E['query']> }
+    : { query?: never }) &
   (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: never });
 
 /** The schema of a contract's success answer (200, else 201, else the first 2xx). */
