@@ -28,7 +28,14 @@ Example:
 curl -H 'Authorization: Bearer ${API_KEY_PREFIX}3q2-7wQ...' https://flywheel.example.com/api/v0/workspaces/status/T0123ABCD
 \`\`\``;
 
-export type RouteRecord = { method: string; url: string; workspaceScoped: boolean; access: RouteAccess };
+export type RouteRecord = {
+  method: string;
+  url: string;
+  workspaceScoped: boolean;
+  access: RouteAccess;
+  /** Declared from an endpoint contract (plugins/endpoint-route.ts). */
+  fromContract: boolean;
+};
 /** Every route an app registered (the tenancy test walks them). */
 export const registeredRoutes = new WeakMap<FastifyInstance, RouteRecord[]>();
 
@@ -53,6 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
           url: r.url,
           workspaceScoped: r.config?.workspaceScoped === true,
           access: accessOf(method, r.config),
+          fromContract: r.config?.endpoint !== undefined,
         });
     }
   });

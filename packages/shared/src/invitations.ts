@@ -7,6 +7,9 @@ import { roleSchema } from './roles.ts';
  * POST /api/v0/workspaces/inviteadmin: an admin of the workspace invites another person, by e-mail, to
  * administer it in Flywheel. The invitee accepts by logging in (or signing up and verifying) with that address.
  */
+/** How many days an invitation stays valid (the server's INVITATION_TTL_DAYS, held equal by a test). */
+export const INVITATION_VALID_DAYS = 14;
+
 export const inviteAdminBody = z.object({
   team_id: slackId('team_id'),
   email: emailSchema,

@@ -1,6 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { slackId } from '@flywheel/shared/input';
 import {
   API_KEY_PREFIX,
   API_KEY_RATE,
@@ -46,9 +44,8 @@ declare module 'fastify' {
 export const accessOf = (method: string, config?: { access?: RouteAccess }): RouteAccess =>
   config?.access ?? (method === 'GET' ? 'read' : 'act');
 
-/** The `:teamId` path parameter of every workspace-scoped route. */
-export const teamIdParam = slackId('teamId').describe('the workspace (team_id)');
-export const teamParams = z.object({ teamId: teamIdParam });
+/** The `:teamId` path parameter of every workspace-scoped route (declared beside the endpoint contracts). */
+export { teamIdParam, teamParams } from '@flywheel/shared/endpoint';
 
 /** Where a workspace-scoped route names its team: a path parameter, or team_id in the body or query. */
 export function teamIdOf(request: FastifyRequest): string | undefined {

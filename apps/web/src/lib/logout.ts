@@ -1,4 +1,5 @@
-import { apiRequest } from './api-client.ts';
+import { logout as logoutEndpoint } from '@flywheel/shared/endpoints/auth';
+import { callEndpoint } from './endpoint-client.ts';
 import { clearSession, getSession } from './session.ts';
 
 /**
@@ -8,12 +9,11 @@ import { clearSession, getSession } from './session.ts';
 export async function logout(): Promise<void> {
   const session = getSession();
   if (session) {
-    await apiRequest('/auth/logout', {
-      method: 'POST',
-      body: { email: session.useremail, token: session.token },
-      token: session.token,
-      signal: AbortSignal.timeout(5000),
-    }).catch(() => undefined);
+    await callEndpoint(
+      logoutEndpoint,
+      { body: { email: session.useremail, token: session.token } },
+      { token: session.token, signal: AbortSignal.timeout(5000) },
+    ).catch(() => undefined);
   }
   clearSession();
 }

@@ -30,6 +30,10 @@ export function spanDays(t: TimeChoice): number {
   return Math.round(ms / 86_400_000) + 1;
 }
 
+/** The query of the GET Home calls, as an endpoint contract's `query`: `{ days }` or `{ start_date, end_date }`. */
+export const rangeQueryOf = (t: TimeChoice) =>
+  t.type === 'static' ? { days: t.days } : { start_date: t.start_date, end_date: t.end_date };
+
 /** Query string of the GET Home calls: `days=N` or `start_date=..&end_date=..`. */
 export function rangeQueryString(t: TimeChoice): string {
   return t.type === 'static'

@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { safeText } from '@flywheel/shared/input';
 import { DEFAULT_TIME_FILTER_DAYS } from '@flywheel/shared/constants';
 import {
-  authorizedAdminSchema,
-  channelSchema,
-  dataOf,
-  memberSchema,
-  memberSuggestionSchema,
-  tagSchema,
-} from '@flywheel/shared/directory';
-import {
-  memberLookupBody,
-  memberHitSchema,
-  memberSearchQuery,
-  memberSearchResponse,
-} from '@flywheel/shared/member-directory';
+  getAuthorizedAdmins,
+  getChannels,
+  getMemberSuggestions,
+  getMembers,
+  getTags,
+  lookupMembers,
+  searchMembers,
+} from '@flywheel/shared/endpoints/directory';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { localDay } from '../../lib/days.ts';
@@ -25,9 +18,8 @@ import { toMember } from '../workspace-data/member-dto.ts';
 import { activityReads } from '../activity/reads.ts';
 import { directoryRepo } from './repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
-import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
-
-const tags = ['directory'];
+import type { WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { endpointRoutes } from '../../plugins/endpoint-route.ts';
 
 /** What login loads for the current workspace: members, suggestions, channels, admins, tags. */
 export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; guard: WorkspaceGuard }) {
@@ -40,119 +32,68 @@ export function directoryRoutes(deps: { db: Db; workspaces: WorkspacesService; g
   };
 
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const opts = scopedOptions(deps.guard);
+    const route = endpointRoutes(app, { guard: deps.guard });
 
-    r.get(
-      '/members/getmembers/:teamId',
-      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSchema) } } },
-      async (req) => {
-        const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
-        const tagsOf = await tagRepo.ofMembers(req.params.teamId, null);
-        return {
-          data: rows.map((m) => toMember(m, tagsOf.get(m.member_id))),
-        };
-      },
-    );
+    route(getMembers, async (req) => {
+      const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
+      const tagsOf = await tagRepo.ofMembers(req.params.teamId, null);
+      return {
+        data: rows.map((m) => toMember(m, tagsOf.get(m.member_id))),
+      };
+    });
 
-    r.get(
-      '/members/getmembersuggestion/:teamId',
-      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(memberSuggestionSchema) } } },
-      async (req) => {
-        const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
-        return {
-          data: rows
-            .filter((m) => !m.deleted)
-            .map((m) => ({
-              value: m.member_id,
-              label: m.real_name || m.display_name || m.member_id,
-              email: m.email ?? '',
-              display_name: m.display_name,
-            })),
-        };
-      },
-    );
+    route(getMemberSuggestions, async (req) => {
+      const rows = await reads.membersSince(req.params.teamId, await since(req.params.teamId));
+      return {
+        data: rows
+          .filter((m) => !m.deleted)
+          .map((m) => ({
+            value: m.member_id,
+            label: m.real_name || m.display_name || m.member_id,
+            email: m.email ?? '',
+            display_name: m.display_name,
+          })),
+      };
+    });
 
     // What the screens need at 50,000 members instead of the whole directory: search (capped at 10) for the
     // top bar and the pickers, and names of the ids on screen, looked up in batches.
-    r.get(
-      '/members/search/:teamId',
-      {
-        ...opts,
-        schema: {
-          tags,
-          params: teamParams,
-          querystring: memberSearchQuery,
-          response: { 200: memberSearchResponse },
-        },
-      },
-      async (req) => {
-        const { hits, more } = await repo.searchMembers(req.params.teamId, req.query.q, {
-          limit: req.query.limit,
-          includeLeft: req.query.left === 'true',
-        });
-        return { data: hits, more };
-      },
-    );
+    route(searchMembers, async (req) => {
+      const { hits, more } = await repo.searchMembers(req.params.teamId, req.query.q, {
+        limit: req.query.limit,
+        includeLeft: req.query.left === 'true',
+      });
+      return { data: hits, more };
+    });
 
-    r.post(
-      '/members/lookup',
-      {
-        ...scopedOptions(deps.guard, 'read'),
-        schema: { tags, body: memberLookupBody, response: { 200: dataOf(memberHitSchema) } },
-      },
-      async (req) => ({
-        data: await repo.lookupMembers(req.body.team_id, req.body.member_ids, req.body.entries),
-      }),
-    );
+    route(lookupMembers, async (req) => ({
+      data: await repo.lookupMembers(req.body.team_id, req.body.member_ids, req.body.entries),
+    }));
 
-    r.get(
-      '/channels/getchannels/:teamId',
-      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(channelSchema) } } },
-      async (req) => ({
-        data: await repo.channels(req.params.teamId),
-      }),
-    );
+    route(getChannels, async (req) => ({ data: await repo.channels(req.params.teamId) }));
 
-    r.get(
-      '/tags/gettags/:teamId',
-      { ...opts, schema: { tags, params: teamParams, response: { 200: dataOf(tagSchema) } } },
-      async (req) => ({
-        data: await tagRepo.list(req.params.teamId),
-      }),
-    );
+    route(getTags, async (req) => ({ data: await tagRepo.list(req.params.teamId) }));
 
-    r.get(
-      '/getauthorizedadmins/:teamId/:userId',
-      {
-        ...opts,
-        schema: {
-          tags,
-          params: teamParams.extend({ userId: safeText('userId', 64).min(1) }),
-          response: { 200: dataOf(authorizedAdminSchema) },
-        },
-      },
-      async (req) => {
-        if (req.params.userId !== currentUser(req).id)
-          throw new AppError('FORBIDDEN', 403, 'You can only list admins as yourself');
-        // One entry per Slack user: the same admin installs again under another Flywheel account (oldest first).
-        const admins = (await deps.workspaces.listAdmins(req.params.teamId)).filter(
-          (a, i, all) =>
-            a.slackUserId &&
-            a.hasToken &&
-            all.findIndex((b) => b.slackUserId === a.slackUserId && b.hasToken) === i,
-        );
-        const names = await repo.memberNames(
-          req.params.teamId,
-          admins.map((a) => a.slackUserId!),
-        );
-        return {
-          data: admins.map((a) => {
-            const name = names.get(a.slackUserId!) ?? a.slackUserId!;
-            return { user_id: a.slackUserId!, real_name: name, label: name, value: a.slackUserId! };
-          }),
-        };
-      },
-    );
+    route(getAuthorizedAdmins, async (req) => {
+      if (req.params.userId !== currentUser(req).id)
+        throw new AppError('FORBIDDEN', 403, 'You can only list admins as yourself');
+      // One entry per Slack user: the same admin installs again under another Flywheel account (oldest first).
+      const admins = (await deps.workspaces.listAdmins(req.params.teamId)).filter(
+        (a, i, all) =>
+          a.slackUserId &&
+          a.hasToken &&
+          all.findIndex((b) => b.slackUserId === a.slackUserId && b.hasToken) === i,
+      );
+      const names = await repo.memberNames(
+        req.params.teamId,
+        admins.map((a) => a.slackUserId!),
+      );
+      return {
+        data: admins.map((a) => {
+          const name = names.get(a.slackUserId!) ?? a.slackUserId!;
+          return { user_id: a.slackUserId!, real_name: name, label: name, value: a.slackUserId! };
+        }),
+      };
+    });
   };
 }

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { customEmojiResponse } from '@flywheel/shared/workspace';
+import { getCustomEmoji } from '@flywheel/shared/endpoints/emoji';
 import type { AppContext } from '../../context.ts';
-import { scopedOptions, teamIdParam, workspaceGuard } from '../../plugins/workspace-guard.ts';
+import { endpointRoutes } from '../../plugins/endpoint-route.ts';
+import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener } from '../intake/listeners.ts';
 import { defineModule } from '../module.ts';
 import { customEmojiCache, type CustomEmojiCache } from './service.ts';
@@ -23,24 +22,10 @@ const cacheOf = (ctx: AppContext) => {
 export const emojiModule = defineModule({
   name: 'emoji',
   routes: async (app: FastifyInstance, ctx) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get(
-      '/workspace/emoji/:teamId',
-      {
-        ...scopedOptions(workspaceGuard(ctx.services)),
-        schema: {
-          tags: ['workspaces'],
-          summary:
-            'The workspace’s custom emoji: name -> image URL (aliases resolved; cached, refreshed on emoji_changed)',
-          params: z.object({ teamId: teamIdParam }),
-          response: { 200: customEmojiResponse },
-        },
-      },
-      async (req, reply) => {
-        reply.header('cache-control', 'private, max-age=300');
-        return { data: await cacheOf(ctx).get(req.params.teamId) };
-      },
-    );
+    endpointRoutes(app, { guard: workspaceGuard(ctx.services) })(getCustomEmoji, async (req, reply) => {
+      reply.header('cache-control', 'private, max-age=300');
+      return { data: await cacheOf(ctx).get(req.params.teamId) };
+    });
   },
   events: [
     defineEventListener({

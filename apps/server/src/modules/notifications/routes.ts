@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  notificationIdParams,
-  notificationsListQuery,
-  notificationsListResponse,
-  notificationsUnreadResponse,
-} from '@flywheel/shared/notifications';
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadNotifications,
+} from '@flywheel/shared/endpoints/notifications';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { endpointRoutes } from '../../plugins/endpoint-route.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { NotificationsService } from './service.ts';
-
-const tags = ['notifications'];
 
 /**
  * The caller's own notifications. Not workspace-scoped: a person's list spans the workspaces they administer
@@ -20,62 +18,15 @@ const tags = ['notifications'];
  */
 export function notificationsRoutes(deps: { notifications: NotificationsService; auth: AuthService }) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const onRequest = authenticate(deps.auth);
+    const route = endpointRoutes(app, { user: authenticate(deps.auth) });
+    const n = deps.notifications;
 
-    r.get(
-      '/notifications',
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary:
-            "The caller's notifications, newest first: `limit` (1-100, 20) after `cursor`; and the unread count",
-          querystring: notificationsListQuery,
-          response: { 200: notificationsListResponse },
-        },
-      },
-      async (req) => deps.notifications.list(currentUser(req).id, req.query.limit, req.query.cursor),
-    );
+    route(listNotifications, async (req) => n.list(currentUser(req).id, req.query.limit, req.query.cursor));
 
-    r.get(
-      '/notifications/unread',
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary: "How many of the caller's notifications are unread",
-          response: { 200: notificationsUnreadResponse },
-        },
-      },
-      async (req) => deps.notifications.unread(currentUser(req).id),
-    );
+    route(unreadNotifications, async (req) => n.unread(currentUser(req).id));
 
-    r.post(
-      '/notifications/:id/read',
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary: "Marks one of the caller's notifications read (404 when it is not theirs)",
-          params: notificationIdParams,
-          response: { 200: notificationsUnreadResponse },
-        },
-      },
-      async (req) => deps.notifications.markRead(currentUser(req).id, req.params.id),
-    );
+    route(markNotificationRead, async (req) => n.markRead(currentUser(req).id, req.params.id));
 
-    r.post(
-      '/notifications/readall',
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary: "Marks all of the caller's notifications read",
-          response: { 200: notificationsUnreadResponse },
-        },
-      },
-      async (req) => deps.notifications.markAllRead(currentUser(req).id),
-    );
+    route(markAllNotificationsRead, async (req) => n.markAllRead(currentUser(req).id));
   };
 }

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicConfigResponse, type PublicConfig } from '@flywheel/shared/auth';
+import type { PublicConfig } from '@flywheel/shared/auth';
+import { getPublicConfig } from '@flywheel/shared/endpoints/platform';
+import { endpointRoutes } from '../../plugins/endpoint-route.ts';
 
 export type { PublicConfig };
 
 /** GET /api/v0/public/config: what the signed-out pages may know (demo credentials in demo mode). */
 export function platformRoutes(publicConfig: () => PublicConfig) {
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/public/config',
-        { schema: { tags: ['platform'], response: { 200: publicConfigResponse } } },
-        async () => publicConfig(),
-      );
+    endpointRoutes(app, {})(getPublicConfig, async () => publicConfig());
   };
 }

@@ -1,24 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { safeText } from '@flywheel/shared/input';
 import {
-  authRedirectBody,
-  authRedirectResponse,
-  installUrlResponse,
-  workspaceStatusResponse,
-} from '@flywheel/shared/directory';
+  authRedirect,
+  installUrl,
+  slackManifest,
+  workspaceStatus,
+} from '@flywheel/shared/endpoints/workspaces';
 import { currentUser } from '../../plugins/auth.ts';
 import { manifestCreateUrl, slackAppManifest, slackCredentials } from '../../slack/manifest.ts';
 import { scopeReasons } from '../../slack/scopes.ts';
-import { slackManifestResponse } from '@flywheel/shared/workspace';
 import type { BackfillService } from '../workspace-data/history-import.ts';
 import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import type { InstallService } from './install.ts';
 import type { WorkspacesService } from './service.ts';
-import { type WorkspaceGuard, scopedOptions, teamParams } from '../../plugins/workspace-guard.ts';
-
-const tags = ['workspaces'];
+import type { WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import { endpointRoutes } from '../../plugins/endpoint-route.ts';
 
 export function workspaceRoutes(deps: {
   install: InstallService;
@@ -40,90 +35,54 @@ export function workspaceRoutes(deps: {
   const redirectUri = (req: FastifyRequest) =>
     deps.links ? `${linkOrigin(req, deps.links)}/installworkspace` : undefined;
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+    const route = endpointRoutes(app, { guard: deps.guard, user: deps.authed, userAt: 'preHandler' });
 
     /** The Slack authorize URL for 'Create Workspace' (no team_id) or 'Add as Admin' (team_id). */
-    r.get(
-      '/slack/installurl',
-      {
-        preHandler: deps.authed,
-        schema: {
-          tags,
-          querystring: z.object({ team_id: safeText('team_id', 32).optional() }),
-          response: { 200: installUrlResponse },
-        },
-      },
-      async (req) => ({
-        url: await deps.install.authorizeUrl(currentUser(req).id, req.query.team_id, redirectUri(req)),
-      }),
-    );
+    route(installUrl, async (req) => ({
+      url: await deps.install.authorizeUrl(currentUser(req).id, req.query.team_id, redirectUri(req)),
+    }));
 
     /**
      * The Slack app manifest for this installation (slack/manifest.ts): scopes, events and URLs from the code, and
      * the link that opens Slack's app creation with it filled in.
      */
-    r.get(
-      '/slack/manifest',
-      { preHandler: deps.authed, schema: { tags, response: { 200: slackManifestResponse } } },
-      async () => {
-        const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
-        const manifest = slackAppManifest(publicUrl, {
-          socketMode: deps.socketMode,
-          eventTypes: deps.eventTypes,
-        });
-        return {
-          manifest,
-          create_url: manifestCreateUrl(manifest),
-          scopes: scopeReasons(),
-          setup: {
-            mode: deps.slackSetup?.demo ? ('demo' as const) : ('slack' as const),
-            public_url: publicUrl,
-            credentials: slackCredentials(deps.slackSetup?.set ?? {}),
-          },
-        };
-      },
-    );
+    route(slackManifest, async () => {
+      const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+      const manifest = slackAppManifest(publicUrl, {
+        socketMode: deps.socketMode,
+        eventTypes: deps.eventTypes,
+      });
+      return {
+        manifest,
+        create_url: manifestCreateUrl(manifest),
+        scopes: scopeReasons(),
+        setup: {
+          mode: deps.slackSetup?.demo ? ('demo' as const) : ('slack' as const),
+          public_url: publicUrl,
+          credentials: slackCredentials(deps.slackSetup?.set ?? {}),
+        },
+      };
+    });
 
     /** POST /auth-redirect {id, email, code} with no token; the OAuth state proves who started it. */
-    r.post(
-      '/auth-redirect',
-      {
-        schema: {
-          tags,
-          body: authRedirectBody,
-          response: { 200: authRedirectResponse },
-        },
-      },
-      async (req) => {
-        const out = await deps.install.complete({
-          code: req.body.code,
-          state: req.body.state,
-          userId: req.body.id || undefined,
-          redirectUri: redirectUri(req),
-        });
-        return { status: 200, message: out.message, workspaces: out.workspaces };
-      },
-    );
+    route(authRedirect, async (req) => {
+      const out = await deps.install.complete({
+        code: req.body.code,
+        state: req.body.state,
+        userId: req.body.id || undefined,
+        redirectUri: redirectUri(req),
+      });
+      return { status: 200, message: out.message, workspaces: out.workspaces };
+    });
 
-    r.get(
-      '/workspaces/status/:teamId',
-      {
-        ...scopedOptions(deps.guard),
-        schema: {
-          tags,
-          params: teamParams,
-          response: { 200: workspaceStatusResponse },
-        },
-      },
-      async (req) => {
-        const ws = await deps.workspaces.find(req.params.teamId);
-        return {
-          team_id: req.params.teamId,
-          status: ws?.status ?? 'disconnected',
-          disconnect_reason: ws?.disconnectReason ?? null,
-          backfill: await deps.historyImport.progress(req.params.teamId),
-        };
-      },
-    );
+    route(workspaceStatus, async (req) => {
+      const ws = await deps.workspaces.find(req.params.teamId);
+      return {
+        team_id: req.params.teamId,
+        status: ws?.status ?? 'disconnected',
+        disconnect_reason: ws?.disconnectReason ?? null,
+        backfill: await deps.historyImport.progress(req.params.teamId),
+      };
+    });
   };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { bucketsResponse } from '@flywheel/shared/buckets';
-import { requestData } from '../../lib/api-data.ts';
+import { getBuckets as getBucketsEndpoint } from '@flywheel/shared/endpoints/buckets';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useTeamScope, workspaceKey } from '../workspace/index.ts';
 
 /*
@@ -13,7 +13,7 @@ export const bucketsKey = (teamId: string) => [...workspaceKey(teamId), 'analyti
 
 /** GET /bucket/getbuckets/{teamId}: the workspace's buckets, newest first. */
 export const getBuckets = (teamId: string, signal?: AbortSignal) =>
-  requestData(`/bucket/getbuckets/${encodeURIComponent(teamId)}`, bucketsResponse, { signal });
+  callEndpoint(getBucketsEndpoint, { params: { teamId } }, { signal }).then((a) => a.data);
 
 export function useBuckets() {
   const { teamId, enabled } = useTeamScope();

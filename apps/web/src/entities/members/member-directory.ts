@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { dataOf } from '@flywheel/shared/directory';
+import { MEMBER_LOOKUP_MAX, MEMBER_SEARCH_LIMIT, type MemberHit } from '@flywheel/shared/member-directory';
 import {
-  MEMBER_LOOKUP_MAX,
-  MEMBER_SEARCH_LIMIT,
-  memberHitSchema,
-  memberSearchResponse,
-  type MemberHit,
-} from '@flywheel/shared/member-directory';
-import { apiRequest } from '../../lib/api-client.ts';
-import { requestData } from '../../lib/api-data.ts';
+  lookupMembers as lookupMembersEndpoint,
+  searchMembers as searchMembersEndpoint,
+} from '@flywheel/shared/endpoints/directory';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import type { PickOption } from '../../lib/entries.ts';
 import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
 
@@ -21,7 +17,6 @@ import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
  * a search) is known to every screen.
  */
 
-const enc = encodeURIComponent;
 const MINUTE = 60_000;
 
 export type { MemberHit };
@@ -47,12 +42,14 @@ export async function searchMembers(
   q: string,
   opts: { limit?: number; left?: boolean; signal?: AbortSignal } = {},
 ) {
-  const params = new URLSearchParams({ q: q.trim(), limit: String(opts.limit ?? MEMBER_SEARCH_LIMIT) });
-  if (opts.left) params.set('left', 'true');
-  return apiRequest(`/members/search/${enc(teamId)}?${params}`, {
-    schema: memberSearchResponse,
-    signal: opts.signal,
-  });
+  return callEndpoint(
+    searchMembersEndpoint,
+    {
+      params: { teamId },
+      query: { q: q.trim(), limit: opts.limit ?? MEMBER_SEARCH_LIMIT, left: opts.left ? 'true' : undefined },
+    },
+    { signal: opts.signal },
+  );
 }
 
 /** POST /members/lookup: the members of these ids and of these typed entries (exact e-mail, name or id). */
@@ -66,15 +63,17 @@ export async function lookupMembers(
   const entries = ask.entries ?? [];
   for (let i = 0; i < Math.max(ids.length, entries.length); i += MEMBER_LOOKUP_MAX) {
     out.push(
-      ...(await requestData('/members/lookup', dataOf(memberHitSchema), {
-        method: 'POST',
-        body: {
-          team_id: teamId,
-          member_ids: ids.slice(i, i + MEMBER_LOOKUP_MAX),
-          entries: entries.slice(i, i + MEMBER_LOOKUP_MAX),
+      ...(await callEndpoint(
+        lookupMembersEndpoint,
+        {
+          body: {
+            team_id: teamId,
+            member_ids: ids.slice(i, i + MEMBER_LOOKUP_MAX),
+            entries: entries.slice(i, i + MEMBER_LOOKUP_MAX),
+          },
         },
-        signal,
-      })),
+        { signal },
+      ).then((a) => a.data)),
     );
   }
   return out;

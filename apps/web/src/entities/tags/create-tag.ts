@@ -1,6 +1,6 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createTagResponse } from '@flywheel/shared/members';
-import { apiRequest } from '../../lib/api-client.ts';
+import { createTag as createTagEndpoint } from '@flywheel/shared/endpoints/tags';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { tagsQuery } from './tags-query.ts';
 import { useCurrentTeam } from '../workspace/index.ts';
 
@@ -8,7 +8,7 @@ const CREATE_TAG = ['tags', 'create'] as const;
 
 /** POST /tags/createtag; the workspace's tag list reloads. */
 export const createTag = (teamId: string, name: string) =>
-  apiRequest('/tags/createtag', { body: { team_id: teamId, name }, schema: createTagResponse });
+  callEndpoint(createTagEndpoint, { body: { team_id: teamId, name } });
 
 export function useCreateTag() {
   const { teamId } = useCurrentTeam();

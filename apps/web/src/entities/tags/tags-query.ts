@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataOf, tagSchema } from '@flywheel/shared/directory';
-import { requestData } from '../../lib/api-data.ts';
+import { getTags } from '@flywheel/shared/endpoints/directory';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
 
 /* The workspace's tags: login loads them with the rest of the workspace's data (entities/workspace). */
@@ -8,8 +8,7 @@ import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
 export const tagsQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'tags'],
-    queryFn: ({ signal }) =>
-      requestData(`/tags/gettags/${encodeURIComponent(teamId)}`, dataOf(tagSchema), { signal }),
+    queryFn: ({ signal }) => callEndpoint(getTags, { params: { teamId } }, { signal }).then((a) => a.data),
     staleTime: 5 * 60_000,
   });
 

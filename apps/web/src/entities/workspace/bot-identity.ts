@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { botDetailsResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../lib/api-data.ts';
+import { getBotDetails } from '@flywheel/shared/endpoints/bot';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from './workspace-data.ts';
 
 /** The bot's name and image as messages show them (GET /alterbot/getbotdetails), for the message preview. */
@@ -9,7 +9,7 @@ export function useBotIdentity() {
   return useQuery({
     queryKey: [...workspaceKey(teamId), 'bot-identity'],
     queryFn: ({ signal }) =>
-      requestData(`/alterbot/getbotdetails/${encodeURIComponent(teamId)}`, botDetailsResponse, { signal }),
+      callEndpoint(getBotDetails, { params: { teamId } }, { signal }).then((a) => a.data),
     enabled: teamId !== '',
     staleTime: 10 * 60_000,
     retry: false,

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { customEmojiResponse } from '@flywheel/shared/workspace';
-import { apiRequest } from '../../lib/api-client.ts';
+import { getCustomEmoji } from '@flywheel/shared/endpoints/emoji';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from './workspace-data.ts';
 
 type CustomEmoji = { emoji: Readonly<Record<string, string>>; want(): void };
@@ -18,10 +18,7 @@ export function CustomEmojiProvider({ children }: { children: ReactNode }) {
   const q = useQuery({
     queryKey: [...workspaceKey(teamId), 'custom-emoji'],
     queryFn: ({ signal }) =>
-      apiRequest(`/workspace/emoji/${encodeURIComponent(teamId)}`, {
-        schema: customEmojiResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(getCustomEmoji, { params: { teamId } }, { signal }).then((r) => r.data),
     enabled: wanted && teamId !== '',
     staleTime: 5 * 60_000,
     retry: false,

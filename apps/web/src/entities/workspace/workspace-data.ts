@@ -1,13 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  authorizedAdminSchema,
-  channelSchema,
-  dataOf,
-  workspaceStatusResponse,
-  type WorkspaceStatus,
-} from '@flywheel/shared/directory';
-import { apiRequest } from '../../lib/api-client.ts';
-import { requestData } from '../../lib/api-data.ts';
+import type { WorkspaceStatus } from '@flywheel/shared/directory';
+import { getAuthorizedAdmins, getChannels } from '@flywheel/shared/endpoints/directory';
+import { workspaceStatus } from '@flywheel/shared/endpoints/workspaces';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { currentWorkspace, useSession } from '../../lib/session.ts';
 
 /*
@@ -17,7 +12,6 @@ import { currentWorkspace, useSession } from '../../lib/session.ts';
  * ['workspace', teamId]: invalidating that prefix refreshes everything a workspace shows.
  */
 
-const enc = encodeURIComponent;
 const MINUTE = 60_000;
 
 export const workspaceKey = (teamId: string) => ['workspace', teamId] as const;
@@ -26,7 +20,7 @@ export const channelsQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'channels'],
     queryFn: ({ signal }) =>
-      requestData(`/channels/getchannels/${enc(teamId)}`, dataOf(channelSchema), { signal }),
+      callEndpoint(getChannels, { params: { teamId } }, { signal }).then((a) => a.data),
     staleTime: 10 * MINUTE,
   });
 
@@ -34,9 +28,7 @@ export const authorizedAdminsQuery = (teamId: string, userId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'authorized-admins', userId],
     queryFn: ({ signal }) =>
-      requestData(`/getauthorizedadmins/${enc(teamId)}/${enc(userId)}`, dataOf(authorizedAdminSchema), {
-        signal,
-      }),
+      callEndpoint(getAuthorizedAdmins, { params: { teamId, userId } }, { signal }).then((a) => a.data),
     staleTime: 10 * MINUTE,
   });
 
@@ -52,8 +44,7 @@ export function statusPollInterval(status: WorkspaceStatus | undefined): number 
 export const workspaceStatusQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...workspaceKey(teamId), 'status'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/workspaces/status/${enc(teamId)}`, { schema: workspaceStatusResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(workspaceStatus, { params: { teamId } }, { signal }),
     // An answer younger than the fastest poll is not asked for again when another part mounts (a cold load asks
     // for it before the frame renders: app/warm-start.ts).
     staleTime: STATUS_POLL_MS.running,

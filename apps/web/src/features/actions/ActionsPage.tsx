@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ACTION_TABS, DEFAULT_ACTION_TAB, isActionTab, type ActionTab } from './tabs.ts';
 
 /** Each tab's code (tables, wizards, editor) loads when the tab opens. */
-const ActionsTab = lazy(() => import('./components/ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
+const ActionsTab = lazy(() => import('./ActionsTab.tsx').then((m) => ({ default: m.ActionsTab })));
 
 const CONVERSATION_TABS = ['threads', 'posts', 'mentions', 'questions'] as const;
 type ConversationTab = (typeof CONVERSATION_TABS)[number];

@@ -24,7 +24,7 @@ import { fakeFile, mockUploads } from '../../testing/mock-upload.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { loginResponse, seedSession } from '../../testing/session-fixtures.ts';
 import { workspaceDataMocks } from '../../testing/workspace-fixtures.ts';
-import { formatNextRun } from './components/ActionsTable.tsx';
+import { formatNextRun } from './action-messages/ActionsTable.tsx';
 
 const me = { body: { ...loginResponse(), token: undefined } };
 

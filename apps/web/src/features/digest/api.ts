@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { digestSchema, digestSettingsResponse, type DigestSettingsBody } from '@flywheel/shared/digest';
-import { apiRequest } from '../../lib/api-client.ts';
+import type { DigestSettingsBody } from '@flywheel/shared/digest';
+import { getDigest, getDigestSettings, saveDigestSettings } from '@flywheel/shared/endpoints/digest';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useTeamScope, workspaceKey } from '../../entities/workspace/index.ts';
 
-const enc = encodeURIComponent;
 const digestKey = (teamId: string) => [...workspaceKey(teamId), 'digest'] as const;
 
 /** GET /digest/:teamId?week=: the digest of the week a day falls in (default: the last whole week). */
@@ -11,10 +11,7 @@ export const digestQuery = (teamId: string, week: string | null) =>
   queryOptions({
     queryKey: [...digestKey(teamId), 'week', week ?? 'last'],
     queryFn: ({ signal }) =>
-      apiRequest(`/digest/${enc(teamId)}${week ? `?week=${enc(week)}` : ''}`, {
-        schema: digestSchema,
-        signal,
-      }),
+      callEndpoint(getDigest, { params: { teamId }, query: week ? { week } : {} }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -27,8 +24,7 @@ export function useDigest(week: string | null) {
 export const digestSettingsQuery = (teamId: string) =>
   queryOptions({
     queryKey: [...digestKey(teamId), 'settings'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/digest/settings/${enc(teamId)}`, { schema: digestSettingsResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(getDigestSettings, { params: { teamId } }, { signal }),
   });
 
 export function useDigestSettings() {
@@ -42,11 +38,7 @@ export function useSaveDigestSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<DigestSettingsBody, 'team_id'>) =>
-      apiRequest('/digest/settings', {
-        method: 'POST',
-        body: { team_id: teamId, ...body },
-        schema: digestSettingsResponse,
-      }),
+      callEndpoint(saveDigestSettings, { body: { team_id: teamId, ...body } }),
     onSuccess: (data) => qc.setQueryData(digestSettingsQuery(teamId).queryKey, data),
   });
 }

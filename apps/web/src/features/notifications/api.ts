@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_MENU_SIZE, type NotificationsListResponse } from '@flywheel/shared/notifications';
 import {
-  NOTIFICATIONS_MENU_SIZE,
-  notificationsListResponse,
-  notificationsUnreadResponse,
-  type NotificationsListResponse,
-} from '@flywheel/shared/notifications';
-import { apiRequest } from '../../lib/api-client.ts';
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadNotifications,
+} from '@flywheel/shared/endpoints/notifications';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 /** The signed-in person's notifications (across their workspaces): the unread count and the menu's list. */
 export const notificationsKey = ['notifications'] as const;
@@ -18,10 +19,7 @@ export const NOTIFICATIONS_POLL_MS = 60_000;
 export const unreadQuery = () =>
   queryOptions({
     queryKey: unreadKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/notifications/unread', { schema: notificationsUnreadResponse, signal }).then(
-        (r) => r.unread,
-      ),
+    queryFn: ({ signal }) => callEndpoint(unreadNotifications, {}, { signal }).then((r) => r.unread),
   });
 
 /** GET /notifications/unread, every minute and on window focus, once `enabled`. */
@@ -39,10 +37,7 @@ export function useNotificationsList(open: boolean) {
   return useQuery({
     queryKey: listKey,
     queryFn: ({ signal }) =>
-      apiRequest(`/notifications?limit=${NOTIFICATIONS_MENU_SIZE}`, {
-        schema: notificationsListResponse,
-        signal,
-      }),
+      callEndpoint(listNotifications, { query: { limit: NOTIFICATIONS_MENU_SIZE } }, { signal }),
     enabled: open,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -67,17 +62,11 @@ export function useMarkRead() {
     );
   };
   const one = useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(`/notifications/${id}/read`, {
-        method: 'POST',
-        body: {},
-        schema: notificationsUnreadResponse,
-      }),
+    mutationFn: (id: number) => callEndpoint(markNotificationRead, { params: { id } }),
     onSuccess: (r, id) => settle(r.unread, [id]),
   });
   const all = useMutation({
-    mutationFn: () =>
-      apiRequest('/notifications/readall', { method: 'POST', body: {}, schema: notificationsUnreadResponse }),
+    mutationFn: () => callEndpoint(markAllNotificationsRead, {}),
     onSuccess: (r) => settle(r.unread, 'all'),
   });
   return { one, all };

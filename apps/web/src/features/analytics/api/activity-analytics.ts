@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activityRowsResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
+import { activityAnalytics } from '@flywheel/shared/endpoints/analytics';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey, type ActivityRequest } from './keys.ts';
 
 /** POST /analytics/activityanalytics: messages, replies and reactions per day (and channel). */
 export const getActivity = (teamId: string, r: ActivityRequest, signal?: AbortSignal) =>
-  requestData('/analytics/activityanalytics', activityRowsResponse, {
-    body: { team_id: teamId, time_filter: r.time, channels: r.channels },
-    signal,
-  });
+  callEndpoint(
+    activityAnalytics,
+    { body: { team_id: teamId, time_filter: r.time, channels: r.channels } },
+    { signal },
+  ).then((a) => a.data);
 
 export const activityQuery = (teamId: string, r: ActivityRequest) =>
   queryOptions({

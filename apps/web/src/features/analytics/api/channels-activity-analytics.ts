@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { channelActivityResponse } from '@flywheel/shared/analytics';
 import type { ActivityFilter } from '@flywheel/shared/members';
-import { requestData } from '../../../lib/api-data.ts';
+import { channelsActivityAnalytics } from '@flywheel/shared/endpoints/analytics';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
@@ -13,10 +13,11 @@ export const getChannelsActivity = (
   activity: ActivityFilter | undefined,
   signal?: AbortSignal,
 ) =>
-  requestData('/analytics/channelsactivityanalytics', channelActivityResponse, {
-    body: { team_id: teamId, time_filter: time, activity_filter: activity },
-    signal,
-  });
+  callEndpoint(
+    channelsActivityAnalytics,
+    { body: { team_id: teamId, time_filter: time, activity_filter: activity } },
+    { signal },
+  ).then((a) => a.data);
 
 export const channelsActivityQuery = (
   teamId: string,

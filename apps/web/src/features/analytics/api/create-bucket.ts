@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createBucketResponse, type BucketData } from '@flywheel/shared/buckets';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { BucketData } from '@flywheel/shared/buckets';
+import { createBucket as createBucketEndpoint } from '@flywheel/shared/endpoints/buckets';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { bucketsKey } from '../../../entities/buckets/index.ts';
 
 /** POST /bucket/createbucket {data, bucket_name, team_id} */
 export const createBucket = (teamId: string, name: string, data: BucketData) =>
-  apiRequest('/bucket/createbucket', {
-    body: { team_id: teamId, bucket_name: name, data },
-    schema: createBucketResponse,
-  });
+  callEndpoint(createBucketEndpoint, { body: { team_id: teamId, bucket_name: name, data } });
 
 export function useCreateBucket() {
   const { teamId } = useCurrentTeam();

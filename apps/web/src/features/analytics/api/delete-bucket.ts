@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { deleteBucket as deleteBucketEndpoint } from '@flywheel/shared/endpoints/buckets';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { bucketsKey } from '../../../entities/buckets/index.ts';
 
 /** DELETE /bucket/deletebucket/{id}/{teamId} */
 export const deleteBucket = (teamId: string, id: number) =>
-  apiRequest(`/bucket/deletebucket/${id}/${encodeURIComponent(teamId)}`, {
-    method: 'DELETE',
-    schema: messageResponse,
-  });
+  callEndpoint(deleteBucketEndpoint, { params: { id, teamId } });
 
 export function useDeleteBucket() {
   const { teamId } = useCurrentTeam();

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { executeBucketResponse } from '@flywheel/shared/buckets';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { executeBucket as executeBucketEndpoint } from '@flywheel/shared/endpoints/buckets';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { bucketsKey } from '../../../entities/buckets/index.ts';
 
 /** POST /bucket/execute {id, team_id}: runs the bucket on the current data (data.bucketdata.last_execute). */
 export const executeBucket = (teamId: string, id: number) =>
-  apiRequest('/bucket/execute', { body: { team_id: teamId, id }, schema: executeBucketResponse });
+  callEndpoint(executeBucketEndpoint, { body: { team_id: teamId, id } });
 
 export function useExecuteBucket() {
   const { teamId } = useCurrentTeam();

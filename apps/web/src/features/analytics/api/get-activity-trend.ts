@@ -1,17 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activityTrendResponse } from '@flywheel/shared/analytics';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getActivityTrend as trendEndpoint } from '@flywheel/shared/endpoints/analytics';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
 /** POST /analytics/getactivitytrend: activity per slot of the day ('00-02': n, ...). */
 export const getActivityTrend = (teamId: string, time: TimeChoice, slot: number, signal?: AbortSignal) =>
-  apiRequest('/analytics/getactivitytrend', {
-    body: { team_id: teamId, time_filter: time, slot },
-    schema: activityTrendResponse,
-    signal,
-  }).then((r) => r.slots);
+  callEndpoint(trendEndpoint, { body: { team_id: teamId, time_filter: time, slot } }, { signal }).then(
+    (r) => r.slots,
+  );
 
 export const trendQuery = (teamId: string, time: TimeChoice, slot: number) =>
   queryOptions({

@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { summaryCardsResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
+import { getAnalyticsCompare as compareEndpoint } from '@flywheel/shared/endpoints/analytics';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
 /** GET /analytics/getanalyticscompare/{team}/{days}: the stat cards against the window before. */
 export const getAnalyticsCompare = (teamId: string, days: number, signal?: AbortSignal) =>
-  requestData(`/analytics/getanalyticscompare/${encodeURIComponent(teamId)}/${days}`, summaryCardsResponse, {
-    signal,
-  });
+  callEndpoint(compareEndpoint, { params: { teamId, days } }, { signal }).then((a) => a.data);
 
 /** The compare cards' first period (days). */
 export const DEFAULT_COMPARE_DAYS = 7;

@@ -1,6 +1,6 @@
-import { bucketResultResponse } from '@flywheel/shared/buckets';
-import { requestData } from '../../../lib/api-data.ts';
+import { getBucketResult as bucketResultEndpoint } from '@flywheel/shared/endpoints/buckets';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** GET /bucket/getbucketres/{id}/{teamId}: the rows of the bucket's last run (for the CSV). */
 export const getBucketResult = (teamId: string, id: number) =>
-  requestData(`/bucket/getbucketres/${id}/${encodeURIComponent(teamId)}`, bucketResultResponse);
+  callEndpoint(bucketResultEndpoint, { params: { id, teamId } }).then((a) => a.data);

@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { memberActivityResponse, membersActivityResponse } from '@flywheel/shared/analytics';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { requestData } from '../../../lib/api-data.ts';
+import { membersActivityAnalytics } from '@flywheel/shared/endpoints/analytics';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey, type MembersActivityRequest } from './keys.ts';
 
-const PATH = '/analytics/membersactivityanalytics';
 /** Rows per page of the Members Activity table (the server pages, most active first). */
 export const MEMBERS_ACTIVITY_PAGE_SIZE = 10;
 
@@ -24,15 +22,15 @@ export const getMembersActivityPage = (
   page: number,
   signal?: AbortSignal,
 ) =>
-  apiRequest(PATH, {
-    body: { ...body(teamId, r), page, page_size: MEMBERS_ACTIVITY_PAGE_SIZE },
-    schema: membersActivityResponse,
-    signal,
-  });
+  callEndpoint(
+    membersActivityAnalytics,
+    { body: { ...body(teamId, r), page, page_size: MEMBERS_ACTIVITY_PAGE_SIZE } },
+    { signal },
+  );
 
 /** Every member matching the filters (no page_size: the server sends all of them, in the table's order). */
 export const getAllMembersActivity = (teamId: string, r: MembersActivityRequest) =>
-  requestData(PATH, memberActivityResponse, { body: body(teamId, r) });
+  callEndpoint(membersActivityAnalytics, { body: body(teamId, r) }).then((a) => a.data);
 
 export const membersActivityQuery = (teamId: string, r: MembersActivityRequest, page: number) =>
   queryOptions({

@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { membersChangeResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
+import { membersChangeAnalytics } from '@flywheel/shared/endpoints/analytics';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey, type ActivityRequest } from './keys.ts';
 
 /** POST /analytics/memberschangeanalytics: members joined, left, active and overall per day. */
 export const getMembersChange = (teamId: string, r: ActivityRequest, signal?: AbortSignal) =>
-  requestData('/analytics/memberschangeanalytics', membersChangeResponse, {
-    body: { team_id: teamId, time_filter: r.time, channels: r.channels },
-    signal,
-  });
+  callEndpoint(
+    membersChangeAnalytics,
+    { body: { team_id: teamId, time_filter: r.time, channels: r.channels } },
+    { signal },
+  ).then((a) => a.data);
 
 export const membersChangeQuery = (teamId: string, r: ActivityRequest) =>
   queryOptions({

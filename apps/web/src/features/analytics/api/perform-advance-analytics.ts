@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { advanceAnalyticsResponse, type AdvanceAnalyticsFilter } from '@flywheel/shared/buckets';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AdvanceAnalyticsFilter } from '@flywheel/shared/buckets';
+import { performAdvanceAnalytics as advanceEndpoint } from '@flywheel/shared/endpoints/buckets';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
@@ -15,11 +16,7 @@ export const performAdvanceAnalytics = (
   pageSize: number,
   signal?: AbortSignal,
 ) =>
-  apiRequest('/analytics/performadvanceanalytics', {
-    body: { ...r, team_id: teamId, page, page_size: pageSize },
-    schema: advanceAnalyticsResponse,
-    signal,
-  });
+  callEndpoint(advanceEndpoint, { body: { ...r, team_id: teamId, page, page_size: pageSize } }, { signal });
 
 export const advanceQuery = (teamId: string, r: AdvanceFilterRequest, page: number, pageSize: number) =>
   queryOptions({

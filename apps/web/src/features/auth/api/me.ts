@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { meResponse } from '@flywheel/shared/auth';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { me } from '@flywheel/shared/endpoints/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** GET /auth/me: refreshes the signed-in user; a 401 ends the session (api-client). */
-export const getMe = (signal?: AbortSignal) => apiRequest('/auth/me', { schema: meResponse, signal });
+export const getMe = (signal?: AbortSignal) => callEndpoint(me, {}, { signal });
 
 export const meQuery = (token: string) =>
   queryOptions({

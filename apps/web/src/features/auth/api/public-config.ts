@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { publicConfigResponse } from '@flywheel/shared/auth';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getPublicConfig as publicConfigEndpoint } from '@flywheel/shared/endpoints/platform';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** GET /public/config: demo credentials shown on the login page in demo mode. */
-export const getPublicConfig = (signal?: AbortSignal) =>
-  apiRequest('/public/config', { auth: false, schema: publicConfigResponse, signal });
+export const getPublicConfig = (signal?: AbortSignal) => callEndpoint(publicConfigEndpoint, {}, { signal });
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],

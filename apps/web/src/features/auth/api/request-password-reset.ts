@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { initiateChangePassword } from '@flywheel/shared/endpoints/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** POST /auth/inititatechangepassword (the API's spelling): e-mails a reset link. */
 export const requestPasswordReset = (email: string) =>
-  apiRequest('/auth/inititatechangepassword', { body: { email }, auth: false, schema: messageResponse });
+  callEndpoint(initiateChangePassword, { body: { email } });
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });

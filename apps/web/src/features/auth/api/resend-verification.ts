@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { resendVerification as resendVerificationEndpoint } from '@flywheel/shared/endpoints/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** POST /auth/resendverification: a new verification link for an unverified account. */
 export const resendVerification = (email: string) =>
-  apiRequest('/auth/resendverification', { body: { email }, auth: false, schema: messageResponse });
+  callEndpoint(resendVerificationEndpoint, { body: { email } });
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });

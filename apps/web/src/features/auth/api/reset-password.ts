@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { resetPassword as resetPasswordEndpoint } from '@flywheel/shared/endpoints/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** POST /auth/resetpassword: completes the e-mailed reset link. */
 export const resetPassword = (body: { token: string; password: string }) =>
-  apiRequest('/auth/resetpassword', { body, auth: false, schema: messageResponse });
+  callEndpoint(resetPasswordEndpoint, { body });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignupBody } from '@flywheel/shared/auth';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { signup as signupEndpoint } from '@flywheel/shared/endpoints/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** POST /auth/signup (no token). */
-export const signup = (body: SignupBody) =>
-  apiRequest('/auth/signup', { body, auth: false, schema: messageResponse });
+export const signup = (body: SignupBody) => callEndpoint(signupEndpoint, { body });
 
 export function useSignup() {
   return useMutation({ mutationFn: signup });

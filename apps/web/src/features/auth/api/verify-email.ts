@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { verifyEmail as verifyEmailEndpoint } from '@flywheel/shared/endpoints/auth';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** POST /auth/verifyemail: completes the e-mailed verification link (asked once per token). */
-export const verifyEmail = (token: string) =>
-  apiRequest('/auth/verifyemail', { body: { token }, auth: false, schema: messageResponse });
+export const verifyEmail = (token: string) => callEndpoint(verifyEmailEndpoint, { body: { token } });
 
 export const verifyEmailQuery = (token: string) =>
   queryOptions({

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { botDetailsResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
+import { getBotDetails as botDetailsEndpoint } from '@flywheel/shared/endpoints/bot';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, homeKey } from './keys.ts';
+import { homeKey } from './keys.ts';
 
 /** GET /alterbot/getbotdetails/{team}: the bot's name and image choice. */
 export const getBotDetails = (teamId: string, signal?: AbortSignal) =>
-  requestData(`/alterbot/getbotdetails/${enc(teamId)}`, botDetailsResponse, { signal });
+  callEndpoint(botDetailsEndpoint, { params: { teamId } }, { signal }).then((a) => a.data);
 
 export const botQuery = (teamId: string) =>
   queryOptions({

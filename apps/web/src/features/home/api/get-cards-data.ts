@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { summaryCardsResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
+import { getCardsData as cardsEndpoint } from '@flywheel/shared/endpoints/home';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, homeKey } from './keys.ts';
+import { homeKey } from './keys.ts';
 
 /** GET /homepage/getcardsdata/{team}: the summary cards (last 24 hours). */
 export const getCardsData = (teamId: string, signal?: AbortSignal) =>
-  requestData(`/homepage/getcardsdata/${enc(teamId)}`, summaryCardsResponse, { signal });
+  callEndpoint(cardsEndpoint, { params: { teamId } }, { signal }).then((a) => a.data);
 
 export const cardsQuery = (teamId: string) =>
   queryOptions({

@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { channelActivityResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
-import { rangeQueryString, type TimeChoice } from '../../../lib/time-filter.ts';
+import { getChannelData as channelDataEndpoint } from '@flywheel/shared/endpoints/home';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { rangeQueryOf, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, homeKey } from './keys.ts';
+import { homeKey } from './keys.ts';
 
 /** GET /homepage/getchanneldata/{team}?range: totals per channel (Activity and Top Channels bars). */
 export const getChannelData = (teamId: string, time: TimeChoice, signal?: AbortSignal) =>
-  requestData(`/homepage/getchanneldata/${enc(teamId)}?${rangeQueryString(time)}`, channelActivityResponse, {
-    signal,
-  });
+  callEndpoint(channelDataEndpoint, { params: { teamId }, query: rangeQueryOf(time) }, { signal }).then(
+    (a) => a.data,
+  );
 
 export const channelDataQuery = (teamId: string, time: TimeChoice) =>
   queryOptions({

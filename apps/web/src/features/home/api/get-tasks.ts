@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tasksResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
+import { getTasks as tasksEndpoint } from '@flywheel/shared/endpoints/home';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, homeKey } from './keys.ts';
+import { homeKey } from './keys.ts';
 
 /** GET /homepage/gettasks/{team}: the task board. */
 export const getTasks = (teamId: string, signal?: AbortSignal) =>
-  requestData(`/homepage/gettasks/${enc(teamId)}`, tasksResponse, { signal });
+  callEndpoint(tasksEndpoint, { params: { teamId } }, { signal }).then((a) => a.data);
 
 export const tasksQuery = (teamId: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { userAdminResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
+import { getUserAdminData } from '@flywheel/shared/endpoints/home';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { TimeChoice } from '../../../lib/time-filter.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { homeKey } from './keys.ts';
@@ -14,10 +14,9 @@ export const getContentShare = (
   time: TimeChoice,
   signal?: AbortSignal,
 ): Promise<ContentShare> =>
-  requestData('/homepage/getuseradmindata', userAdminResponse, {
-    body: { team_id: teamId, time_filter: time },
-    signal,
-  }).then((d) => ({ admins: d.admin, members: d.members }));
+  callEndpoint(getUserAdminData, { body: { team_id: teamId, time_filter: time } }, { signal }).then(
+    ({ data: d }) => ({ admins: d.admin, members: d.members }),
+  );
 
 export const contentShareQuery = (teamId: string, time: TimeChoice) =>
   queryOptions({

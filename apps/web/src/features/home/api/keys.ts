@@ -2,5 +2,3 @@ import { workspaceKey } from '../../../entities/workspace/index.ts';
 
 /** Every Home query key starts here. */
 export const homeKey = (teamId: string) => [...workspaceKey(teamId), 'home'] as const;
-
-export const enc = encodeURIComponent;

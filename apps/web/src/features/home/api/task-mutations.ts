@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { taskResponse, tasksResponse, type Task } from '@flywheel/shared/analytics';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { requestData } from '../../../lib/api-data.ts';
+import type { Task } from '@flywheel/shared/analytics';
+import { createTasks, deleteTask, dropTask, editTask } from '@flywheel/shared/endpoints/home';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { tasksQuery } from './get-tasks.ts';
-import { enc } from './keys.ts';
 
 /*
  * The task board's changes: POST /homepage/createtasks, PATCH /homepage/edittask and /homepage/droptask,
@@ -21,26 +19,25 @@ export function useTaskMutations() {
   const refresh = () => qc.invalidateQueries({ queryKey: key });
   const create = useMutation({
     mutationFn: (v: { title: string; description: string; status: TaskStatus }) =>
-      requestData('/homepage/createtasks', taskResponse, { body: { team_id: teamId, ...v } }),
+      callEndpoint(createTasks, { body: { team_id: teamId, ...v } }).then((a) => a.data),
     onSettled: refresh,
   });
   const edit = useMutation({
     mutationFn: (v: { id: number; title: string; description: string }) =>
-      requestData('/homepage/edittask', taskResponse, { method: 'PATCH', body: { team_id: teamId, ...v } }),
+      callEndpoint(editTask, { body: { team_id: teamId, ...v } }).then((a) => a.data),
     onMutate: (v) =>
       qc.setQueryData<Task[]>(key, (old) => old?.map((t) => (t.id === v.id ? { ...t, ...v } : t))),
     onSettled: refresh,
   });
   const drop = useMutation({
     mutationFn: (v: { id: number; status: TaskStatus; position: number }) =>
-      requestData('/homepage/droptask', tasksResponse, { method: 'PATCH', body: { team_id: teamId, ...v } }),
+      callEndpoint(dropTask, { body: { team_id: teamId, ...v } }).then((a) => a.data),
     onMutate: (v) =>
       qc.setQueryData<Task[]>(key, (old) => (old ? moveTask(old, v.id, v.status, v.position) : old)),
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(`/homepage/deletetask/${id}/${enc(teamId)}`, { method: 'DELETE', schema: messageResponse }),
+    mutationFn: (id: number) => callEndpoint(deleteTask, { params: { taskId: id, teamId } }),
     onMutate: (id) => qc.setQueryData<Task[]>(key, (old) => old?.filter((t) => t.id !== id)),
     onSettled: refresh,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BOT_UPLOAD_SUCCESS, botDetailsResponse, type BotDetails } from '@flywheel/shared/analytics';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { BOT_UPLOAD_SUCCESS, type BotDetails } from '@flywheel/shared/analytics';
+import { uploadBotInfo } from '@flywheel/shared/endpoints/bot';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { botQuery } from './bot-details.ts';
@@ -9,7 +10,7 @@ export const BOT_UPLOADED = BOT_UPLOAD_SUCCESS;
 
 /** POST /alterbot/uploadinfo {botName, team_id, use_custom}. */
 export const uploadBot = (teamId: string, v: { botName: string; use_custom: boolean }) =>
-  apiRequest('/alterbot/uploadinfo', { body: { ...v, team_id: teamId }, schema: botDetailsResponse });
+  callEndpoint(uploadBotInfo, { body: { ...v, team_id: teamId } });
 
 /**
  * Saves the bot; the card shows the server's answer at once (its image address too: the Flywheel image on the

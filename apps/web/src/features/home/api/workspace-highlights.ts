@@ -1,18 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activityRowsResponse } from '@flywheel/shared/analytics';
-import { requestData } from '../../../lib/api-data.ts';
-import { rangeQueryString, type TimeChoice } from '../../../lib/time-filter.ts';
+import { workspaceHighlights } from '@flywheel/shared/endpoints/home';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { rangeQueryOf, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, homeKey } from './keys.ts';
+import { homeKey } from './keys.ts';
 
 /** GET /homepage/workspacehighlights/{team}?range: reactions, messages and replies per day. */
 export const getHighlights = (teamId: string, time: TimeChoice, signal?: AbortSignal) =>
-  requestData(
-    `/homepage/workspacehighlights/${enc(teamId)}?${rangeQueryString(time)}`,
-    activityRowsResponse,
-    {
-      signal,
-    },
+  callEndpoint(workspaceHighlights, { params: { teamId }, query: rangeQueryOf(time) }, { signal }).then(
+    (a) => a.data,
   );
 
 export const highlightsQuery = (teamId: string, time: TimeChoice) =>

@@ -1,18 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Tag } from '@flywheel/shared/directory';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { addTagsToMembers } from '@flywheel/shared/endpoints/tags';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam, useInvalidateWorkspace } from '../../../entities/workspace/index.ts';
-
-const addTagsResponse = messageResponse.extend({ added: z.number() });
 
 /** POST /tags/addtagtousers; everything the workspace shows reloads (tables, member pages). */
 export const addTags = (teamId: string, tags: Tag[], memberIds: string[]) =>
-  apiRequest('/tags/addtagtousers', {
-    body: { team_id: teamId, tags, users: memberIds.map((id) => ({ id })) },
-    schema: addTagsResponse,
-  });
+  callEndpoint(addTagsToMembers, { body: { team_id: teamId, tags, users: memberIds.map((id) => ({ id })) } });
 
 export function useAddTags() {
   const { teamId } = useCurrentTeam();

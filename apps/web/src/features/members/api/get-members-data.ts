@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { membersDataResponse, type MembersDataRequest } from '@flywheel/shared/members';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { MembersDataRequest } from '@flywheel/shared/members';
+import { getMembersData as getMembersDataEndpoint } from '@flywheel/shared/endpoints/members-list';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { workspaceKey } from '../../../entities/workspace/index.ts';
 
 /** POST /members/getmembersdata: one page of the Members Data table (the server filters, sorts and pages). */
 export const getMembersData = (request: MembersDataRequest, signal?: AbortSignal) =>
-  apiRequest('/members/getmembersdata', { body: request, schema: membersDataResponse, signal });
+  callEndpoint(getMembersDataEndpoint, { body: request }, { signal });
 
 export const membersDataQuery = (request: MembersDataRequest) =>
   queryOptions({

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { actionLogRowSchema } from '@flywheel/shared/members';
-import { dataItem, requestData } from '../../../lib/api-data.ts';
+import { getMemberLast7Days } from '@flywheel/shared/endpoints/member-detail';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, memberKey } from './member-key.ts';
-
-const answer = dataItem(z.array(actionLogRowSchema));
+import { memberKey } from './member-key.ts';
 
 /** GET /member/last7days/{team}/{member}: the last 7 days of messages, replies and reactions. */
 export const getMemberActions = (teamId: string, memberId: string, signal?: AbortSignal) =>
-  requestData(`/member/last7days/${enc(teamId)}/${enc(memberId)}`, answer, { signal });
+  callEndpoint(getMemberLast7Days, { params: { teamId, memberId } }, { signal }).then((a) => a.data);
 
 export const memberActionsQuery = (teamId: string, memberId: string) =>
   queryOptions({

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { dailyActivitySchema } from '@flywheel/shared/members';
-import { dataItem, requestData } from '../../../lib/api-data.ts';
+import { getMemberActivity as activityEndpoint } from '@flywheel/shared/endpoints/member-detail';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, memberKey } from './member-key.ts';
-
-const answer = dataItem(z.array(dailyActivitySchema));
+import { memberKey } from './member-key.ts';
 
 /** GET /member/activity/{team}/{member}/{days}: messages, replies and reactions per day. */
 export const getMemberActivity = (teamId: string, memberId: string, days: number, signal?: AbortSignal) =>
-  requestData(`/member/activity/${enc(teamId)}/${enc(memberId)}/${days}`, answer, { signal });
+  callEndpoint(activityEndpoint, { params: { teamId, memberId, days } }, { signal }).then((a) => a.data);
 
 export const memberActivityQuery = (teamId: string, memberId: string, days: number) =>
   queryOptions({

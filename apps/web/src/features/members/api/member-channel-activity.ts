@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { channelTotalsSchema } from '@flywheel/shared/members';
-import { dataItem, requestData } from '../../../lib/api-data.ts';
+import { getMemberChannelActivity as channelActivityEndpoint } from '@flywheel/shared/endpoints/member-detail';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, memberKey } from './member-key.ts';
-
-const answer = dataItem(z.array(channelTotalsSchema));
+import { memberKey } from './member-key.ts';
 
 /** GET /member/channelactivity/{team}/{member}/{days}: totals per channel. */
 export const getMemberChannelActivity = (
@@ -13,7 +10,10 @@ export const getMemberChannelActivity = (
   memberId: string,
   days: number,
   signal?: AbortSignal,
-) => requestData(`/member/channelactivity/${enc(teamId)}/${enc(memberId)}/${days}`, answer, { signal });
+) =>
+  callEndpoint(channelActivityEndpoint, { params: { teamId, memberId, days } }, { signal }).then(
+    (a) => a.data,
+  );
 
 export const memberChannelActivityQuery = (teamId: string, memberId: string, days: number) =>
   queryOptions({

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberInfoSchema } from '@flywheel/shared/members';
-import { dataItem, requestData } from '../../../lib/api-data.ts';
+import { getMemberInfo as memberInfoEndpoint } from '@flywheel/shared/endpoints/member-detail';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, memberKey } from './member-key.ts';
-
-const answer = dataItem(memberInfoSchema);
+import { memberKey } from './member-key.ts';
 
 /** GET /member/memberinfo/{team}/{member}: the left panel (404 when the id is not a member). */
 export const getMemberInfo = (teamId: string, memberId: string, signal?: AbortSignal) =>
-  requestData(`/member/memberinfo/${enc(teamId)}/${enc(memberId)}`, answer, { signal });
+  callEndpoint(memberInfoEndpoint, { params: { teamId, memberId } }, { signal }).then((a) => a.data);
 
 export const memberInfoQuery = (teamId: string, memberId: string) =>
   queryOptions({

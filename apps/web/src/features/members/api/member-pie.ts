@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { pieRowSchema } from '@flywheel/shared/members';
-import { dataItem, requestData } from '../../../lib/api-data.ts';
+import { getMemberPieGraph } from '@flywheel/shared/endpoints/member-detail';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
-import { enc, memberKey } from './member-key.ts';
-
-const answer = dataItem(z.array(pieRowSchema));
+import { memberKey } from './member-key.ts';
 
 /** GET /member/piegraph/{team}/{member}/{days}: activity per channel (the pie). */
 export const getMemberPie = (teamId: string, memberId: string, days: number, signal?: AbortSignal) =>
-  requestData(`/member/piegraph/${enc(teamId)}/${enc(memberId)}/${days}`, answer, { signal });
+  callEndpoint(getMemberPieGraph, { params: { teamId, memberId, days } }, { signal }).then((a) => a.data);
 
 export const memberPieQuery = (teamId: string, memberId: string, days: number) =>
   queryOptions({

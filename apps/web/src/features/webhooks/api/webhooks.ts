@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
+import type { WebhookEventType } from '@flywheel/shared/webhooks';
 import {
-  webhookCreatedResponse,
-  webhookDeliveriesResponse,
-  webhookDeliveryResponse,
-  webhookResponse,
-  webhooksListResponse,
-  type WebhookEventType,
-} from '@flywheel/shared/webhooks';
-import { apiRequest } from '../../../lib/api-client.ts';
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  replayWebhookDelivery,
+  updateWebhook,
+} from '@flywheel/shared/endpoints/webhooks';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam, useTeamScope, workspaceKey } from '../../../entities/workspace/index.ts';
 
-const enc = encodeURIComponent;
 const webhooksKey = (teamId: string) => [...workspaceKey(teamId), 'webhooks'] as const;
 const deliveriesKey = (teamId: string, id: number) => [...webhooksKey(teamId), 'deliveries', id] as const;
 
@@ -21,7 +20,7 @@ export function useWebhooks() {
   return useQuery({
     queryKey: webhooksKey(teamId),
     queryFn: ({ signal }) =>
-      apiRequest(`/webhooks/${enc(teamId)}`, { schema: webhooksListResponse, signal }).then((r) => r.data),
+      callEndpoint(listWebhooks, { params: { teamId } }, { signal }).then((r) => r.data),
     enabled,
   });
 }
@@ -32,10 +31,9 @@ export function useWebhookDeliveries(webhookId: number | null) {
   return useQuery({
     queryKey: deliveriesKey(teamId, webhookId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest(`/webhooks/${enc(teamId)}/${webhookId}/deliveries`, {
-        schema: webhookDeliveriesResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(listWebhookDeliveries, { params: { teamId, webhookId: webhookId ?? 0 } }, { signal }).then(
+        (r) => r.data,
+      ),
     enabled: enabled && webhookId !== null,
   });
 }
@@ -46,10 +44,7 @@ export function useCreateWebhook() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: { url: string; events: WebhookEventType[] }) =>
-      apiRequest('/webhooks/createwebhook', {
-        body: { team_id: teamId, ...b },
-        schema: webhookCreatedResponse,
-      }),
+      callEndpoint(createWebhook, { body: { team_id: teamId, ...b } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: webhooksKey(teamId) }),
   });
 }
@@ -60,11 +55,7 @@ export function useSetWebhookEnabled() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; enabled: boolean }) =>
-      apiRequest(`/webhooks/${enc(teamId)}/${v.id}`, {
-        method: 'PATCH',
-        body: { enabled: v.enabled },
-        schema: webhookResponse,
-      }),
+      callEndpoint(updateWebhook, { params: { teamId, webhookId: v.id }, body: { enabled: v.enabled } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: webhooksKey(teamId) }),
   });
 }
@@ -74,8 +65,7 @@ export function useDeleteWebhook() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(`/webhooks/${enc(teamId)}/${id}`, { method: 'DELETE', schema: messageResponse }),
+    mutationFn: (id: number) => callEndpoint(deleteWebhook, { params: { teamId, webhookId: id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: webhooksKey(teamId) }),
   });
 }
@@ -86,11 +76,7 @@ export function useReplayDelivery(webhookId: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (deliveryId: number) =>
-      apiRequest(`/webhooks/${enc(teamId)}/${webhookId}/deliveries/${deliveryId}/replay`, {
-        method: 'POST',
-        body: { team_id: teamId },
-        schema: webhookDeliveryResponse,
-      }),
+      callEndpoint(replayWebhookDelivery, { params: { teamId, webhookId: webhookId ?? 0, deliveryId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: webhooksKey(teamId) }),
   });
 }

@@ -1,11 +1,12 @@
-import { authRedirectResponse, type AuthRedirectResponse } from '@flywheel/shared/directory';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AuthRedirectResponse } from '@flywheel/shared/directory';
+import { authRedirect } from '@flywheel/shared/endpoints/workspaces';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 export type AuthRedirectBody = { code: string; state: string; id: string; email: string };
 
 /** POST /auth-redirect (no token: the OAuth state proves who started the install). */
 export function completeInstall(body: AuthRedirectBody): Promise<AuthRedirectResponse> {
-  return apiRequest('/auth-redirect', { body, auth: false, schema: authRedirectResponse });
+  return callEndpoint(authRedirect, { body });
 }
 
 /*

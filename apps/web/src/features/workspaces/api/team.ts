@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@flywheel/shared/http';
-import type { RevokeInvitationRequest } from '@flywheel/shared/invitations';
+import type { z } from 'zod';
+import type { EndpointInput } from '@flywheel/shared/endpoint';
 import {
-  apiKeysResponse,
-  createApiKeyResponse,
-  teamResponse,
-  type CreateApiKeyRequest,
-  type RemoveAdminRequest,
-  type RevokeApiKeyRequest,
-  type SetRoleRequest,
-} from '@flywheel/shared/roles';
-import { apiRequest } from '../../../lib/api-client.ts';
+  createApiKey,
+  getTeam,
+  listApiKeys,
+  removeAdmin,
+  revokeApiKey,
+  revokeInvitation,
+  setRole,
+} from '@flywheel/shared/endpoints/workspaces';
+import type { CreateApiKeyRequest, RevokeApiKeyRequest } from '@flywheel/shared/roles';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 const teamKey = (teamId: string) => ['workspaces', 'team', teamId];
 const keysKey = (teamId: string) => ['apikeys', teamId];
@@ -19,24 +20,23 @@ const keysKey = (teamId: string) => ['apikeys', teamId];
 export function useTeam(teamId: string) {
   return useQuery({
     queryKey: teamKey(teamId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/workspaces/team/${encodeURIComponent(teamId)}`, { schema: teamResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(getTeam, { params: { teamId } }, { signal }),
   });
 }
 
 /** A POST that changes the team (Owner), refreshing the list after. */
-function useTeamChange<B extends { team_id: string }>(path: string) {
+function useTeamChange<E extends typeof setRole | typeof removeAdmin | typeof revokeInvitation>(endpoint: E) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => apiRequest<MessageResponse>(path, { body }),
+    mutationFn: (body: z.input<NonNullable<E['body']>>) =>
+      callEndpoint(endpoint, { body } as EndpointInput<E>),
     onSuccess: (_res, body) => client.invalidateQueries({ queryKey: teamKey(body.team_id) }),
   });
 }
 
-export const useSetRole = () => useTeamChange<SetRoleRequest>('/workspaces/setrole');
-export const useRemoveAdmin = () => useTeamChange<RemoveAdminRequest>('/workspaces/removeadmin');
-export const useRevokeInvitation = () =>
-  useTeamChange<RevokeInvitationRequest>('/workspaces/revokeinvitation');
+export const useSetRole = () => useTeamChange(setRole);
+export const useRemoveAdmin = () => useTeamChange(removeAdmin);
+export const useRevokeInvitation = () => useTeamChange(revokeInvitation);
 export const invalidateTeam = (client: ReturnType<typeof useQueryClient>, teamId: string) =>
   client.invalidateQueries({ queryKey: teamKey(teamId) });
 
@@ -44,8 +44,7 @@ export const invalidateTeam = (client: ReturnType<typeof useQueryClient>, teamId
 export function useApiKeys(teamId: string) {
   return useQuery({
     queryKey: keysKey(teamId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/apikeys/${encodeURIComponent(teamId)}`, { schema: apiKeysResponse, signal }),
+    queryFn: ({ signal }) => callEndpoint(listApiKeys, { params: { teamId } }, { signal }),
   });
 }
 
@@ -53,8 +52,7 @@ export function useApiKeys(teamId: string) {
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiKeyRequest) =>
-      apiRequest('/apikeys/create', { body, schema: createApiKeyResponse }),
+    mutationFn: (body: CreateApiKeyRequest) => callEndpoint(createApiKey, { body }),
     onSuccess: (_res, body) => client.invalidateQueries({ queryKey: keysKey(body.team_id) }),
   });
 }
@@ -63,7 +61,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RevokeApiKeyRequest) => apiRequest<MessageResponse>('/apikeys/revoke', { body }),
+    mutationFn: (body: RevokeApiKeyRequest) => callEndpoint(revokeApiKey, { body }),
     onSuccess: (_res, body) => client.invalidateQueries({ queryKey: keysKey(body.team_id) }),
   });
 }

@@ -5,12 +5,14 @@ import { useMutation } from '@tanstack/react-query';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { InviteAdminRequest, InviteAdminResponse } from '@flywheel/shared/invitations';
 import type { Role } from '@flywheel/shared/roles';
-import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { inviteAdmin as inviteAdminEndpoint } from '@flywheel/shared/endpoints/workspaces';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 
 /** POST /workspaces/inviteadmin */
 function inviteAdmin(body: InviteAdminRequest): Promise<InviteAdminResponse> {
-  return apiRequest<InviteAdminResponse>('/workspaces/inviteadmin', { body });
+  return callEndpoint(inviteAdminEndpoint, { body });
 }
 
 type InviteAdminButtonProps = {

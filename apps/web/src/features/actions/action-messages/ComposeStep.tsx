@@ -7,7 +7,7 @@ import { TargetPickers } from '../../../components/TargetPickers.tsx';
 import { SlackPreview } from '../../../components/SlackPreview.tsx';
 import { type SenderChoice, useTestSend } from '../../../entities/messages/index.ts';
 import { useMentionLookup } from '../../../entities/members/index.ts';
-import type { ComposeDraft, ComposeProblems } from '../draft.ts';
+import type { ComposeDraft, ComposeProblems } from './draft.ts';
 
 type ComposeStepProps = {
   kind: 'automation' | 'schedule';

@@ -1,5 +1,5 @@
 import type { ActionRow } from '@flywheel/shared/actions';
-import { workspaceKey } from '../../../entities/workspace/index.ts';
+import { workspaceKey } from '../../../../entities/workspace/index.ts';
 
 export type ActionKind = ActionRow['kind'];
 

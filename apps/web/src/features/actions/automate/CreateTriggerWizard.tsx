@@ -3,7 +3,7 @@ import { Select, Stack } from '@mantine/core';
 import type { ActionRow } from '@flywheel/shared/actions';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { Wizard } from '../../../components/Wizard.tsx';
-import { useCreateAutomation } from '../api/create-automation.ts';
+import { useCreateAutomation } from './create-automation.ts';
 import {
   messageFieldsOf,
   composeProblems,
@@ -13,10 +13,10 @@ import {
   triggerStartProblem,
   type ComposeDraft,
   type ComposeProblems,
-} from '../draft.ts';
+} from '../action-messages/draft.ts';
 import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
 import { useUploadFlow } from '../../../entities/messages/index.ts';
-import { ComposeStep } from './ComposeStep.tsx';
+import { ComposeStep } from '../action-messages/ComposeStep.tsx';
 
 const NO_PROBLEMS: ComposeProblems = { target: null, message: null };
 

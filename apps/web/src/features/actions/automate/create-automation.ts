@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { actionResponse, type CreateAutomationRequest } from '@flywheel/shared/actions';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { CreateAutomationRequest } from '@flywheel/shared/actions';
+import { createAutomation } from '@flywheel/shared/endpoints/actions';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
-import { putRow } from './cache.ts';
+import { putRow } from '../action-messages/api/cache.ts';
 
 /** POST /actions/createautomation: a Member Join trigger; the new row joins the Automate table. */
 export function useCreateAutomation() {
@@ -10,7 +11,7 @@ export function useCreateAutomation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAutomationRequest) =>
-      apiRequest('/actions/createautomation', { body, schema: actionResponse, idempotent: true }),
+      callEndpoint(createAutomation, { body }, { idempotent: true }),
     onSuccess: (res) => putRow(qc, teamId, res.data),
   });
 }

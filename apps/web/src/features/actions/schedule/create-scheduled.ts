@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { actionResponse, type CreateScheduledRequest } from '@flywheel/shared/actions';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { CreateScheduledRequest } from '@flywheel/shared/actions';
+import { createScheduled } from '@flywheel/shared/endpoints/actions';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
-import { putRow } from './cache.ts';
+import { putRow } from '../action-messages/api/cache.ts';
 
 /** POST /actions/createscheduled: a scheduled message; the new row joins the Schedule table. */
 export function useCreateScheduled() {
@@ -10,7 +11,7 @@ export function useCreateScheduled() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateScheduledRequest) =>
-      apiRequest('/actions/createscheduled', { body, schema: actionResponse, idempotent: true }),
+      callEndpoint(createScheduled, { body }, { idempotent: true }),
     onSuccess: (res) => putRow(qc, teamId, res.data),
   });
 }

@@ -7,7 +7,7 @@ import { TargetPickers, type PickedTargets } from '../../../components/TargetPic
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
-import { useUpdateAction } from '../api/update-actions.ts';
+import { useUpdateAction } from './api/update-actions.ts';
 import { useMentionLookup } from '../../../entities/members/index.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

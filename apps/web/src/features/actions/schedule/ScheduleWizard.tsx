@@ -4,7 +4,7 @@ import type { ActionRow } from '@flywheel/shared/actions';
 import { FREQUENCIES, wallClock, type DayCode, type Frequency } from '@flywheel/shared/clock';
 import { SenderPicker } from '../../../components/SenderPicker.tsx';
 import { Wizard } from '../../../components/Wizard.tsx';
-import { useCreateScheduled } from '../api/create-scheduled.ts';
+import { useCreateScheduled } from './create-scheduled.ts';
 import {
   messageFieldsOf,
   composeProblems,
@@ -14,11 +14,11 @@ import {
   type ComposeDraft,
   type ComposeProblems,
   type ScheduleStart,
-} from '../draft.ts';
+} from '../action-messages/draft.ts';
 import { DAY_LABEL, DAYS, FREQUENCY_LABEL, postAtOf } from '../../../lib/schedule-time.ts';
 import { useRecipientsConfirmation } from '../../../components/confirm-recipients.tsx';
 import { useUploadFlow } from '../../../entities/messages/index.ts';
-import { ComposeStep } from './ComposeStep.tsx';
+import { ComposeStep } from '../action-messages/ComposeStep.tsx';
 
 const NO_PROBLEMS: ComposeProblems = { target: null, message: null };
 

@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ActionRow } from '@flywheel/shared/actions';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { currentWorkspace, useSession } from '../../../lib/session.ts';
-import { useActions } from '../api/list-actions.ts';
-import { ActionsTable } from './ActionsTable.tsx';
-import { CreateTriggerWizard } from './CreateTriggerWizard.tsx';
-import { EditActionModal } from './EditActionModal.tsx';
-import { ScheduleWizard } from './ScheduleWizard.tsx';
-import { ActGate } from '../../../components/ActGate.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { currentWorkspace, useSession } from '../../lib/session.ts';
+import { useActions } from './action-messages/api/list-actions.ts';
+import { ActionsTable } from './action-messages/ActionsTable.tsx';
+import { CreateTriggerWizard } from './automate/CreateTriggerWizard.tsx';
+import { EditActionModal } from './action-messages/EditActionModal.tsx';
+import { ScheduleWizard } from './schedule/ScheduleWizard.tsx';
+import { ActGate } from '../../components/ActGate.tsx';
 
 const TEXT = {
   automation: {

@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '../../../components/DataTable.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.tsx';
 import { useMentionNames } from '../../../entities/members/index.ts';
-import { useDeleteAction } from '../api/delete-action.ts';
+import { useDeleteAction } from './api/delete-action.ts';
 import { DAY_LABEL, FREQUENCY_LABEL } from '../../../lib/schedule-time.ts';
 import { MessagePreview } from '../../../components/MessagePreview.tsx';
 

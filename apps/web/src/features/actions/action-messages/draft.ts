@@ -6,10 +6,10 @@ import {
   type DayCode,
   type Frequency,
 } from '@flywheel/shared/clock';
-import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../components/RichEditor.tsx';
-import { NO_TARGETS, type PickedTargets } from '../../components/TargetPickers.tsx';
-import { isBlankMessage, isChosen, NO_SENDER, type SenderChoice } from '../../entities/messages/index.ts';
-import { postAtOf } from '../../lib/schedule-time.ts';
+import { EMPTY_EDITOR_VALUE, editorError, type EditorValue } from '../../../components/RichEditor.tsx';
+import { NO_TARGETS, type PickedTargets } from '../../../components/TargetPickers.tsx';
+import { isBlankMessage, isChosen, NO_SENDER, type SenderChoice } from '../../../entities/messages/index.ts';
+import { postAtOf } from '../../../lib/schedule-time.ts';
 
 /** Step 2 of both wizards ('Compose Message'): whom it goes to, the message and its images. */
 export type ComposeDraft = {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { actionResponse, type UpdateActionRequest } from '@flywheel/shared/actions';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentTeam } from '../../../entities/workspace/index.ts';
+import type { UpdateActionRequest } from '@flywheel/shared/actions';
+import { updateAction } from '@flywheel/shared/endpoints/actions';
+import { callEndpoint } from '../../../../lib/endpoint-client.ts';
+import { useCurrentTeam } from '../../../../entities/workspace/index.ts';
 import { putRow } from './cache.ts';
 
 /** PATCH /actions/updateactions: DM members, channels and message of a trigger; its row changes in place. */
@@ -9,8 +10,7 @@ export function useUpdateAction() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateActionRequest) =>
-      apiRequest('/actions/updateactions', { method: 'PATCH', body, schema: actionResponse }),
+    mutationFn: (body: UpdateActionRequest) => callEndpoint(updateAction, { body }),
     onSuccess: (res) => putRow(qc, teamId, res.data),
   });
 }

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint, isEndpoint, type Endpoint } from '@flywheel/shared/endpoint';
+import { registeredRoutes, type RouteRecord } from '../app.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { INVITATION_VALID_DAYS } from '@flywheel/shared/invitations';
+import { INVITATION_TTL_DAYS } from '../modules/workspaces/service.ts';
+import { endpointRoutes } from './endpoint-route.ts';
+
+/**
+ * The /api/v0 routes not declared from a contract yet (packages/shared/src/endpoints, docs/ARCHITECTURE.md §7):
+ * the conversations, delivery, forms, polls and workflows modules, and the bot's image (a public file, hidden
+ * from the API document). This list only shrinks: a module converted to contracts leaves it, and a new route
+ * starts from a contract.
+ */
+const NOT_YET_CONVERTED = [
+  'DELETE /actions/deleteform/:teamId/:id',
+  'DELETE /poll/deletepoll/:pollId/:teamId',
+  'DELETE /poll/deleterecurringpoll/:recurringId/:teamId',
+  'DELETE /workflows/:teamId/:workflowId',
+  'GET /actions/getallforminstances/:teamId/:id',
+  'GET /actions/getforms/:teamId',
+  'GET /actions/getforms/:teamId/:segment',
+  'GET /actions/getthreads/:teamId/:start/:end/:channel',
+  'GET /actions/getuniquereactions/:teamId/:ts',
+  'GET /actions/getuniquereplies/:teamId/:ts',
+  'GET /actions/searchthreads/:teamId',
+  'GET /analytics/getresponsetimes/:teamId',
+  'GET /delivery/adminchannels/:teamId',
+  'GET /delivery/budget/:teamId',
+  'GET /mentions/getmentions/:teamId',
+  'GET /poll/exportpollinfo/:pollId/:teamId',
+  'GET /poll/getpollinfo/:pollId/:teamId',
+  'GET /poll/getpolls/:teamId',
+  'GET /poll/getrecurringpolls/:teamId',
+  'GET /poll/memberpollinfo/:pollId/:teamId',
+  'GET /public/flywheel-bot.png',
+  'GET /questions/getquestions/:teamId',
+  'GET /receipts/exportrecipients/:teamId/:id/:kind',
+  'GET /receipts/getallreceipts/:teamId',
+  'GET /receipts/getreceipt/:teamId/:id',
+  'GET /receipts/getreplies/:teamId',
+  'GET /workflows/gettriggerinfo/:teamId/:workflowId',
+  'GET /workflows/getuserdetail/:teamId/:workflowId/:taskId',
+  'GET /workflows/getworkflow/:teamId/:workflowId',
+  'GET /workflows/getworkflows/:teamId',
+  'PATCH /workflows/pauseworkflow',
+  'POST /actions/createform',
+  'POST /actions/executeform',
+  'POST /actions/exportformresponse',
+  'POST /actions/getformresponses',
+  'POST /actions/summarizeThread',
+  'POST /auth/algoliatoken',
+  'POST /member/directmessage',
+  'POST /mentions/addreaction',
+  'POST /mentions/replytomention',
+  'POST /poll/closepoll/:pollId/:teamId',
+  'POST /poll/createpoll',
+  'POST /poll/createrecurringpoll',
+  'POST /poll/reopenpoll/:pollId/:teamId',
+  'POST /questions/markhandled',
+  'POST /quickaction/addreaction',
+  'POST /quickaction/dmtomultipleusers',
+  'POST /quickaction/pinpost',
+  'POST /quickaction/replytothread',
+  'POST /quickaction/sendmessage',
+  'POST /quickaction/sendtest',
+  'POST /quickaction/unpinpost',
+  'POST /quickaction/uploadimage',
+  'POST /receipts/retry',
+  'POST /workflows/createworkflow',
+];
+
+const ENDPOINTS_DIR = fileURLToPath(new URL('../../../../packages/shared/src/endpoints/', import.meta.url));
+
+/** Every contract the shared package declares, by `file.export`. */
+async function allEndpoints(): Promise<Map<string, Endpoint>> {
+  const found = new Map<string, Endpoint>();
+  for (const file of fs
+    .readdirSync(ENDPOINTS_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
+    const mod = (await import(path.join(ENDPOINTS_DIR, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod))
+      if (isEndpoint(value)) found.set(`${file.replace(/\.ts$/, '')}.${name}`, value);
+  }
+  return found;
+}
+
+describe('endpoint contracts', () => {
+  let t: TestApp;
+  let v0: (RouteRecord & { endpoint?: Endpoint })[];
+  let endpoints: Map<string, Endpoint>;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { workers: false });
+    const declared = new Map<string, Endpoint>();
+    endpoints = await allEndpoints();
+    for (const e of endpoints.values()) declared.set(`${e.method} /api/v0${e.path}`, e);
+    v0 = (registeredRoutes.get(t.app) ?? [])
+      .filter((r) => r.url.startsWith('/api/v0/'))
+      .map((r) => ({ ...r, endpoint: declared.get(`${r.method} ${r.url}`) }));
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('every /api/v0 route comes from a contract, but for the listed modules not converted yet', () => {
+    const left = v0.filter((r) => !r.fromContract).map((r) => `${r.method} ${r.url.replace('/api/v0', '')}`);
+    expect(left.sort()).toEqual(NOT_YET_CONVERTED);
+    // A module's contracts are all its routes: none of a converted module's paths is declared by hand.
+    const converted = v0.filter((r) => r.fromContract);
+    expect(converted.length).toBeGreaterThan(25);
+    for (const r of converted) expect(r.endpoint, `${r.method} ${r.url}`).toBeDefined();
+  });
+
+  it('every contract is one route, with its method, path and access', () => {
+    const byRoute = new Map(v0.map((r) => [`${r.method} ${r.url}`, r]));
+    for (const [name, e] of endpoints) {
+      const route = byRoute.get(`${e.method} /api/v0${e.path}`);
+      expect(route, `${name}: ${e.method} ${e.path} is not registered`).toBeDefined();
+      expect(route!.fromContract, name).toBe(true);
+      if (e.scope === 'user' || e.scope === 'public') expect(route!.workspaceScoped, name).toBe(false);
+      else
+        expect({ scoped: route!.workspaceScoped, access: route!.access }, name).toEqual({
+          scoped: true,
+          access: e.scope,
+        });
+    }
+    const paths = [...endpoints.values()].map((e) => `${e.method} ${e.path}`);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("the invitation contract's documented validity is the server's", () => {
+    expect(INVITATION_VALID_DAYS).toBe(INVITATION_TTL_DAYS);
+  });
+});
+
+describe('endpointRoutes', () => {
+  const ping = defineEndpoint({
+    method: 'POST',
+    path: '/ping/:teamId',
+    scope: 'act',
+    tags: ['test'],
+    params: z.object({ teamId: z.string() }),
+    body: z.object({ n: z.number() }),
+    response: { 200: z.object({ n: z.number(), teamId: z.string() }) },
+  });
+
+  it('refuses a workspace-scoped contract without the workspace guard, and a user one without sign-in', () => {
+    const app = Fastify();
+    expect(() => endpointRoutes(app, {})(ping, async () => ({ n: 1, teamId: 'T' }))).toThrow(
+      'POST /ping/:teamId: a workspace-scoped endpoint needs the workspace guard',
+    );
+    expect(() =>
+      endpointRoutes(app, {})({ ...ping, scope: 'user' }, async () => ({ n: 1, teamId: 'T' })),
+    ).toThrow("POST /ping/:teamId: a 'user' endpoint needs the sign-in hook");
+  });
+});
