@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import type { KnownBlock, ModalView, WebClient } from '@slack/web-api';
+import type { WebClient } from '@slack/web-api';
 import { MAX_LEAD_MS, MIN_LEAD_MS } from '@flywheel/shared/clock';
 import {
   canonicalEmoji,
   defaultPollEnd,
-  POLL_ADD_CALLBACK,
   POLL_BUTTON_MAX_OPTIONS,
   POLL_MAX_DURATION_MS,
   POLL_OPTION_MAX,
@@ -24,7 +23,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
-import { buttonPollMessage, pollText } from './render.ts';
+import { ADD_BLOCK, ADD_INPUT, addOptionModal, buttonPollMessage, pollText } from './render.ts';
 import { recurringPolls } from './recurring.ts';
 import { pollsRepo, type PollRecord } from './repo.ts';
 
@@ -70,9 +69,6 @@ export type PollAddPayload = {
     state: { values: Record<string, Record<string, { value?: string | null }>> };
   };
 };
-/** The add-option modal's input block and element. */
-const ADD_BLOCK = 'option';
-const ADD_INPUT = 'value';
 
 /** Reactions Slack sends as a vote: the event of a member reacting on a message. */
 export type ReactionEvent = {
@@ -617,22 +613,7 @@ export const pollsService = (deps: {
         await tell(teamId, channel, member, POLL_TEXTS.optionsFull);
         return 'full';
       }
-      const view: ModalView = {
-        type: 'modal',
-        callback_id: POLL_ADD_CALLBACK,
-        private_metadata: JSON.stringify({ poll: p.id }),
-        title: { type: 'plain_text', text: 'Add an option' },
-        submit: { type: 'plain_text', text: 'Add' },
-        close: { type: 'plain_text', text: 'Cancel' },
-        blocks: [
-          {
-            type: 'input',
-            block_id: ADD_BLOCK,
-            label: { type: 'plain_text', text: 'Your option' },
-            element: { type: 'plain_text_input', action_id: ADD_INPUT, max_length: POLL_OPTION_MAX },
-          } as KnownBlock,
-        ],
-      };
+      const view = addOptionModal(p.id);
       try {
         if (!deps.botClient) throw new Error('no Slack client');
         await (await deps.botClient(teamId)).views.open({ trigger_id: payload.trigger_id, view });
