@@ -37,9 +37,9 @@ const strictListener: EventListener = {
     throw new Error('never called: the payload does not fit');
   },
 };
+// Interactivity listeners read the payload catalogue's schemas (slack/interactivity.ts) by type.
 const votes = defineInteractivityListener({
   type: 'block_actions',
-  payload: z.object({ actions: z.array(z.object({ action_id: z.string(), value: z.string().optional() })) }),
   match: (p) => p.actions.some((a) => a.action_id.startsWith('poll:')),
   async handle(p) {
     return { counted: p.actions[0]!.value };
@@ -47,8 +47,7 @@ const votes = defineInteractivityListener({
 });
 const submissions = defineInteractivityListener({
   type: 'view_submission',
-  payload: z.object({ view: z.object({ callback_id: z.string() }) }),
-  match: (p) => p.view.callback_id.startsWith('form:'),
+  match: (p) => p.view.callback_id?.startsWith('form:') ?? false,
   async handle() {
     return { response_action: 'errors', errors: { answer: 'Please answer' } };
   },
@@ -203,19 +202,26 @@ describe('event listeners registered by a module', () => {
 });
 
 describe('interactivity listeners registered by a module', () => {
+  /** A button press, with the fields every block_actions carries. */
+  const pressed = { type: 'block_actions', team: { id: TEAM }, user: { id: 'U1' }, trigger_id: '1.2.abc' };
+
   it('answer the payloads they match by type and match; anything else gets an empty 200', async () => {
-    const vote = await interact({
-      type: 'block_actions',
-      actions: [{ action_id: 'poll:vote', value: 'yes' }],
-    });
+    const vote = await interact({ ...pressed, actions: [{ action_id: 'poll:vote', value: 'yes' }] });
     expect(vote.statusCode).toBe(200);
     expect(vote.json()).toEqual({ counted: 'yes' });
 
-    const form = await interact({ type: 'view_submission', view: { callback_id: 'form:42' } });
+    const form = await interact({
+      type: 'view_submission',
+      team: { id: TEAM },
+      user: { id: 'U1' },
+      view: { callback_id: 'form:42', state: { values: {} } },
+    });
     expect(form.json()).toEqual({ response_action: 'errors', errors: { answer: 'Please answer' } });
 
     for (const unmatched of [
-      { type: 'block_actions', actions: [{ action_id: 'other:button' }] },
+      { ...pressed, actions: [{ action_id: 'other:button' }] },
+      // Not a block_actions the catalogue accepts: no trigger_id, no actions.
+      { type: 'block_actions', actions: [{ action_id: 'poll:vote', value: 'yes' }] },
       { type: 'block_actions' },
       { type: 'view_closed', view: { callback_id: 'form:42' } },
       { type: 'shortcut', callback_id: 'poll:new' },

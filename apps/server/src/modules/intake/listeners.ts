@@ -4,6 +4,11 @@ import type { Tx } from '../../db/sql.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Module } from '../module.ts';
 import { slackEventPayloads, type SlackEventOf, type SlackEventType } from '../../slack/events.ts';
+import {
+  slackInteractivityPayloads,
+  type SlackInteractionOf,
+  type SlackInteractivityType,
+} from '../../slack/interactivity.ts';
 
 /** Where an event listener runs: the drain's open batch transaction, for one event of one workspace. */
 export type EventScope = {
@@ -26,7 +31,7 @@ export type EventListener<S extends z.ZodType = z.ZodType> = {
 export type InteractivityListener<S extends z.ZodType = z.ZodType> = {
   type: string; // payload.type: 'block_actions' | 'view_submission' | 'view_closed' | 'shortcut' | ...
   match?: (payload: z.infer<S>) => boolean; // e.g. action_id / callback_id prefix
-  payload: S;
+  payload: S; // the payload's schema (slack/interactivity.ts); a payload that fails it is not this listener's
   /** Called after the signature check; its return value (if any) is the HTTP answer (e.g. { response_action: 'errors', errors }). Must answer within Slack's 3 s. */
   handle(payload: z.infer<S>, ctx: AppContext): Promise<unknown>;
 };
@@ -44,13 +49,19 @@ export const defineEventListener = <T extends SlackEventType>(l: {
   handle: (event, scope) => l.handle(event as SlackEventOf<T>, scope),
 });
 
-export const defineInteractivityListener = <S extends z.ZodType>(
-  l: InteractivityListener<S>,
-): InteractivityListener => ({
+/**
+ * A listener for one interactivity payload type, its schema taken from the catalogue (slack/interactivity.ts):
+ * typed at the definition, stored erased like an event listener.
+ */
+export const defineInteractivityListener = <T extends SlackInteractivityType>(l: {
+  type: T;
+  match?: (payload: SlackInteractionOf<T>) => boolean;
+  handle(payload: SlackInteractionOf<T>, ctx: AppContext): Promise<unknown>;
+}): InteractivityListener => ({
   type: l.type,
-  payload: l.payload,
-  match: l.match ? (p) => l.match!(p as z.infer<S>) : undefined,
-  handle: (p, ctx) => l.handle(p as z.infer<S>, ctx),
+  payload: slackInteractivityPayloads[l.type],
+  match: l.match ? (p) => l.match!(p as SlackInteractionOf<T>) : undefined,
+  handle: (p, ctx) => l.handle(p as SlackInteractionOf<T>, ctx),
 });
 
 /** Every module's event listeners by event type, in module order. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { POLL_ADD_ACTION, POLL_ADD_CALLBACK, POLL_VOTE_ACTION } from '@flywheel/shared/polls';
 import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener, defineInteractivityListener, type EventScope } from '../intake/listeners.ts';
@@ -26,42 +25,6 @@ const onReaction = (added: boolean) => async (event: SlackEventOf<'reaction_adde
     scope.afterCommit(`polls.refresh:${pollId}`, () => scope.ctx.services.pollJobs.refresh(pollId));
 };
 
-/** A button pressed on a poll message, as Slack sends it (the fields a vote needs). */
-const buttonPressed = z
-  .object({
-    type: z.literal('block_actions'),
-    team: z.object({ id: z.string().min(1) }).passthrough(),
-    user: z.object({ id: z.string().min(1) }).passthrough(),
-    trigger_id: z.string().min(1),
-    channel: z.object({ id: z.string() }).passthrough().nullish(),
-    container: z.object({ channel_id: z.string().optional() }).passthrough().nullish(),
-    actions: z.array(z.object({ action_id: z.string(), value: z.string().optional() }).passthrough()).min(1),
-  })
-  .passthrough();
-
-const optionAdded = z
-  .object({
-    type: z.literal('view_submission'),
-    team: z
-      .object({ id: z.string().min(1) })
-      .passthrough()
-      .nullable(),
-    user: z.object({ id: z.string().min(1), team_id: z.string().optional() }).passthrough(),
-    view: z
-      .object({
-        callback_id: z.string().optional(),
-        private_metadata: z.string().optional(),
-        state: z.object({
-          values: z.record(
-            z.string(),
-            z.record(z.string(), z.object({ value: z.string().nullish() }).passthrough()),
-          ),
-        }),
-      })
-      .passthrough(),
-  })
-  .passthrough();
-
 /**
  * Polls: created in the dashboard, voted on with emoji reactions or buttons in Slack, closed at their end (or
  * early, and reopened, from the dashboard).
@@ -85,7 +48,6 @@ export const pollsModule = defineModule({
   interactivity: [
     defineInteractivityListener({
       type: 'block_actions',
-      payload: buttonPressed,
       match: (p) => p.actions[0]?.action_id.startsWith(POLL_VOTE_ACTION) ?? false,
       handle: async (p, ctx) => {
         await ctx.services.polls.buttonVote(p);
@@ -94,7 +56,6 @@ export const pollsModule = defineModule({
     }),
     defineInteractivityListener({
       type: 'block_actions',
-      payload: buttonPressed,
       match: (p) => p.actions[0]?.action_id === POLL_ADD_ACTION,
       handle: async (p, ctx) => {
         await ctx.services.polls.openAddOption(p);
@@ -103,7 +64,6 @@ export const pollsModule = defineModule({
     }),
     defineInteractivityListener({
       type: 'view_submission',
-      payload: optionAdded,
       match: (p) => p.view.callback_id === POLL_ADD_CALLBACK,
       handle: (p, ctx) => ctx.services.polls.addOption(p),
     }),

@@ -1,5 +1,12 @@
+import type { KnownBlock, ModalView } from '@slack/web-api';
 import { wallClock } from '@flywheel/shared/clock';
-import { POLL_ADD_ACTION, POLL_BUTTON_MAX_OPTIONS, POLL_VOTE_ACTION } from '@flywheel/shared/polls';
+import {
+  POLL_ADD_ACTION,
+  POLL_ADD_CALLBACK,
+  POLL_BUTTON_MAX_OPTIONS,
+  POLL_OPTION_MAX,
+  POLL_VOTE_ACTION,
+} from '@flywheel/shared/polls';
 import { cutText } from '@flywheel/shared/text';
 import type { PollBallot, PollOptionRecord } from './table.ts';
 
@@ -116,4 +123,28 @@ export function buttonPollMessage(p: {
       ],
     });
   return { text, blocks };
+}
+
+/** The add-option modal's input block and element. */
+export const ADD_BLOCK = 'option';
+export const ADD_INPUT = 'value';
+
+/** The "Add an option" modal of a button poll: one text input (views.open with the press's trigger_id). */
+export function addOptionModal(pollId: number): ModalView {
+  return {
+    type: 'modal',
+    callback_id: POLL_ADD_CALLBACK,
+    private_metadata: JSON.stringify({ poll: pollId }),
+    title: { type: 'plain_text', text: 'Add an option' },
+    submit: { type: 'plain_text', text: 'Add' },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks: [
+      {
+        type: 'input',
+        block_id: ADD_BLOCK,
+        label: { type: 'plain_text', text: 'Your option' },
+        element: { type: 'plain_text_input', action_id: ADD_INPUT, max_length: POLL_OPTION_MAX },
+      } as KnownBlock,
+    ],
+  };
 }
