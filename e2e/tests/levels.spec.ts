@@ -82,7 +82,7 @@ test('levels: a Regular member who goes quiet becomes Slipping; a "becomes Slipp
   page,
   request,
 }) => {
-  test.setTimeout(540_000);
+  test.setTimeout(720_000);
   const marker = Date.now().toString(36).slice(-6);
   const name = `Slipping check-in ${marker}`;
   const text = `We miss you in the community ${marker}`;
@@ -126,8 +126,13 @@ test('levels: a Regular member who goes quiet becomes Slipping; a "becomes Slipp
     const demo = await demoCredentials(request);
     await logIn(page, demo.email, demo.password);
     await expect(page).toHaveURL(/\/dashboard\/home$/);
-    await page.goto('/dashboard/workflows/create-new-workflow');
-    await expect(page.getByRole('heading', { name: 'Create Your WorkFlow' })).toBeVisible();
+    // Pages load their code on first visit: on a busy machine that takes a while.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }).click();
+    await expect(page.getByRole('heading', { name: 'Workflows' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Create New WorkFlow' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Your WorkFlow' })).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'Initialize the workflow' }).click();
     const trigger = page.getByRole('dialog', { name: 'Initialize the Workflow' });
     await trigger.getByLabel('Workflow name').fill(name);
@@ -149,9 +154,9 @@ test('levels: a Regular member who goes quiet becomes Slipping; a "becomes Slipp
     await action.getByRole('button', { name: 'Submit' }).click();
     await closed(page);
     await expectAccessible(page, 'the create page with a Member Level flow');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Workflow created successfully!')).toBeVisible();
     workflowName = name;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Workflow created successfully!')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/dashboard\/workflows$/);
     const row = page.getByRole('table', { name: 'Workflows' }).locator('tbody tr').filter({ hasText: name });
     await expect(row.getByText('Member Level')).toBeVisible();
@@ -190,10 +195,14 @@ test('levels: a Regular member who goes quiet becomes Slipping; a "becomes Slipp
 
     // The trigger's history: each of them once.
     await page.goto('/dashboard/workflows');
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
     await row.getByRole('button', { name: `View details of ${name}` }).click();
     const details = page.getByRole('dialog', { name: 'Workflow Details' });
     await expect(details.getByText('When a member becomes Slipping', { exact: false })).toBeVisible();
     await details.getByRole('link', { name: 'Trigger details' }).click();
+    await expect(
+      page.getByRole('heading', { name: `Trigger details for the workflow "${name}"` }),
+    ).toBeVisible({ timeout: 30_000 });
     const history = page.getByRole('table', { name: 'Trigger details' });
     for (const m of [quiet, sentinel!])
       await expect(history.locator('tbody tr').filter({ hasText: m.real_name })).toHaveCount(1, {
