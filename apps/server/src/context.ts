@@ -42,6 +42,7 @@ import { idempotencyService, type IdempotencyService } from './modules/delivery/
 import { conversationsService, type ConversationsService } from './modules/conversations/service.ts';
 import { llmClient } from './modules/conversations/summary.ts';
 import { formsService, type FormsService } from './modules/forms/service.ts';
+import type { DevClock } from './modules/activity/dev-clock.ts';
 import { workflowsService, type WorkflowsService } from './modules/workflows/service.ts';
 import { wakeWorkflowSenderAt } from './modules/workflows/jobs.ts';
 import { pollJobs } from './modules/polls/jobs.ts';
@@ -105,6 +106,8 @@ export type AppContext = {
     /** What forms, polls and workflows call where a thing happens: the outbound webhooks' event and the notifications. */
     emit: Emit;
   };
+  /** The test clock (DEV_CLOCK, end-to-end tests only; null otherwise): modules/activity/dev-clock.ts. */
+  devClock: DevClock | null;
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
   /** Slack settings can change after start (the demo points them at its emulator). */
@@ -241,6 +244,7 @@ export async function createContext(
     metrics,
     mailer,
     slack,
+    devClock: config.devClock ? { levelsDaysAhead: 0 } : null,
     services: {
       auth: await authService({ db, config, queue, workspaces }),
       workspaces,
