@@ -78,6 +78,9 @@ export default defineConfig({
           // Every spec signs its accounts up from this one machine.
           MAIL_MAX_PER_CLIENT: '1000',
           DEV_OUTBOX: 'true',
+          // The test clock (apps/server/src/modules/activity/dev-clock.ts): levels.spec.ts moves the day the
+          // engagement levels are computed for, as if days passed. Refused in production.
+          DEV_CLOCK: 'true',
           // Demo mode with small generated workspaces, so the history import finishes in seconds.
           DEMO_EMULATOR_PORT: String(server.emulatorPort),
           DEMO_MEMBERS: '80',

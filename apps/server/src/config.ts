@@ -83,6 +83,7 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('Flywheel <no-reply@flywheel.local>'),
   DEV_OUTBOX: optionalString.pipe(bool.optional()),
+  DEV_CLOCK: optionalString.pipe(bool.optional()),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(50),
@@ -216,6 +217,11 @@ export type Config = {
   mailFrom: string;
   /** The development outbox (stored mail readable at /api/dev/outbox): on when no SMTP is set and not in production. */
   devOutbox: boolean;
+  /**
+   * The test clock (lib/dev-clock.ts: POST /api/dev/clock moves the day engagement levels are computed for), for
+   * the end-to-end suite: off unless DEV_CLOCK is set, and refused in production.
+   */
+  devClock: boolean;
   login: { windowMinutes: number; maxPerEmail: number; maxPerIp: number };
   /** E-mails sent on request (signup, reset, verification) per recipient and per client address. */
   mailLimits: { windowMinutes: number; maxPerAddress: number; maxPerClient: number };
@@ -325,6 +331,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  DEV_OUTBOX: cannot be on in production (it shows every e-mailed link); configure SMTP_URL',
     );
   }
+  if (e.DEV_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_CLOCK: cannot be on in production (it moves the day engagement levels are computed for; the end-to-end tests use it)',
+    );
+  }
   if (e.DATABASE_URL && !e.SECRETS_KEY && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  SECRETS_KEY: required with DATABASE_URL in production (openssl rand -base64 32)',
@@ -368,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devOutbox: e.DEV_OUTBOX ?? (!e.SMTP_URL && e.NODE_ENV !== 'production'),
+    devClock: e.DEV_CLOCK ?? false,
     login: {
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
       maxPerEmail: e.LOGIN_MAX_PER_EMAIL,

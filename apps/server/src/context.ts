@@ -42,6 +42,7 @@ import { idempotencyService, type IdempotencyService } from './modules/delivery/
 import { conversationsService, type ConversationsService } from './modules/conversations/service.ts';
 import { llmClient } from './modules/conversations/summary.ts';
 import { formsService, type FormsService } from './modules/forms/service.ts';
+import type { DevClock } from './modules/activity/dev-clock.ts';
 import { workflowsService, type WorkflowsService } from './modules/workflows/service.ts';
 import { wakeWorkflowSenderAt } from './modules/workflows/jobs.ts';
 import { pollJobs } from './modules/polls/jobs.ts';
@@ -108,6 +109,8 @@ export type AppContext = {
     /** The weekly digest: subscriptions, the preview, the minute tick that sends it once per admin and week. */
     digest: DigestService;
   };
+  /** The test clock (DEV_CLOCK, end-to-end tests only; null otherwise): modules/activity/dev-clock.ts. */
+  devClock: DevClock | null;
   /** Every module of this process (routes, jobs, Slack listeners), in registration order. */
   modules: readonly Module[];
   /** Slack settings can change after start (the demo points them at its emulator). */
@@ -253,6 +256,7 @@ export async function createContext(
     metrics,
     mailer,
     slack,
+    devClock: config.devClock ? { levelsDaysAhead: 0 } : null,
     services: {
       auth: await authService({ db, config, queue, workspaces }),
       workspaces,

@@ -27,6 +27,13 @@ export const levelsJob = defineJob({
   cron: '* * * * *',
   retryLimit: 1,
   handle: async (_data, { ctx }) => {
-    await refreshLevels(ctx.database.db, await ctx.services.workspaces.allTimezones());
+    // The test clock (end-to-end tests only) may move the levels' day ahead: dev-clock.ts.
+    await refreshLevels(
+      ctx.database.db,
+      await ctx.services.workspaces.allTimezones(),
+      new Date(),
+      false,
+      ctx.devClock?.levelsDaysAhead ?? 0,
+    );
   },
 });

@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
 import { typedRows, type Tx } from '../../db/sql.ts';
-import { localDay } from '../../lib/days.ts';
-import { slackMembers } from '../workspace-data/table.ts';
+import { addDays, localDay } from '../../lib/days.ts';
+import { backfills, slackMembers } from '../workspace-data/table.ts';
 import { activityMemberDaily, memberLevelChanges, memberLevels, memberLevelsAnchor } from './table.ts';
 
 /**
@@ -113,14 +113,19 @@ export async function recomputeLevels(
 }
 
 /**
- * Recomputes the levels of every workspace whose levels are not of its local today, or older than an hour.
- * Answers each recomputed workspace's transitions.
+ * Recomputes the levels of every workspace whose levels are not of its local today, or older than an hour, and
+ * whose history import is not running. Answers each recomputed workspace's transitions.
+ *
+ * `daysAhead` moves the local day the levels are computed for that many days past today, as if the days had
+ * passed with no activity; changes are still recorded at `now`. Only the end-to-end suite sets it, through the
+ * test clock (DEV_CLOCK, lib/dev-clock.ts), which production refuses.
  */
 export async function refreshLevels(
   db: Db,
   timezones: Map<string, string>,
   now = new Date(),
   force = false,
+  daysAhead = 0,
 ): Promise<Map<string, LevelTransition[]>> {
   const out = new Map<string, LevelTransition[]>();
   if (timezones.size === 0) return out;
@@ -133,10 +138,23 @@ export async function refreshLevels(
       )
     ).map((a) => [a.team_id, a]),
   );
+  // A workspace whose history import still runs holds too little of its past for levels: computed then, nearly
+  // every member would be Dormant, and the recompute after the import would record a change for each of them
+  // (firing every Member Level workflow at once). Its first levels wait for the import's end (the next tick).
+  const importing = new Set(
+    (
+      await typedRows<{ team_id: string }>(
+        db,
+        sql`select team_id from ${backfills}
+          where team_id = any(${sql.param([...timezones.keys()])}::text[]) and status = 'running'`,
+      )
+    ).map((r) => r.team_id),
+  );
   const stale = (a: { day: string; computed_at: Date | string } | undefined, today: string) =>
     force || !a || a.day !== today || now.getTime() - new Date(a.computed_at).getTime() >= LEVELS_REFRESH_MS;
   for (const [teamId, tz] of timezones) {
-    const today = localDay(now, tz);
+    if (importing.has(teamId)) continue;
+    const today = addDays(localDay(now, tz), daysAhead);
     if (!stale(anchors.get(teamId), today)) continue;
     const transitions = await db.transaction(async (tx) => {
       await xactLock(tx, LOCKS.levels(teamId));

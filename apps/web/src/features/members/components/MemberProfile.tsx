@@ -164,7 +164,7 @@ export function MemberProfile({
             </Text>
           ) : (
             <Text fz="xs" c="dimmed">
-              Levels are computed within a minute of connecting, then each hour.
+              Levels are computed within a minute of the history import's end, then each hour.
             </Text>
           )}
           {member.level_history && member.level_history.length > 1 ? (
