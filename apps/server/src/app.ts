@@ -11,6 +11,7 @@ import { metricsRoutes } from './modules/metrics/routes.ts';
 import { intakeRoutes } from './modules/intake/routes.ts';
 import { devOutboxRoutes } from './modules/mail/routes.ts';
 import { devClockRoutes } from './modules/activity/dev-clock.ts';
+import { levelsJob } from './modules/activity/jobs.ts';
 import { registerAuditLog } from './modules/audit/record.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -115,7 +116,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   );
   if (config.devOutbox) await app.register(devOutboxRoutes(ctx.database.db), { prefix: '/api' });
-  if (ctx.devClock) await app.register(devClockRoutes(ctx.devClock), { prefix: '/api' });
+  if (ctx.devClock)
+    await app.register(
+      devClockRoutes(ctx.devClock, async () => void (await ctx.queue.send(levelsJob, {}))),
+      { prefix: '/api' },
+    );
   app.addHook('onResponse', async (req, reply) => {
     // The route's template (/api/v0/members/memberinfo/:a/:b), never the raw URL; unmatched URLs are one series.
     const route = req.routeOptions.url ?? 'unmatched';

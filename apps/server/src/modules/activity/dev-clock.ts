@@ -29,9 +29,9 @@ const devClockResponse = z.object({ levels_days_ahead: z.number() });
 
 /**
  * GET and POST /api/dev/clock: the test clock, registered only with DEV_CLOCK (app.ts), answering requests
- * from this machine only (as the development outbox does).
+ * from this machine only (as the development outbox does). Setting it queues the levels job (`onSet`).
  */
-export function devClockRoutes(clock: DevClock) {
+export function devClockRoutes(clock: DevClock, onSet: () => Promise<void>) {
   // Before the body is read: another machine learns nothing, not even what the body should be.
   const onRequest = async (req: Parameters<typeof fromLoopback>[0]) => {
     if (!fromLoopback(req))
@@ -49,6 +49,8 @@ export function devClockRoutes(clock: DevClock) {
       { onRequest, schema: { tags: ['dev'], body: devClockBody, response: { 200: devClockResponse } } },
       async (req) => {
         clock.levelsDaysAhead = req.body.levels_days_ahead;
+        // The levels job at once (the process's own worker runs it), rather than at the next minute's tick.
+        await onSet();
         return { levels_days_ahead: clock.levelsDaysAhead };
       },
     );
