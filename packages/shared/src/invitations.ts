@@ -7,7 +7,7 @@ import { roleSchema } from './roles.ts';
  * POST /api/v0/workspaces/inviteadmin: an admin of the workspace invites another person, by e-mail, to
  * administer it in Flywheel. The invitee accepts by logging in (or signing up and verifying) with that address.
  */
-/** How many days an invitation stays valid (the server's INVITATION_TTL_DAYS, held equal by a test). */
+/** How many days an invitation stays valid (the server's INVITATION_TTL_DAYS is this one). */
 export const INVITATION_VALID_DAYS = 14;
 
 export const inviteAdminBody = z.object({

@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { defineEndpoint, isEndpoint, type Endpoint } from '@flywheel/shared/endpoint';
 import { registeredRoutes, type RouteRecord } from '../app.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { INVITATION_VALID_DAYS } from '@flywheel/shared/invitations';
-import { INVITATION_TTL_DAYS } from '../modules/workspaces/service.ts';
 import { endpointRoutes } from './endpoint-route.ts';
 
 /**
@@ -130,10 +128,6 @@ describe('endpoint contracts', () => {
     }
     const paths = [...endpoints.values()].map((e) => `${e.method} ${e.path}`);
     expect(new Set(paths).size).toBe(paths.length);
-  });
-
-  it("the invitation contract's documented validity is the server's", () => {
-    expect(INVITATION_VALID_DAYS).toBe(INVITATION_TTL_DAYS);
   });
 });
 

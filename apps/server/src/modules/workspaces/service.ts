@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { INVITATION_VALID_DAYS } from '@flywheel/shared/invitations';
 import type { Workspace } from '@flywheel/shared/workspace';
 import {
   API_KEY_PREFIX,
@@ -27,7 +28,8 @@ import type { TokenProvider } from './tokens.ts';
 export type IssuedToken = { token: string; refreshToken: string | null; expiresIn: number | null };
 
 /** How long an invitation to administer a workspace stays valid. */
-export const INVITATION_TTL_DAYS = 14;
+/** How long an invitation stays valid: one number, shared with the web app (packages/shared/src/invitations.ts). */
+export const INVITATION_TTL_DAYS = INVITATION_VALID_DAYS;
 
 export type WorkspacesService = ReturnType<typeof workspacesService>;
 
