@@ -41,6 +41,20 @@ export default defineConfig(({ command }) => ({
     // uses, not every module the index names (they declare and export, nothing runs on import).
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: /\/src\/entities\//, sideEffects: false }] },
+      // zod and app/zod-config.ts (z.config({ jitless: true })) in one chunk: every chunk that uses zod imports it,
+      // so jitless is set before any of their top-level code parses (else zod probes `new Function`, a CSP
+      // violation, when a chunk holding zod is evaluated before the one holding main.tsx's first import).
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-config\.ts/,
+              priority: 100,
+            },
+          ],
+        },
+      },
     },
   },
   test: {
