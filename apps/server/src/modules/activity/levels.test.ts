@@ -98,6 +98,9 @@ describe('engagement levels of an imported workspace, against the emulator', () 
     // The process's own minute job would recompute today's levels between a test's days ahead and its reads
     // (the job's own path is tested in dev-clock.test.ts and the e2e levels spec): the tests here call it.
     await env.t.ctx.queue.boss.unschedule('activity.levels.refresh');
+    await db().execute(
+      sql`delete from pgboss.job where name = 'activity.levels.refresh' and state in ('created', 'retry')`,
+    );
     await waitForBackfill(env, token, teamId, 90_000);
     await waitForBackfill(env, otherToken, otherTeam, 90_000);
     tz = (
