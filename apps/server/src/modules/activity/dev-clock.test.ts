@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { typedRows } from '../../db/sql.ts';
 import { addDays, localDay } from '../../lib/days.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { workspaces } from '../workspaces/table.ts';
+import { workflowsTickJob } from '../workflows/jobs.ts';
 import { levelsJob } from './jobs.ts';
 import { refreshLevels } from './levels.ts';
 import { backfills, slackMembers } from '../workspace-data/table.ts';
@@ -99,8 +100,13 @@ describe('with DEV_CLOCK', () => {
           sql`select level, since::text as since from ${memberLevels} where team_id = ${team} and member_id = 'UQUIET'`,
         )
       )[0];
+    // The queue is the real one; the spy only records what the levels job asks of it.
+    const sent = vi.spyOn(t.ctx.queue, 'send');
+    const tickWakes = () => sent.mock.calls.filter(([job]) => job === workflowsTickJob).length;
     await run();
     expect(await level()).toEqual({ level: 'regular', since: today });
+    // A first level is no change: no workflow is woken for it.
+    expect(tickWakes()).toBe(0);
 
     const moved = await post({ levels_days_ahead: 1 });
     expect([moved.statusCode, moved.json()]).toEqual([200, { levels_days_ahead: 1 }]);
@@ -110,6 +116,9 @@ describe('with DEV_CLOCK', () => {
     const before = Date.now();
     await run();
     expect(await level()).toEqual({ level: 'slipping', since: addDays(today, 1) });
+    // A change wakes the workflows' tick at once, so a Member Level workflow fires now, not at the next minute.
+    expect(tickWakes()).toBe(1);
+    sent.mockRestore();
     const [change] = await typedRows<{
       from_level: string;
       to_level: string;

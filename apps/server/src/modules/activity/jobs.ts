@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/queue.ts';
 import { refreshStandingWindows } from './standing-windows.ts';
 import { refreshLevels } from './levels.ts';
+import { workflowsTickJob } from '../workflows/jobs.ts';
 
 /**
  * `slack.windows.refresh`: moves each workspace's standing windows (per-member 7/14/90/365-day totals) to its
@@ -28,12 +29,14 @@ export const levelsJob = defineJob({
   retryLimit: 1,
   handle: async (_data, { ctx }) => {
     // The test clock (end-to-end tests only) may move the levels' day ahead: dev-clock.ts.
-    await refreshLevels(
+    const changes = await refreshLevels(
       ctx.database.db,
       await ctx.services.workspaces.allTimezones(),
       new Date(),
       false,
       ctx.devClock?.levelsDaysAhead ?? 0,
     );
+    // A member who changed level fires the Member Level workflows now rather than at the next minute's tick.
+    if ([...changes.values()].some((t) => t.length > 0)) await ctx.queue.send(workflowsTickJob, {});
   },
 });
