@@ -62,7 +62,7 @@ test('questions: a question posted in Slack appears in Actions > Questions, a re
   await pickOption(page, page.getByRole('combobox', { name: 'Unanswered for' }), 'Any time');
   await page.getByRole('textbox', { name: 'Search questions' }).fill(word);
   const card = page.getByTestId('question-card').filter({ hasText: `${word} runbook` });
-  // The event reaches Flywheel within moments; the list asks the server again every 30 s.
+  // The event reaches Flywheel within moments; the list asks the server again every 10 s.
   await expect(card).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText('1 unanswered')).toBeVisible();
   await expect(card.getByRole('link', { name: /in Slack$/ })).toHaveAttribute(
