@@ -1,5 +1,6 @@
 import type { Digest, DigestNumber } from '@flywheel/shared/digest';
 import type { Mail } from '../mail/service.ts';
+import { formatDuration } from '@flywheel/shared/duration';
 
 /*
  * The digest as an e-mail (text and HTML) and as a Slack DM (mrkdwn). Every piece of user content (a workspace's,
@@ -40,14 +41,6 @@ export function changeText(n: DigestNumber): string {
   return `${n.sign}${n.percent}% vs ${fmt(n.previous)}`;
 }
 
-export function durationText(seconds: number | null): string {
-  if (seconds === null) return '-';
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 86_400) return `${(seconds / 3600).toFixed(1).replace(/\.0$/, '')} h`;
-  return `${(seconds / 86_400).toFixed(1).replace(/\.0$/, '')} d`;
-}
-
 const percentText = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
 
 /** The digest's sections as plain data: a heading, lines (text plus an optional link) and a "see more" link. */
@@ -73,7 +66,7 @@ export function sectionsOf(d: Digest): Section[] {
           text:
             rt.questions === 0
               ? 'No questions were asked this week.'
-              : `${plural(rt.questions, 'question')} asked, ${fmt(rt.answered)} answered; median first answer ${durationText(rt.median_seconds)}, ${percentText(rt.within_24h)} answered within 24 h.`,
+              : `${plural(rt.questions, 'question')} asked, ${fmt(rt.answered)} answered; median first answer ${formatDuration(rt.median_seconds, '-')}, ${percentText(rt.within_24h)} answered within 24 h.`,
         },
         {
           text:

@@ -6,7 +6,7 @@ import { captureDownloads } from '../../testing/downloads.ts';
 import { mockApi } from '../../testing/mock-api.ts';
 import { renderUi } from '../../testing/render.tsx';
 import { seedSession } from '../../testing/session-fixtures.ts';
-import { formatDuration, formatShare, ResponseTimesCard } from './components/ResponseTimesCard.tsx';
+import { formatShare, ResponseTimesCard } from './components/ResponseTimesCard.tsx';
 
 const stats = (questions: number, answered: number, median: number | null, p90: number | null) => ({
   questions,
@@ -40,7 +40,7 @@ describe('Response Time', () => {
     const table = await screen.findByRole('table', { name: 'Response time per channel' }, { timeout: 8000 });
     expect(api.callsTo('GET', '/analytics/getresponsetimes/T001')[0]!.query.get('days')).toBe('90');
     expect(screen.getByText('30 min')).toBeInTheDocument();
-    expect(screen.getByText('1.0 d')).toBeInTheDocument();
+    expect(screen.getByText('1 d')).toBeInTheDocument();
     expect(screen.getAllByText('50%').length).toBeGreaterThan(0);
     expect(screen.getByLabelText('Response time per week, in hours')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');
@@ -81,12 +81,7 @@ describe('Response Time', () => {
     expect(screen.getByRole('button', { name: 'Download Response Time CSV' })).toBeDisabled();
   });
 
-  it('formats durations and shares', () => {
-    expect(formatDuration(null)).toBe('–');
-    expect(formatDuration(42)).toBe('42 s');
-    expect(formatDuration(600)).toBe('10 min');
-    expect(formatDuration(5400)).toBe('1.5 h');
-    expect(formatDuration(172_800)).toBe('2.0 d');
+  it('formats shares', () => {
     expect(formatShare(0.333)).toBe('33%');
     expect(formatShare(null)).toBe('–');
   });

@@ -20,6 +20,7 @@ import {
 import { IconChevronLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import { DAY_CODES, type DayCode } from '@flywheel/shared/clock';
 import type { Digest, DigestSettingsResponse } from '@flywheel/shared/digest';
+import { formatDuration } from '@flywheel/shared/duration';
 import { StatCard } from '../../components/StatCard.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatCount } from '../../lib/chart-labels.ts';
@@ -55,14 +56,6 @@ const whenIn = (iso: string, timeZone: string) =>
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso));
-
-function duration(seconds: number | null): string {
-  if (seconds === null) return '–';
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 86_400) return `${(seconds / 3600).toFixed(1).replace(/\.0$/, '')} h`;
-  return `${(seconds / 86_400).toFixed(1).replace(/\.0$/, '')} d`;
-}
 
 /**
  * Settings › Weekly digest: the caller's own digest of this workspace (e-mail, Slack DM, day and hour) and the
@@ -308,7 +301,7 @@ export function DigestView({ digest: d }: { digest: Digest }) {
         <Text fz="sm">
           {rt.questions === 0
             ? 'No questions were asked this week.'
-            : `${formatCount(rt.questions)} asked, ${formatCount(rt.answered)} answered; median first answer ${duration(rt.median_seconds)}, ${rt.within_24h === null ? '–' : `${Math.round(rt.within_24h * 100)}%`} answered within 24 h.`}
+            : `${formatCount(rt.questions)} asked, ${formatCount(rt.answered)} answered; median first answer ${formatDuration(rt.median_seconds)}, ${rt.within_24h === null ? '–' : `${Math.round(rt.within_24h * 100)}%`} answered within 24 h.`}
         </Text>
         <Text fz="sm">
           {d.questions.total === 0

@@ -12,17 +12,10 @@ import type { TimeChoice } from '../../../lib/time-filter.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { DEFAULT_RESPONSE_TIME, useResponseTimes } from '../api/response-times.ts';
 import { DownloadButton } from './controls.tsx';
+import { formatDuration } from '@flywheel/shared/duration';
 
 type ChannelRow = ResponseTimesResponse['channels'][number];
 
-/** A number of seconds as people say it: 40 s, 12 min, 3.5 h, 2.1 d; a dash for none. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '–';
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 86_400) return `${(seconds / 3600).toFixed(1)} h`;
-  return `${(seconds / 86_400).toFixed(1)} d`;
-}
 /** A share (0..1) as a whole percent; a dash for none. */
 export const formatShare = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 const hours = (s: number | null) => (s === null ? null : Math.round((s / 3600) * 100) / 100);
