@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { demoCredentials, demoTeamId, logIn } from './helpers.ts';
+import { signInToDemo } from './helpers.ts';
 
 /** A CSV line as the product writes it: quoted strings ("" inside), bare numbers, comma-separated. */
 function parseCsvLine(line: string): string[] {
@@ -42,28 +42,9 @@ async function customRange(page: Page, card: Locator, label: string, start: stri
   await expect(dialog).toBeHidden();
 }
 
-async function signInToDemo(page: Page, request: Parameters<typeof demoCredentials>[0]) {
-  const demo = await demoCredentials(request);
-  await logIn(page, demo.email, demo.password);
-  await expect(page).toHaveURL(/\/dashboard\/home$/);
-  // The demo's history import fills the rollups: wait until the server says it is done (the page's banner may not
-  // be drawn yet when asked), then load Home afresh.
-  const login = await request.post('/api/v0/auth/login', {
-    data: { email: demo.email, password: demo.password },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
-  const teamId = await demoTeamId(request);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/v0/workspaces/status/${teamId}`, { headers })).json()) as {
-            backfill?: { status?: string };
-          }
-        ).backfill?.status,
-      { timeout: 90_000 },
-    )
-    .toBe('done');
+/** The demo signed in with its history imported, and Home loaded afresh (the import's banner gone). */
+async function signInToDemoHome(page: Page, request: APIRequestContext) {
+  await signInToDemo(page, request);
   await expect(page.getByText(/Importing history/)).toBeHidden({ timeout: 60_000 });
   await page.reload();
 }
@@ -75,7 +56,7 @@ test('home: cards and charts with data, time filters, bot name, task board, More
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToDemo(page, request);
+  await signInToDemoHome(page, request);
 
   await expect(page.getByRole('group', { name: 'Messages' })).toBeVisible({ timeout: 20_000 });
   for (const name of ['Workspace Highlights', 'Activity', 'Reactions & Messages']) {
@@ -156,7 +137,7 @@ test('analytics: stat cards, filters change what is shown, CSV downloads parsed 
   test.setTimeout(150_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToDemo(page, request);
+  await signInToDemoHome(page, request);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('group', { name: 'Total Activity' })).toBeVisible({ timeout: 20_000 });
   // The change against the week before: a signed percent, or 0% when the two weeks are equal (the demo's generated
@@ -292,7 +273,7 @@ test('empty windows: every Home and Analytics chart and table shows its empty st
   test.setTimeout(150_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToDemo(page, request);
+  await signInToDemoHome(page, request);
   // Long before the demo's history: nothing happened in January 2020.
   const [start, end] = ['2020-01-01', '2020-01-31'];
   for (const name of [

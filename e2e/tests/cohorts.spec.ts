@@ -1,31 +1,6 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axeViolations, demoCredentials, demoTeamId, logIn } from './helpers.ts';
-
-/** Signs in to the demo and waits until its history import is done (the grid reads its rollups). */
-async function signInToDemo(page: Page, request: Parameters<typeof demoCredentials>[0]) {
-  const demo = await demoCredentials(request);
-  await logIn(page, demo.email, demo.password);
-  await expect(page).toHaveURL(/\/dashboard\/home$/);
-  const login = await request.post('/api/v0/auth/login', {
-    data: { email: demo.email, password: demo.password },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
-  const teamId = await demoTeamId(request);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/v0/workspaces/status/${teamId}`, { headers })).json()) as {
-            backfill?: { status?: string };
-          }
-        ).backfill?.status,
-      { timeout: 90_000 },
-    )
-    .toBe('done');
-  return { headers, teamId };
-}
+import { axeViolations, signInToDemo } from './helpers.ts';
 
 test('analytics: retention by join cohort on the demo (weekly and monthly, CSV, link to Members), axe clean', async ({
   page,

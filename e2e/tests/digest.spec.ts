@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axeViolations, demoCredentials, demoTeamId, logIn } from './helpers.ts';
+import { axeViolations, signInToDemo } from './helpers.ts';
 
 type Digest = {
   week: { start: string; end: string };
@@ -8,30 +7,6 @@ type Digest = {
   questions: { total: number };
   members: { new: { count: number } };
 };
-
-/** Signs in to the demo and waits until its history import is done (the digest reads its rollups). */
-async function signInToDemo(page: Page, request: Parameters<typeof demoCredentials>[0]) {
-  const demo = await demoCredentials(request);
-  await logIn(page, demo.email, demo.password);
-  await expect(page).toHaveURL(/\/dashboard\/home$/);
-  const login = await request.post('/api/v0/auth/login', {
-    data: { email: demo.email, password: demo.password },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
-  const teamId = await demoTeamId(request);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/v0/workspaces/status/${teamId}`, { headers })).json()) as {
-            backfill?: { status?: string };
-          }
-        ).backfill?.status,
-      { timeout: 90_000 },
-    )
-    .toBe('done');
-  return { headers, teamId };
-}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const short = (day: string) => `${Number(day.slice(8))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;

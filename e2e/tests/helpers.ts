@@ -212,3 +212,30 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   }, include ?? null);
   return violations;
 }
+
+/**
+ * Signs in to the demo in the browser, and with the API (its headers), and waits until the demo's history import
+ * is done (pages that read the rollups need it): answers the API's headers and the demo's team id.
+ */
+export async function signInToDemo(page: Page, request: APIRequestContext) {
+  const demo = await demoCredentials(request);
+  await logIn(page, demo.email, demo.password);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  const login = await request.post('/api/v0/auth/login', {
+    data: { email: demo.email, password: demo.password },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const teamId = await demoTeamId(request);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v0/workspaces/status/${teamId}`, { headers })).json()) as {
+            backfill?: { status?: string };
+          }
+        ).backfill?.status,
+      { timeout: 90_000 },
+    )
+    .toBe('done');
+  return { headers, teamId };
+}
