@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# `npm test`: every suite, in two lanes where the machine has room for them.
+# `npm test`: every suite, with both cores kept busy.
 #
 # 1. Lint and types (scripts/checks.sh), then the shared, emulator and server suites (the server's on PGlite), one
 #    after another: each of them keeps every core busy.
 # 2. The build the end-to-end suite runs against, then two lanes side by side:
 #    - the end-to-end suite (Playwright, one test at a time), which keeps about one core busy: its server and its
 #      browser mostly take turns;
-#    - on the other core, one test file at a time: the server suite on PostgreSQL (when TEST_DATABASE_URL is set),
-#      the web suite, then the production-install check (scripts/check-production.sh).
-#    The end-to-end suite must pass with the other core busy anyway (docs/development.md); the second lane's output
-#    is printed whole when it ends, so the two never interleave.
+#    - one task at a time from a shared list: the server suite on PostgreSQL (when TEST_DATABASE_URL is set) in
+#      three shards, one file at a time each, the web suite (one file at a time) and the production-install check
+#      (scripts/check-production.sh). When the end-to-end suite ends, its lane takes tasks from the same list, so
+#      the second core is not left idle while one lane finishes alone.
+#    The end-to-end suite must pass with the other core busy anyway (docs/development.md). Each task's output is
+#    printed whole when the lanes are done, so nothing interleaves.
 # Stops at the first step of part 1 that fails; in part 2 every suite runs, and the run fails if any did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,29 +30,44 @@ step "server (PGlite)"
 step "build (for the end-to-end suite and the production check)"
 NODE_ENV=development npm run build || exit 1
 
-other_log=$(mktemp)
-trap 'rm -f "$other_log"' EXIT
-(
-  status=0
-  if [ -n "${TEST_DATABASE_URL:-}" ]; then
-    step "server (PostgreSQL), one file at a time"
-    (cd apps/server && npx vitest run --project postgres --maxWorkers 1) || status=1
-  fi
-  step "web, one file at a time"
-  (cd apps/web && npx vitest run --maxWorkers 1) || status=1
-  step "production install"
-  npm run --silent test:production || status=1
-  exit $status
-) >"$other_log" 2>&1 &
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The shared list: one task a line, taken in order by whichever lane is free (under a lock).
+tasks=()
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  for shard in 1 2 3; do
+    tasks+=("server (PostgreSQL), shard $shard of 3, one file at a time|cd apps/server && npx vitest run --project postgres --maxWorkers 1 --shard $shard/3")
+  done
+fi
+tasks+=("web, one file at a time|cd apps/web && npx vitest run --maxWorkers 1")
+tasks+=("production install|npm run --silent test:production")
+echo 0 >"$work/next"
+: >"$work/failed"
+# Takes tasks until none is left; each task's output goes to its own log, its failure to the list of failures.
+lane() {
+  while true; do
+    local i
+    i=$(
+      flock "$work/next" bash -c 'i=$(cat "$1"); echo $((i + 1)) >"$1"; echo "$i"' _ "$work/next"
+    )
+    [ "$i" -ge "${#tasks[@]}" ] && return 0
+    local name=${tasks[$i]%%|*} command=${tasks[$i]#*|}
+    { echo; echo "== $name"; } >"$work/task-$i.log"
+    (eval "$command") >>"$work/task-$i.log" 2>&1 || echo "$name" >>"$work/failed"
+  done
+}
+lane &
 other=$!
 
-step "end to end (beside the second lane)"
+step "end to end (beside the task lane)"
 npm run e2e -w e2e
 e2e_status=$?
-
+lane
 wait "$other"
-other_status=$?
-cat "$other_log"
+for i in "${!tasks[@]}"; do cat "$work/task-$i.log"; done
 echo
-echo "== end to end: exit $e2e_status; second lane (server on PostgreSQL, web, production install): exit $other_status"
-[ "$e2e_status" -eq 0 ] && [ "$other_status" -eq 0 ]
+if [ -s "$work/failed" ]; then
+  sed 's/^/== failed: /' "$work/failed"
+fi
+echo "== end to end: exit $e2e_status; other tasks: $([ -s "$work/failed" ] && echo failed || echo passed)"
+[ "$e2e_status" -eq 0 ] && [ ! -s "$work/failed" ]

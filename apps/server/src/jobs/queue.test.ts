@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../lib/logger.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createQueue, defineJob } from './queue.ts';
+import { createQueue, defineJob, startDelayMs } from './queue.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +38,44 @@ describe('job queue (pg-boss on this database)', () => {
     expect(queue.state().started).toBe(false);
     const { rows } = await t.ctx.database.executeSql("select state from pgboss.job where name = 'test.slow'");
     expect(rows).toEqual([{ state: 'completed' }]);
+  });
+
+  it('a job sent to start later wakes a local worker at its time, not at the worker’s next poll', async () => {
+    const ran: { n: number; at: number }[] = [];
+    const later = defineJob({
+      id: 'test.later',
+      payload: z.object({ n: z.number().int() }),
+      retryLimit: 0,
+      async handle(data) {
+        ran.push({ n: data.n, at: Date.now() });
+      },
+    });
+    // A poll a minute apart: a job that ran before a minute was woken.
+    const queue = await createQueue(t.ctx.database, t.ctx.logger, { pollingIntervalSeconds: 60 });
+    await queue.register([later]);
+    await queue.startWorkers(t.ctx);
+    // The worker's first fetch (right after it starts) is over before the sends.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const sentAt = Date.now();
+    await queue.send(later, { n: 1 });
+    await queue.send(later, { n: 2 }, { startAfter: 2 });
+    await queue.send(later, { n: 3 }, { startAfter: new Date(Date.now() + 3_000) });
+    for (let i = 0; i < 400 && ran.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    await queue.stop();
+    expect(ran.map((r) => r.n)).toEqual([1, 2, 3]);
+    // Not before their time (the database's start_after holds them).
+    expect(ran[1]!.at - sentAt).toBeGreaterThanOrEqual(1_900);
+    expect(ran[2]!.at - sentAt).toBeGreaterThanOrEqual(2_900);
+  });
+
+  it('startDelayMs reads seconds, dates and ISO strings', () => {
+    expect(startDelayMs(undefined)).toBe(0);
+    expect(startDelayMs(20)).toBe(20_000);
+    const d = startDelayMs(new Date(Date.now() + 5_000));
+    expect(d).toBeGreaterThan(4_000);
+    expect(d).toBeLessThanOrEqual(5_000);
+    expect(startDelayMs(new Date(Date.now() - 5_000).toISOString())).toBeLessThan(0);
+    expect(startDelayMs('not a date')).toBe(0);
   });
 
   it('stop waits for the completion pg-boss sends without awaiting it, so the database can close right after', async () => {

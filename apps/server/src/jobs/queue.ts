@@ -50,6 +50,19 @@ export type Queue = {
   stop(): Promise<void>;
 };
 
+/** Local wake-ups are set for jobs due within this long; later ones are found by polling. */
+const MAX_WAKE_DELAY_MS = 15 * 60_000;
+/** A wake-up comes this long after the due time, so the database's clock has passed it too. */
+const WAKE_MARGIN_MS = 50;
+
+/** How long from now a job sent with pg-boss's `startAfter` (seconds, a date or an ISO string) starts. */
+export function startDelayMs(startAfter: PgBoss.SendOptions['startAfter']): number {
+  if (startAfter === undefined || startAfter === null) return 0;
+  if (typeof startAfter === 'number') return startAfter * 1000;
+  const at = startAfter instanceof Date ? startAfter.getTime() : Date.parse(startAfter);
+  return Number.isFinite(at) ? at - Date.now() : 0;
+}
+
 export async function createQueue(
   database: Database,
   logger: Logger,
@@ -102,13 +115,29 @@ export async function createQueue(
   let started = true;
   const workerIds = new Map<string, string[]>();
 
+  /** Wake-ups of local workers for jobs sent to start later (cleared at stop). */
+  const timers = new Set<NodeJS.Timeout>();
+  const notify = (jobId: string) => {
+    for (const workerId of workerIds.get(jobId) ?? []) boss.notifyWorker(workerId);
+  };
+
   return {
     boss,
     async send(job, data, options = {}) {
       const payload = job.payload.parse(data) as object;
       const id = await boss.send(job.id, payload, options);
-      // Wake a local worker at once instead of waiting for its next poll.
-      for (const workerId of workerIds.get(job.id) ?? []) boss.notifyWorker(workerId);
+      // Wake a local worker instead of waiting for its next poll: at once, or when a job sent to start later is
+      // due (a worker woken a little early finds nothing and polls as usual; another process's worker polls).
+      const delayMs = startDelayMs(options.startAfter);
+      if (delayMs <= 0) notify(job.id);
+      else if (started && delayMs <= MAX_WAKE_DELAY_MS) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (started) notify(job.id);
+        }, delayMs + WAKE_MARGIN_MS);
+        timer.unref();
+        timers.add(timer);
+      }
       return id;
     },
     async waiting(job, { readySeconds, exceptKeys }) {
@@ -161,6 +190,8 @@ export async function createQueue(
     async stop() {
       if (!started) return;
       started = false;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       // Graceful: stop fetching, wait for running handlers to finish, keep the database open (we own it).
       await boss.stop({ graceful: true, wait: true, close: false, timeout: opts.stopTimeoutMs ?? 20_000 });
       await querySettled(5_000);

@@ -34,6 +34,9 @@ export async function createScratchDatabase(
   await admin.connect();
   const template = opts.migrated ? inject('postgresTemplate') : undefined;
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  // A test database is dropped after its file: a commit need not wait for its WAL to reach the disk (every
+  // session on it, the test's child processes' too; a crash of the PostgreSQL server is not what is tested).
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -86,12 +89,10 @@ export async function buildTestApp(
         : { pgliteLoad: await migratedPgliteDump() },
   );
   const logger = createLogger(config.logLevel, opts.logStream);
-  const ctx = await createContext(config, {
-    database,
-    logger,
-    pollingIntervalSeconds: 0.5,
-    modules: opts.modules,
-  });
+  // Workers poll as often as in production (every 2 s): a job sent in this process wakes a worker at once, or at
+  // its start time (jobs/queue.ts), so the poll only finds the cron's jobs and retries. Polling every 0.5 s kept
+  // an idle test app at about a quarter of a core (31 workers' fetches), which the suite paid in every file.
+  const ctx = await createContext(config, { database, logger, modules: opts.modules });
   if (opts.workers !== false) await ctx.startWorkers();
   const app = await buildApp(ctx);
   await app.ready();

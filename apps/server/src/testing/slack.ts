@@ -46,9 +46,11 @@ export async function slackTestEnv(
     { logStream: opts.logStream, database: opts.database },
   );
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The app first, while Slack still answers: its workers' last handlers finish their calls instead of retrying
+  // against a closed port until the stop's timeout (a close of button-polls.test on PostgreSQL ran past 60 s).
   const close = async () => {
-    await emu.close();
     await t.close();
+    await emu.close();
   };
   // Socket Mode: the test connects (modules/intake/socket-mode.ts) when it wants the events.
   if (opts.socketMode) return { t, emu, url, close };
