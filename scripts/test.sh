@@ -6,8 +6,8 @@
 # 2. The build the end-to-end suite runs against, then two lanes side by side:
 #    - the end-to-end suite (Playwright, one test at a time), which keeps about one core busy: its server and its
 #      browser mostly take turns;
-#    - one task at a time from a shared list: the web suite in two shards and the server suite on PostgreSQL (when
-#      TEST_DATABASE_URL is set) in four, one file at a time each, and the production-install check
+#    - one task at a time from a shared list: the server suite on PostgreSQL (when TEST_DATABASE_URL is set) in
+#      three shards, one file at a time each, the web suite (one file at a time) and the production-install check
 #      (scripts/check-production.sh). When the end-to-end suite ends, its lane takes tasks from the same list, so
 #      the second core is not left idle while one lane finishes alone.
 #    The end-to-end suite must pass with the other core busy anyway (docs/development.md). Each task's output is
@@ -34,15 +34,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The shared list: one task a line, taken in order by whichever lane is free (under a lock).
 tasks=()
-# Shards of a few minutes each, so that the lane that finishes last does not finish long after the other.
-for shard in 1 2; do
-  tasks+=("web, shard $shard of 2, one file at a time|cd apps/web && npx vitest run --maxWorkers 1 --shard $shard/2")
-done
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  for shard in 1 2 3 4; do
-    tasks+=("server (PostgreSQL), shard $shard of 4, one file at a time|cd apps/server && npx vitest run --project postgres --maxWorkers 1 --shard $shard/4")
+  for shard in 1 2 3; do
+    tasks+=("server (PostgreSQL), shard $shard of 3, one file at a time|cd apps/server && npx vitest run --project postgres --maxWorkers 1 --shard $shard/3")
   done
 fi
+tasks+=("web, one file at a time|cd apps/web && npx vitest run --maxWorkers 1")
 tasks+=("production install|npm run --silent test:production")
 echo 0 >"$work/next"
 : >"$work/failed"
