@@ -18,10 +18,11 @@ describe('job queue (pg-boss on this database)', () => {
       id: 'test.slow',
       payload: z.object({ n: z.number().int() }),
       retryLimit: 0,
-      async handle(data) {
+      async handle(data, { stopping }) {
         events.push(`start ${data.n}`);
         await new Promise((r) => setTimeout(r, 800));
-        events.push(`end ${data.n}`);
+        // The stop came while it ran: its signal says so, so a long handler can end early.
+        events.push(`end ${data.n}${stopping.aborted ? ' (stopping)' : ''}`);
       },
     });
     const queue = await createQueue(t.ctx.database, t.ctx.logger, { pollingIntervalSeconds: 0.5 });
@@ -34,7 +35,7 @@ describe('job queue (pg-boss on this database)', () => {
     expect(events).toEqual(['start 1']);
 
     await queue.stop();
-    expect(events).toEqual(['start 1', 'end 1']);
+    expect(events).toEqual(['start 1', 'end 1 (stopping)']);
     expect(queue.state().started).toBe(false);
     const { rows } = await t.ctx.database.executeSql("select state from pgboss.job where name = 'test.slow'");
     expect(rows).toEqual([{ state: 'completed' }]);

@@ -4,8 +4,11 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 
-/** What a running job gets beside its payload: the process's context (services), its id and a logger. */
-export type JobContext = { ctx: AppContext; jobId: string; logger: Logger };
+/**
+ * What a running job gets beside its payload: the process's context (services), its id, a logger, and `stopping`,
+ * aborted when the queue stops: a long handler ends its work early at a safe point (the graceful stop waits for it).
+ */
+export type JobContext = { ctx: AppContext; jobId: string; logger: Logger; stopping: AbortSignal };
 
 /**
  * A typed job: an id like `mail.send`, a zod payload, an idempotent handler and a retry policy. Definitions
@@ -115,6 +118,7 @@ export async function createQueue(
   let started = true;
   const workerIds = new Map<string, string[]>();
 
+  const stopping = new AbortController();
   /** Wake-ups of local workers for jobs sent to start later (cleared at stop). */
   const timers = new Set<NodeJS.Timeout>();
   const notify = (jobId: string) => {
@@ -172,7 +176,12 @@ export async function createQueue(
                 const jobLogger = logger.child({ job: job.id, jobId: item.id });
                 try {
                   const data = job.payload.parse(item.data);
-                  await job.handle(data, { ctx, jobId: item.id, logger: jobLogger });
+                  await job.handle(data, {
+                    ctx,
+                    jobId: item.id,
+                    logger: jobLogger,
+                    stopping: stopping.signal,
+                  });
                 } catch (err) {
                   // pg-boss records the failure in the job's row and retries it, but says nothing: say it here.
                   jobLogger.error({ err }, 'job failed; pg-boss retries it while its retry limit lasts');
@@ -190,6 +199,7 @@ export async function createQueue(
     async stop() {
       if (!started) return;
       started = false;
+      stopping.abort();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       // Graceful: stop fetching, wait for running handlers to finish, keep the database open (we own it).

@@ -92,7 +92,11 @@ describe('with DEV_CLOCK', () => {
         reactions: 0,
       })),
     );
-    const run = () => levelsJob.handle({}, { ctx: t.ctx, jobId: 'x', logger: createLogger('silent') });
+    const run = () =>
+      levelsJob.handle(
+        {},
+        { ctx: t.ctx, jobId: 'x', logger: createLogger('silent'), stopping: new AbortController().signal },
+      );
     const level = async () =>
       (
         await typedRows<{ level: string; since: string }>(

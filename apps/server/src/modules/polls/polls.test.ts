@@ -311,7 +311,10 @@ describe('a poll in Slack', () => {
     const w2 = serviceAt(() => end + 700);
     const [n1, n2, n3] = await Promise.all([w1.closeDue(pollId), w2.closeDue(), w1.closeDue()]);
     expect(n1 + n2 + n3).toBe(1);
-    await pollsCloseJob.handle({ pollId }, { ctx: env.t.ctx, jobId: 'x', logger: createLogger('silent') });
+    await pollsCloseJob.handle(
+      { pollId },
+      { ctx: env.t.ctx, jobId: 'x', logger: createLogger('silent'), stopping: new AbortController().signal },
+    );
     const finals = editsOf(ts)
       .slice(before)
       .filter((t) => t.includes('This poll is closed'));

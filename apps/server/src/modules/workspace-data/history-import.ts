@@ -367,10 +367,12 @@ export function backfillService(deps: {
     start: (teamId: string) => repo.start(teamId, deps.days),
 
     /**
-     * Works on an import for up to `budgetMs`. Returns 'more' when there is more to do, 'busy' when another
-     * runner holds the lease (or a crashed one's lease has not lapsed yet), 'finished' otherwise.
+     * Works on an import for up to `budgetMs`, or until `stop` is aborted (the process is stopping: the page in
+     * hand is written with its position and the import is left for the next run). Returns 'more' when there is
+     * more to do, 'busy' when another runner holds the lease (or a crashed one's lease has not lapsed yet),
+     * 'finished' otherwise.
      */
-    async run(teamId: string, budgetMs: number): Promise<'more' | 'busy' | 'finished'> {
+    async run(teamId: string, budgetMs: number, stop?: AbortSignal): Promise<'more' | 'busy' | 'finished'> {
       if (!(await repo.lease(teamId, false)))
         return (await repo.get(teamId))?.status === 'running' ? 'busy' : 'finished';
       const deadline = Date.now() + budgetMs;
@@ -383,7 +385,7 @@ export function backfillService(deps: {
         let hits = deps.slack.rateLimitHits();
         const writer = pageWriter(teamId, tz);
         try {
-          while (b.state.phase !== 'done' && Date.now() < deadline) {
+          while (b.state.phase !== 'done' && Date.now() < deadline && !stop?.aborted) {
             const out = await stepOrSkip(b, client, tz);
             const now = deps.slack.rateLimitHits();
             const limited = deps.slack.historyLimited(teamId);

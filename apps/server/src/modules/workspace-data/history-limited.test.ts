@@ -72,3 +72,19 @@ it('detects the limited history tier from Slack’s answers, paces at it, record
   expect(want).toBeGreaterThan(15);
   expect(got!.n).toBe(want);
 });
+
+it('a run told to stop (the process is stopping) leaves the import for the next run, which finishes it', async () => {
+  const imports = env.t.ctx.services.historyImport;
+  await imports.start(teamId);
+  const stopped = new AbortController();
+  stopped.abort();
+  expect(await imports.run(teamId, 60_000, stopped.signal)).toBe('more');
+  const [left] = await typedRows<{ status: string }>(
+    env.t.ctx.database.db,
+    sql`select status from slack_backfills where team_id = ${teamId}`,
+  );
+  expect(left?.status).toBe('running');
+  let outcome = await imports.run(teamId, 60_000);
+  while (outcome === 'more') outcome = await imports.run(teamId, 60_000);
+  expect(outcome).toBe('finished');
+});
