@@ -194,6 +194,10 @@ export const webhooksRepo = (db: Db) => ({
         order by d.id limit 1`,
     ),
 
+  /**
+   * An attempt's result, on a delivery still pending: a row that stopped being pending while the request was out
+   * (given up elsewhere, its event pruned) is not brought back by it.
+   */
   async recordAttempt(
     id: number,
     a: {
@@ -209,7 +213,7 @@ export const webhooksRepo = (db: Db) => ({
         last_attempt_at = now(),
         next_attempt_at = coalesce(${a.nextAttemptAt?.toISOString() ?? null}::timestamptz, next_attempt_at),
         finished_at = case when ${a.status} = 'pending' then null else now() end
-      where id = ${id}`);
+      where id = ${id} and status = 'pending'`);
   },
 
   /** Events older than `days` with nothing left to deliver go, with their deliveries' log rows. */

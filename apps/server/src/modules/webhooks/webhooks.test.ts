@@ -18,6 +18,7 @@ import {
 } from '../../testing/slack.ts';
 import { connectedWorkspace } from '../../testing/workspace.ts';
 import { pollsService } from '../polls/service.ts';
+import { webhooksRepo } from './repo.ts';
 import { postDelivery } from './send.ts';
 import { isPrivateAddress } from './target.ts';
 
@@ -458,6 +459,21 @@ describe('webhook targets by default (https and public only)', () => {
         `select count(*)::int as n from webhook_deliveries where subscription_id = ${sub.id} and status = 'pending'`,
       ),
     ).toBe(1);
+  });
+
+  it("an attempt's result does not bring back a delivery that stopped being pending meanwhile", async () => {
+    const db = t.ctx.database.db;
+    const sub = (await create('https://hooks.example.com/late')).json().data;
+    await t.ctx.services.webhooks.emit(teamId, 'member.joined', { member_id: 'U4' });
+    const status = async () =>
+      ((await db.execute(
+        `select id, status from webhook_deliveries where subscription_id = ${sub.id}` as never,
+      )) as unknown as { rows: { id: number; status: string }[] }).rows[0]!;
+    const { id } = await status();
+    await db.execute(`update webhook_deliveries set status = 'failed' where id = ${id}` as never);
+    const attempt = { responseCode: null, error: 'timed out', durationMs: 5, nextAttemptAt: new Date() };
+    await webhooksRepo(db).recordAttempt(id, { status: 'pending', ...attempt });
+    expect((await status()).status).toBe('failed');
   });
 
   it('address classes', () => {
