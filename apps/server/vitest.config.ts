@@ -23,8 +23,14 @@ export default defineConfig({
                 env: { TEST_DB: 'postgres' },
                 // One migrated template database per run, which each test app's database is copied from.
                 globalSetup: ['src/testing/global-setup.ts'],
-                // Configuration and process tests do not depend on the database: they run once.
-                exclude: ['src/config.test.ts', 'src/main.test.ts', 'src/supervise.test.ts'],
+                // Configuration and process tests do not depend on the database, and the recycled test databases
+                // are PGlite's: they run once.
+                exclude: [
+                  'src/config.test.ts',
+                  'src/main.test.ts',
+                  'src/supervise.test.ts',
+                  'src/testing/db-template.test.ts',
+                ],
               },
             },
           ]

@@ -50,13 +50,18 @@ export type OpenOptions = {
   pgliteDir?: string;
   /** An in-memory PGlite database starts as this dump (Database.dumpDataDir) instead of empty. */
   pgliteLoad?: Blob;
+  /**
+   * An open PGlite the caller lends (the test suite's recycled databases, testing/db-template.ts): used as it is,
+   * and handed back by close() instead of closed.
+   */
+  pgliteLease?: { client: PGlite; giveBack(): Promise<void> };
   poolSize?: number;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-    : openPglite(opts.pgliteDir, opts.pgliteLoad);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.pgliteLease) return wrapPglite(opts.pgliteLease.client, opts.pgliteLease.giveBack);
+  return openPglite(opts.pgliteDir, opts.pgliteLoad);
 }
 
 async function openPglite(dir: string | undefined, load?: Blob): Promise<Database> {
@@ -73,15 +78,37 @@ async function openPglite(dir: string | undefined, load?: Blob): Promise<Databas
     release();
     throw err;
   }
+  return wrapPglite(client, async () => {
+    await client.close();
+    release();
+  });
+}
+
+/**
+ * The Database over an open PGlite client. Its statements go through a view of the client (its query, exec,
+ * transaction and dump): once closed, the view refuses them, so nothing left over from this Database reaches the
+ * client after it is closed or handed on.
+ */
+function wrapPglite(client: PGlite, end: () => Promise<void>): Database {
+  let closed = false;
+  const open = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      closed ? Promise.reject(new Error('the database is closed')) : fn(...args);
+  const view = {
+    query: open(client.query.bind(client)),
+    exec: open(client.exec.bind(client)),
+    transaction: open(client.transaction.bind(client)),
+    dumpDataDir: open(client.dumpDataDir.bind(client)),
+  } as Pick<PGlite, 'query' | 'exec' | 'transaction' | 'dumpDataDir'>;
   // One connection: a statement through the client inside one of its transactions waits for itself (tx-guard.ts).
   const owner = {};
-  for (const method of ['query', 'exec', 'transaction'] as const) guardMethod(owner, client, method);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  for (const method of ['query', 'exec', 'transaction'] as const) guardMethod(owner, view, method);
+  const db = drizzlePglite({ client: view as PGlite, schema }) as unknown as Db;
   guardTransactions(owner, db);
   const executeSql: ExecuteSql = async (text, values) => {
-    if (values && values.length > 0) return client.query(text, values);
+    if (values && values.length > 0) return view.query(text, values);
     // Multi-statement SQL without parameters (pg-boss migrations) needs exec.
-    const results = await client.exec(text);
+    const results = await view.exec(text);
     return results.at(-1) ?? { rows: [] };
   };
   return {
@@ -91,13 +118,14 @@ async function openPglite(dir: string | undefined, load?: Blob): Promise<Databas
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     exclusive: (fn) => fn(),
     ping: async () => {
-      await client.query('select 1');
+      await view.query('select 1');
     },
     close: async () => {
-      await client.close();
-      release();
+      if (closed) return;
+      closed = true;
+      await end();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => view.dumpDataDir('none'),
   };
 }
 

@@ -8,7 +8,7 @@ import { createContext, type AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { Module } from '../modules/module.ts';
-import { migratedPgliteDump } from './db-template.ts';
+import { leasePglite } from './db-template.ts';
 import type pino from 'pino';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
@@ -53,7 +53,8 @@ export async function createScratchDatabase(
 
 /**
  * The whole server on a real database: embedded PGlite in memory, or a scratch PostgreSQL database when
- * the run targets PostgreSQL. Workers run in-process. Share one per test file (PGlite takes ~1 s to open).
+ * the run targets PostgreSQL. Workers run in-process. Share one per test file (a PGlite database takes ~1.5 s of
+ * CPU to open; a closed app's is recycled, db-template.ts).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -86,7 +87,7 @@ export async function buildTestApp(
       ? { ...given, poolSize: 4 }
       : scratch
         ? { databaseUrl: scratch.url, poolSize: 4 }
-        : { pgliteLoad: await migratedPgliteDump() },
+        : { pgliteLease: await leasePglite() },
   );
   const logger = createLogger(config.logLevel, opts.logStream);
   // Workers poll as often as in production (every 2 s): a job sent in this process wakes a worker at once, or at
