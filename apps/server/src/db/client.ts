@@ -41,6 +41,9 @@ export type Database = {
 /** The session-level advisory lock of start-up (migrations, the job queue's schema and queues). */
 const STARTUP_LOCK = 72_410_002;
 
+/** How long closing a PostgreSQL database waits for connections still in use (a shutdown must not hang on one). */
+const CLOSE_WAIT_MS = 10_000;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenOptions = {
@@ -56,10 +59,13 @@ export type OpenOptions = {
    */
   pgliteLease?: { client: PGlite; giveBack(): Promise<void> };
   poolSize?: number;
+  /** PostgreSQL: how long close() waits for connections still in use (default 10 s). */
+  closeWaitMs?: number;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.closeWaitMs ?? CLOSE_WAIT_MS);
   if (opts.pgliteLease) return wrapPglite(opts.pgliteLease.client, opts.pgliteLease.giveBack);
   return openPglite(opts.pgliteDir, opts.pgliteLoad);
 }
@@ -129,7 +135,7 @@ function wrapPglite(client: PGlite, end: () => Promise<void>): Database {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, closeWaitMs: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
@@ -159,6 +165,26 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: () => endPool(pool, closeWaitMs),
   };
+}
+
+/**
+ * Ends the pool: idle connections close at once, ones in use when they are released. A connection never released
+ * (a statement that hangs, a leak) would hold the close for ever: after `waitMs` it is left to the process's end,
+ * with a warning naming how many.
+ */
+async function endPool(pool: pg.Pool, waitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs);
+    timer.unref();
+  });
+  const outcome = await Promise.race([pool.end().then(() => 'ended' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late')
+    process.emitWarning(
+      `closing the database: ${pool.totalCount - pool.idleCount} connection(s) still in use after ` +
+        `${waitMs / 1000} s; not waiting for them`,
+    );
 }

@@ -101,9 +101,18 @@ export async function buildTestApp(
     app,
     ctx,
     async close() {
-      await app.close();
-      await ctx.close();
-      await scratch?.drop();
+      // A close that ran past the hook's minute once, on PostgreSQL under load, without saying where: each step
+      // that takes over 10 s says so on the test's output.
+      await timed('the HTTP server', () => app.close());
+      await timed('the context (job queue, mailer, database)', () => ctx.close());
+      if (scratch) await timed('dropping the scratch database', () => scratch.drop());
     },
   };
+}
+
+async function timed(step: string, fn: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  await fn();
+  const ms = Date.now() - started;
+  if (ms > 10_000) console.warn(`test app close: ${step} took ${(ms / 1000).toFixed(1)} s`);
 }
