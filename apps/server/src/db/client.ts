@@ -97,7 +97,8 @@ async function openPglite(dir: string | undefined, load?: Blob): Promise<Databas
  */
 function wrapPglite(client: PGlite, end: () => Promise<void>): Database {
   let closed = false;
-  const open = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+  const open =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       closed ? Promise.reject(new Error('the database is closed')) : fn(...args);
   const view = {

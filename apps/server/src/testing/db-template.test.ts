@@ -40,9 +40,9 @@ describe('recycled test databases', () => {
     expect(first.client.closed).toBe(true);
     const second = await leasePglite();
     expect(second.client).not.toBe(first.client);
-    expect(
-      (await second.client.query(`select 1 from pg_class where relname = 'stray'`)).rows,
-    ).toHaveLength(0);
+    expect((await second.client.query(`select 1 from pg_class where relname = 'stray'`)).rows).toHaveLength(
+      0,
+    );
     await second.giveBack();
   });
 

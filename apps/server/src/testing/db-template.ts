@@ -36,7 +36,8 @@ type TemplateState = {
 };
 
 const extensions = { pg_trgm };
-const quoted = (schema: string, name: string) => `"${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`;
+const quoted = (schema: string, name: string) =>
+  `"${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`;
 const userSchemas = `n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and n.nspname not like 'pg_temp%'
   and n.nspname not like 'pg_toast_temp%'`;
 
@@ -133,7 +134,8 @@ async function reset(client: PGlite, template: TemplateState): Promise<boolean> 
     await client.exec('discard all');
     await client.exec(`set session_replication_role = replica;
       truncate ${template.tables.join(', ')};`);
-    for (const { table, copy } of template.rows) await client.query(`copy ${table} from '/dev/blob'`, [], { blob: copy });
+    for (const { table, copy } of template.rows)
+      await client.query(`copy ${table} from '/dev/blob'`, [], { blob: copy });
     for (const s of template.sequences)
       await client.query('select setval($1, $2::bigint, $3)', [s.name, s.value, s.called]);
     await client.exec('set session_replication_role = default; set search_path to public;');

@@ -466,9 +466,11 @@ describe('webhook targets by default (https and public only)', () => {
     const sub = (await create('https://hooks.example.com/late')).json().data;
     await t.ctx.services.webhooks.emit(teamId, 'member.joined', { member_id: 'U4' });
     const status = async () =>
-      ((await db.execute(
-        `select id, status from webhook_deliveries where subscription_id = ${sub.id}` as never,
-      )) as unknown as { rows: { id: number; status: string }[] }).rows[0]!;
+      (
+        (await db.execute(
+          `select id, status from webhook_deliveries where subscription_id = ${sub.id}` as never,
+        )) as unknown as { rows: { id: number; status: string }[] }
+      ).rows[0]!;
     const { id } = await status();
     await db.execute(`update webhook_deliveries set status = 'failed' where id = ${id}` as never);
     const attempt = { responseCode: null, error: 'timed out', durationMs: 5, nextAttemptAt: new Date() };
