@@ -69,6 +69,30 @@ describe('job queue (pg-boss on this database)', () => {
     expect(ran[2]!.at - sentAt).toBeGreaterThanOrEqual(2_900);
   });
 
+  it('a job due that no local send woke (another process sent it) is found by the sweep, not the 30 s poll', async () => {
+    const ran: string[] = [];
+    const elsewhere = defineJob({
+      id: 'test.elsewhere',
+      payload: z.object({ n: z.number().int() }),
+      retryLimit: 0,
+      async handle(data) {
+        ran.push(`ran ${data.n}`);
+      },
+    });
+    // The sweep every 0.5 s; each worker polls its own queue every 30 s.
+    const queue = await createQueue(t.ctx.database, t.ctx.logger, { pollingIntervalSeconds: 0.5 });
+    await queue.register([elsewhere]);
+    await queue.startWorkers(t.ctx);
+    // The worker's first fetch (right after it starts) is over before the send.
+    await new Promise((r) => setTimeout(r, 1_000));
+    // Straight into pg-boss, as another process's send arrives: nothing here wakes the worker.
+    await queue.boss.send('test.elsewhere', { n: 1 });
+    // Well before the worker's own 30 s poll (the wait's bound, not a speed check).
+    for (let i = 0; i < 300 && ran.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await queue.stop();
+    expect(ran).toEqual(['ran 1']);
+  });
+
   it('startDelayMs reads seconds, dates and ISO strings', () => {
     expect(startDelayMs(undefined)).toBe(0);
     expect(startDelayMs(20)).toBe(20_000);
