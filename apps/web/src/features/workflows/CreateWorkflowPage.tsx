@@ -193,7 +193,7 @@ export function CreateWorkflowPage() {
 
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={busy} zIndex={300} overlayProps={{ blur: 1 }} />
+      <LoadingOverlay visible={busy} zIndex={300} />
       <Anchor component={Link} to="/dashboard/workflows" fz="sm" mb="sm" display="inline-block">
         <Group gap={4}>
           <IconArrowLeft size={16} /> Workflows
