@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # `npm test`: every suite, with both cores kept busy.
 #
-# 1. Lint and types (scripts/checks.sh), then the shared, emulator and server suites (the server's on PGlite), one
-#    after another: each of them keeps every core busy.
+# 1. Lint and types (scripts/checks.sh), then the shared and emulator suites, then the server suite on PGlite with
+#    the web suite (one file at a time) beside it: the server suite leaves part of a core idle, waiting on timers
+#    and child processes.
 # 2. The build the end-to-end suite runs against, then two lanes side by side:
 #    - the end-to-end suite (Playwright, one test at a time), which keeps about one core busy: its server and its
 #      browser mostly take turns;
 #    - one task at a time from a shared list: the server suite on PostgreSQL (when TEST_DATABASE_URL is set) in
-#      three shards, one file at a time each, the web suite (one file at a time) and the production-install check
-#      (scripts/check-production.sh). When the end-to-end suite ends, its lane takes tasks from the same list, so
-#      the second core is not left idle while one lane finishes alone.
+#      three shards, one file at a time each, and the production-install check (scripts/check-production.sh).
+#      When the end-to-end suite ends, its lane takes tasks from the same list, so the second core is not left
+#      idle while one lane finishes alone.
 #    The end-to-end suite must pass with the other core busy anyway (docs/development.md). Each task's output is
 #    printed whole when the lanes are done, so nothing interleaves.
 # Stops at the first step of part 1 that fails; in part 2 every suite runs, and the run fails if any did.
@@ -24,14 +25,24 @@ step "shared"
 npm test -w packages/shared || exit 1
 step "emulator"
 npm test -w packages/slack-emulator || exit 1
-step "server (PGlite)"
-(cd apps/server && npx vitest run --project pglite) || exit 1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The web suite (one file at a time) beside the server's: the server suite leaves part of the second core idle
+# (its tests wait on timers, the emulator and child processes), which the web suite takes. Its output follows.
+step "server (PGlite), with the web suite beside it"
+(cd apps/web && npx vitest run --maxWorkers 1) >"$work/web.log" 2>&1 &
+web=$!
+(cd apps/server && npx vitest run --project pglite)
+server_status=$?
+wait "$web"
+web_status=$?
+step "web, one file at a time (beside the server suite)"
+cat "$work/web.log"
+[ "$server_status" -eq 0 ] && [ "$web_status" -eq 0 ] || exit 1
 
 step "build (for the end-to-end suite and the production check)"
 NODE_ENV=development npm run build || exit 1
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 # The shared list: one task a line, taken in order by whichever lane is free (under a lock).
 tasks=()
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -39,7 +50,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     tasks+=("server (PostgreSQL), shard $shard of 3, one file at a time|cd apps/server && npx vitest run --project postgres --maxWorkers 1 --shard $shard/3")
   done
 fi
-tasks+=("web, one file at a time|cd apps/web && npx vitest run --maxWorkers 1")
 tasks+=("production install|npm run --silent test:production")
 echo 0 >"$work/next"
 : >"$work/failed"
