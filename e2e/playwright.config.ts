@@ -49,9 +49,6 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
-    // As a person who asked for less motion: the app then has no transitions (theme.ts), so a modal or menu is
-    // there at once instead of after frames of animation (a blurred overlay's among them) rendered without a GPU.
-    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? chromiumBinary(),
       args: [

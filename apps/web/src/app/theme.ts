@@ -26,8 +26,6 @@ export const theme = createTheme({
   headings: { fontFamily: fontStack, fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  // A person who asked their system for less motion gets no transitions (modals, menus, toasts appear at once).
-  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { radius: 'lg' } },
