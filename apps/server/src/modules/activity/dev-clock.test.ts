@@ -124,6 +124,8 @@ describe('with DEV_CLOCK', () => {
     expect(await level()).toEqual({ level: 'slipping', since: addDays(today, 1) });
     // A change wakes the workflows' tick at once, so a Member Level workflow fires now, not at the next minute.
     expect(tickWakes()).toBe(1);
+    // Naming the workspace: its Member Level triggers look at once (workflows/triggers.ts).
+    expect(sent.mock.calls.find(([job]) => job === workflowsTickJob)?.[1]).toEqual({ level_teams: [team] });
     sent.mockRestore();
     const [change] = await typedRows<{
       from_level: string;

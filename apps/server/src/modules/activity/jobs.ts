@@ -36,7 +36,9 @@ export const levelsJob = defineJob({
       false,
       ctx.devClock?.levelsDaysAhead ?? 0,
     );
-    // A member who changed level fires the Member Level workflows now rather than at the next minute's tick.
-    if ([...changes.values()].some((t) => t.length > 0)) await ctx.queue.send(workflowsTickJob, {});
+    // A member who changed level fires the Member Level workflows now rather than at the next minute's tick (the
+    // tick looks at those workspaces' Member Level triggers at once, even if they looked seconds ago).
+    const changed = [...changes].filter(([, t]) => t.length > 0).map(([teamId]) => teamId);
+    if (changed.length > 0) await ctx.queue.send(workflowsTickJob, { level_teams: changed });
   },
 });

@@ -46,13 +46,15 @@ export async function wakeWorkflowSenders(ctx: AppContext, due = 1): Promise<voi
  */
 export const workflowsTickJob = defineJob({
   id: 'workflows.tick',
-  payload: z.object({}).passthrough(),
+  // level_teams: workspaces where members just changed level (sent by the levels job): their Member Level
+  // triggers look now rather than at their next 30 s look.
+  payload: z.object({ level_teams: z.array(z.string()).max(100_000).optional() }).passthrough(),
   cron: '* * * * *',
   retryLimit: 2,
   retryDelaySeconds: 5,
-  handle: async (_data, { ctx }) => {
+  handle: async (data, { ctx }) => {
     const workflows = ctx.services.workflows;
-    await workflows.planTriggers();
+    await workflows.planTriggers({ levelTeams: data.level_teams });
     const due = await workflows.countDueSteps();
     if (due === 0) return;
     await wakeWorkflowSenders(ctx, due - CLAIM);

@@ -259,13 +259,27 @@ export const workflowsRepo = (db: Db) => ({
       where id = any(${intArray(ids)}::int[])`);
   },
 
-  /** Activity, inactivity and level triggers not looked at since `before` (or this one), locked for this transaction. */
-  async lockActivityTriggers(tx: Tx, before: Date, limit: number, id?: number): Promise<WorkflowRecord[]> {
+  /**
+   * Activity, inactivity and level triggers not looked at since `before` (or this one), locked for this
+   * transaction; with `levelsNow`, also the Member Level triggers of those workspaces not looked at since its
+   * `at` (members there just changed level).
+   */
+  async lockActivityTriggers(
+    tx: Tx,
+    before: Date,
+    limit: number,
+    id?: number,
+    levelsNow?: { teams: readonly string[]; at: Date },
+  ): Promise<WorkflowRecord[]> {
+    const now = levelsNow
+      ? sql`or (w.trigger_type = 'level_change' and w.team_id = any(${textArray(levelsNow.teams)}::text[])
+          and w.scanned_at < ${levelsNow.at.toISOString()}::timestamptz)`
+      : sql``;
     return await typedRows<WorkflowRecord>(
       tx,
       sql`select ${COLUMNS} from workflows w
         where w.trigger_type in ('activity', 'inactivity', 'level_change') and w.active ${id === undefined ? sql`` : sql`and w.id = ${id}`}
-          and (w.scanned_at is null or w.scanned_at <= ${before.toISOString()}::timestamptz)
+          and (w.scanned_at is null or w.scanned_at <= ${before.toISOString()}::timestamptz ${now})
         order by w.scanned_at nulls first limit ${limit} for update skip locked`,
     );
   },

@@ -10,8 +10,10 @@ export const workflowTriggers = ({ deps, repo, now, wake }: WorkflowsCore) => ({
    * The clock's triggers: time triggers whose time has come fire once (late after an outage, still once), and
    * activity / inactivity triggers look for members who crossed their threshold since they last looked.
    * Each workflow is locked while it is planned, so any number of workers may run this at once.
+   * `levelTeams`: workspaces where members just changed level (the levels job says so, activity/jobs.ts): their
+   * Member Level triggers look now, even if they looked less than SCAN_EVERY_MS ago.
    */
-  async planTriggers(): Promise<number> {
+  async planTriggers(opts: { levelTeams?: readonly string[] } = {}): Promise<number> {
     const at = new Date(now());
     let fired = 0;
     /** A trigger whose planning began twice and never finished (see below) is passed over, with a log line. */
@@ -54,17 +56,18 @@ export const workflowTriggers = ({ deps, repo, now, wake }: WorkflowsCore) => ({
       await wake(timed);
     }
     const before = new Date(at.getTime() - SCAN_EVERY_MS);
+    const levelsNow = opts.levelTeams?.length ? { teams: opts.levelTeams, at } : undefined;
     const scanKey = (w: WorkflowRecord) => `${w.id}@${iso(w.scanned_at ?? w.since)}`;
     for (;;) {
       const attempt = await repo.transaction(async (tx) => {
-        const [w] = await repo.lockActivityTriggers(tx, before, 1);
+        const [w] = await repo.lockActivityTriggers(tx, before, 1, undefined, levelsNow);
         if (!w) return null;
         const key = scanKey(w);
         return { id: w.id, key, tried: (await countAttempts(tx, 'workflow-scan', [key])).get(key) ?? 1 };
       });
       if (!attempt) break;
       const times = await repo.transaction(async (tx) => {
-        const [w] = await repo.lockActivityTriggers(tx, before, 1, attempt.id);
+        const [w] = await repo.lockActivityTriggers(tx, before, 1, attempt.id, levelsNow);
         await clearAttempts(tx, 'workflow-scan', [attempt.key]);
         // Another worker looked at it meanwhile (or holds it): nothing to do here.
         if (!w || scanKey(w) !== attempt.key) return [];

@@ -757,9 +757,22 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     expect(wf.level).toBe('slipping');
     // Sixteen days on, with no activity since: the three slip (the fresh one from no level).
     const later = new Date(`${addDays(today, 16)}T12:00:00Z`);
-    await refreshLevels(db, new Map([[teamId, tz]]), later);
-    clockMs = later.getTime() + 60_000;
+    // The trigger looks just before the recompute: nothing yet.
+    clockMs = later.getTime() - 5_000;
     await make().planTriggers();
+    expect(await firingsOf(wf.workflow_id)).toEqual([]);
+    await refreshLevels(db, new Map([[teamId, tz]]), later);
+    // Ten seconds after that look it does not look again (every 30 s), nor when told that members of another
+    // workspace changed level; told that members of its own did (the levels job's wake), it looks at once.
+    clockMs = later.getTime() + 5_000;
+    await make().planTriggers();
+    await make().planTriggers({ levelTeams: [otherTeam] });
+    expect(await firingsOf(wf.workflow_id)).toEqual([]);
+    await make().planTriggers({ levelTeams: [teamId] });
+    expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
+    // Told again, and at the next minute's look: each of them once.
+    await make().planTriggers({ levelTeams: [teamId] });
+    clockMs = later.getTime() + 60_000;
     await make().planTriggers();
     expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
     while ((await make().sendDueSteps(10)) > 0);
