@@ -16,11 +16,7 @@ import { endpointRoutes } from './endpoint-route.ts';
  * starts from a contract.
  */
 const NOT_YET_CONVERTED = [
-  'DELETE /actions/deleteform/:teamId/:id',
   'DELETE /workflows/:teamId/:workflowId',
-  'GET /actions/getallforminstances/:teamId/:id',
-  'GET /actions/getforms/:teamId',
-  'GET /actions/getforms/:teamId/:segment',
   'GET /actions/getthreads/:teamId/:start/:end/:channel',
   'GET /actions/getuniquereactions/:teamId/:ts',
   'GET /actions/getuniquereplies/:teamId/:ts',
@@ -40,10 +36,6 @@ const NOT_YET_CONVERTED = [
   'GET /workflows/getworkflow/:teamId/:workflowId',
   'GET /workflows/getworkflows/:teamId',
   'PATCH /workflows/pauseworkflow',
-  'POST /actions/createform',
-  'POST /actions/executeform',
-  'POST /actions/exportformresponse',
-  'POST /actions/getformresponses',
   'POST /actions/summarizeThread',
   'POST /auth/algoliatoken',
   'POST /member/directmessage',
