@@ -11,33 +11,15 @@ import { endpointRoutes } from './endpoint-route.ts';
 
 /**
  * The /api/v0 routes not declared from a contract yet (packages/shared/src/endpoints, docs/ARCHITECTURE.md §7):
- * the conversations, delivery, forms, polls and workflows modules, and the bot's image (a public file, hidden
- * from the API document). This list only shrinks: a module converted to contracts leaves it, and a new route
- * starts from a contract.
+ * the delivery and workflows modules, the conversations module's /auth/algoliatoken, and the bot's image (a
+ * public file, hidden from the API document). This list only shrinks: a module converted to contracts leaves
+ * it, and a new route starts from a contract.
  */
 const NOT_YET_CONVERTED = [
-  'DELETE /actions/deleteform/:teamId/:id',
-  'DELETE /poll/deletepoll/:pollId/:teamId',
-  'DELETE /poll/deleterecurringpoll/:recurringId/:teamId',
   'DELETE /workflows/:teamId/:workflowId',
-  'GET /actions/getallforminstances/:teamId/:id',
-  'GET /actions/getforms/:teamId',
-  'GET /actions/getforms/:teamId/:segment',
-  'GET /actions/getthreads/:teamId/:start/:end/:channel',
-  'GET /actions/getuniquereactions/:teamId/:ts',
-  'GET /actions/getuniquereplies/:teamId/:ts',
-  'GET /actions/searchthreads/:teamId',
-  'GET /analytics/getresponsetimes/:teamId',
   'GET /delivery/adminchannels/:teamId',
   'GET /delivery/budget/:teamId',
-  'GET /mentions/getmentions/:teamId',
-  'GET /poll/exportpollinfo/:pollId/:teamId',
-  'GET /poll/getpollinfo/:pollId/:teamId',
-  'GET /poll/getpolls/:teamId',
-  'GET /poll/getrecurringpolls/:teamId',
-  'GET /poll/memberpollinfo/:pollId/:teamId',
   'GET /public/flywheel-bot.png',
-  'GET /questions/getquestions/:teamId',
   'GET /receipts/exportrecipients/:teamId/:id/:kind',
   'GET /receipts/getallreceipts/:teamId',
   'GET /receipts/getreceipt/:teamId/:id',
@@ -47,20 +29,8 @@ const NOT_YET_CONVERTED = [
   'GET /workflows/getworkflow/:teamId/:workflowId',
   'GET /workflows/getworkflows/:teamId',
   'PATCH /workflows/pauseworkflow',
-  'POST /actions/createform',
-  'POST /actions/executeform',
-  'POST /actions/exportformresponse',
-  'POST /actions/getformresponses',
-  'POST /actions/summarizeThread',
   'POST /auth/algoliatoken',
   'POST /member/directmessage',
-  'POST /mentions/addreaction',
-  'POST /mentions/replytomention',
-  'POST /poll/closepoll/:pollId/:teamId',
-  'POST /poll/createpoll',
-  'POST /poll/createrecurringpoll',
-  'POST /poll/reopenpoll/:pollId/:teamId',
-  'POST /questions/markhandled',
   'POST /quickaction/addreaction',
   'POST /quickaction/dmtomultipleusers',
   'POST /quickaction/pinpost',

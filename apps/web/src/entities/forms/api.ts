@@ -1,16 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  executeFormResponse,
-  formInstancesResponse,
-  formResponse,
-  formResponsesResponse,
-  formsListResponse,
-  type CreateFormRequest,
-  type ExecuteFormRequest,
-  type FormRow,
-} from '@flywheel/shared/forms';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../lib/api-client.ts';
+  createForm,
+  deleteForm,
+  executeForm,
+  getFormInstances,
+  getFormResponses,
+  getForms,
+} from '@flywheel/shared/endpoints/forms';
+import type { CreateFormRequest, ExecuteFormRequest, FormRow } from '@flywheel/shared/forms';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
 
 /** The Form Table of a workspace, and each form's instances. */
@@ -21,11 +19,7 @@ const instancesKey = (teamId: string, formId: number) => [...formsKey(teamId), '
 export const formsQuery = (teamId: string) =>
   queryOptions({
     queryKey: formsKey(teamId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/actions/getforms/${encodeURIComponent(teamId)}`, {
-        schema: formsListResponse,
-        signal,
-      }).then((r) => r.data),
+    queryFn: ({ signal }) => callEndpoint(getForms, { params: { teamId } }, { signal }).then((r) => r.data),
   });
 
 export function useForms() {
@@ -38,8 +32,7 @@ export function useCreateForm() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateFormRequest) =>
-      apiRequest('/actions/createform', { body, schema: formResponse, idempotent: true }),
+    mutationFn: (body: CreateFormRequest) => callEndpoint(createForm, { body }, { idempotent: true }),
     onSuccess: (res) =>
       qc.setQueryData<FormRow[]>(formsKey(teamId), (rows) => (rows ? [res.data, ...rows] : rows)),
   });
@@ -50,11 +43,7 @@ export function useDeleteForm() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(`/actions/deleteform/${encodeURIComponent(teamId)}/${id}`, {
-        method: 'DELETE',
-        schema: messageResponse,
-      }),
+    mutationFn: (id: number) => callEndpoint(deleteForm, { params: { teamId, id } }),
     onSuccess: (_res, id) =>
       qc.setQueryData<FormRow[]>(formsKey(teamId), (rows) => rows?.filter((r) => r.master_form_id !== id)),
   });
@@ -65,8 +54,7 @@ export function useExecuteForm() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ExecuteFormRequest) =>
-      apiRequest('/actions/executeform', { body, schema: executeFormResponse, idempotent: true }),
+    mutationFn: (body: ExecuteFormRequest) => callEndpoint(executeForm, { body }, { idempotent: true }),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: instancesKey(teamId, res.data.master_form_id) });
       void qc.invalidateQueries({ queryKey: formsKey(teamId), exact: true });
@@ -80,10 +68,7 @@ export function useFormInstances(formId: number | null) {
   return useQuery({
     queryKey: instancesKey(teamId, formId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest(`/actions/getallforminstances/${encodeURIComponent(teamId)}/${formId}`, {
-        schema: formInstancesResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(getFormInstances, { params: { teamId, id: formId! } }, { signal }).then((r) => r.data),
     enabled: teamId !== '' && formId !== null,
   });
 }
@@ -94,11 +79,11 @@ export function useFormResponses(formId: number, instanceId: number | null) {
   return useQuery({
     queryKey: [...formsKey(teamId), 'responses', formId, instanceId ?? 0],
     queryFn: ({ signal }) =>
-      apiRequest('/actions/getformresponses', {
-        body: { team_id: teamId, master_form_id: formId, form_id: instanceId! },
-        schema: formResponsesResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(
+        getFormResponses,
+        { body: { team_id: teamId, master_form_id: formId, form_id: instanceId! } },
+        { signal },
+      ).then((r) => r.data),
     enabled: teamId !== '' && instanceId !== null && Number.isSafeInteger(formId) && formId > 0,
   });
 }

@@ -1,5 +1,6 @@
 import { FORM_CSV_TITLE } from '@flywheel/shared/forms';
-import { apiDownload } from '../../lib/api-client.ts';
+import { exportFormResponse } from '@flywheel/shared/endpoints/forms';
+import { downloadEndpoint } from '../../lib/endpoint-client.ts';
 import { saveFile } from '../../lib/csv.ts';
 
 /*
@@ -18,8 +19,7 @@ export const formInstancePath = (
 
 /** POST /actions/exportformresponse: the 'Form details' CSV of an instance (BOM; 'Details of no data' when empty). */
 export async function downloadFormCsv(teamId: string, formId: number, instanceId: number): Promise<void> {
-  const csv = await apiDownload('/actions/exportformresponse', {
-    method: 'POST',
+  const csv = await downloadEndpoint(exportFormResponse, {
     body: { team_id: teamId, master_form_id: formId, form_id: instanceId },
   });
   saveFile(`${FORM_CSV_TITLE}.csv`, csv);

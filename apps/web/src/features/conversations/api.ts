@@ -7,23 +7,26 @@ import {
 } from '@tanstack/react-query';
 import {
   WORKSPACE_SCOPE,
-  mentionsResponse,
-  searchResponse,
-  summaryResponse,
-  threadsResponse,
-  uniqueReactionsResponse,
-  uniqueRepliesResponse,
   type SortDirection,
   type SummarizeRequest,
   type ThreadSort,
 } from '@flywheel/shared/conversations';
 import type { PinRequest, ReactionRequest } from '@flywheel/shared/delivery';
-import { questionsResponse, type MarkHandledRequest } from '@flywheel/shared/questions';
+import {
+  addMentionReaction,
+  getMentions,
+  getQuestions,
+  getThreads,
+  getUniqueReactions,
+  getUniqueReplies,
+  markQuestionHandled,
+  searchThreads,
+  summarizeThread,
+} from '@flywheel/shared/endpoints/conversations';
+import type { MarkHandledRequest } from '@flywheel/shared/questions';
 import { apiRequest } from '../../lib/api-client.ts';
-import { requestData } from '../../lib/api-data.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from '../../entities/workspace/index.ts';
-
-const enc = encodeURIComponent;
 
 /** Every list of this tab (threads, posts, mentions): refreshed together after a pin, reply or reaction. */
 export const conversationsKey = (teamId: string) => [...workspaceKey(teamId), 'conversations'] as const;
@@ -44,19 +47,19 @@ export function useThreads(window: Window, channel: string | null, order: Thread
     queryKey: [...list, order.sort, order.direction],
     enabled: teamId !== '',
     initialPageParam: '',
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (!newest) {
-        params.set('sort', order.sort);
-        params.set('direction', order.direction);
-      }
-      if (pageParam) params.set('cursor', pageParam);
-      const query = params.toString() ? `?${params}` : '';
-      return apiRequest(
-        `/actions/getthreads/${enc(teamId)}/${enc(window.start)}/${enc(window.end)}/${enc(scope)}${query}`,
-        { schema: threadsResponse, signal },
-      );
-    },
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(
+        getThreads,
+        {
+          params: { teamId, start: window.start, end: window.end, channel: scope },
+          query: {
+            sort: newest ? undefined : order.sort,
+            direction: newest ? undefined : order.direction,
+            cursor: pageParam || undefined,
+          },
+        },
+        { signal },
+      ),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Another order of the same threads keeps the rows on screen until its first page is in; another window or
     // channel starts from the skeleton.
@@ -66,8 +69,10 @@ export function useThreads(window: Window, channel: string | null, order: Thread
 }
 
 export type ThreadRef = { channelId: string; ts: string };
-const threadPath = (teamId: string, t: ThreadRef) =>
-  `${enc(teamId)}/${enc(t.ts)}?channel_id=${enc(t.channelId)}`;
+const threadInput = (teamId: string, t: ThreadRef) => ({
+  params: { teamId, ts: t.ts },
+  query: { channel_id: t.channelId },
+});
 
 export function useReplies(t: ThreadRef | null) {
   const { teamId } = useCurrentTeam();
@@ -75,7 +80,7 @@ export function useReplies(t: ThreadRef | null) {
     queryKey: [...conversationsKey(teamId), 'replies', t?.channelId, t?.ts],
     enabled: teamId !== '' && t !== null,
     queryFn: ({ signal }) =>
-      requestData(`/actions/getuniquereplies/${threadPath(teamId, t!)}`, uniqueRepliesResponse, { signal }),
+      callEndpoint(getUniqueReplies, threadInput(teamId, t!), { signal }).then((r) => r.data),
   });
 }
 
@@ -85,9 +90,7 @@ export function useReactions(t: ThreadRef | null) {
     queryKey: [...conversationsKey(teamId), 'reactions', t?.channelId, t?.ts],
     enabled: teamId !== '' && t !== null,
     queryFn: ({ signal }) =>
-      requestData(`/actions/getuniquereactions/${threadPath(teamId, t!)}`, uniqueReactionsResponse, {
-        signal,
-      }),
+      callEndpoint(getUniqueReactions, threadInput(teamId, t!), { signal }).then((r) => r.data),
   });
 }
 
@@ -101,11 +104,11 @@ export function useSearch(q: string, channel: string | null, run: number) {
     queryKey: [...conversationsKey(teamId), 'search', q, channel, run],
     enabled: teamId !== '' && q.trim() !== '',
     queryFn: ({ signal }) =>
-      requestData(
-        `/actions/searchthreads/${enc(teamId)}?q=${enc(q)}${channel ? `&channel_id=${enc(channel)}` : ''}`,
-        searchResponse,
+      callEndpoint(
+        searchThreads,
+        { params: { teamId }, query: { q, channel_id: channel ?? undefined } },
         { signal },
-      ),
+      ).then((r) => r.data),
   });
 }
 
@@ -120,18 +123,20 @@ export function useMentions(f: MentionFilters) {
     // The cards stay while a filter's answer comes.
     placeholderData: keepPreviousData,
     initialPageParam: '',
-    queryFn: ({ pageParam, signal }) => {
-      const p = new URLSearchParams();
-      if (f.q.trim()) p.set('q', f.q.trim());
-      if (f.userId) p.set('user_id', f.userId);
-      if (f.channelId) p.set('channel_id', f.channelId);
-      if (pageParam) p.set('cursor', pageParam);
-      const qs = p.toString();
-      return apiRequest(`/mentions/getmentions/${enc(teamId)}${qs ? `?${qs}` : ''}`, {
-        schema: mentionsResponse,
-        signal,
-      });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(
+        getMentions,
+        {
+          params: { teamId },
+          query: {
+            q: f.q.trim() || undefined,
+            user_id: f.userId ?? undefined,
+            channel_id: f.channelId ?? undefined,
+            cursor: pageParam || undefined,
+          },
+        },
+        { signal },
+      ),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -139,8 +144,7 @@ export function useMentions(f: MentionFilters) {
 /** POST /actions/summarizeThread. */
 export const useSummarize = () =>
   useMutation({
-    mutationFn: (body: SummarizeRequest) =>
-      requestData('/actions/summarizeThread', summaryResponse, { body }),
+    mutationFn: (body: SummarizeRequest) => callEndpoint(summarizeThread, { body }).then((r) => r.data),
   });
 
 /** After a pin, reply or reaction: every list of the tab reads again. */
@@ -166,12 +170,9 @@ export function useReact() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: ReactionRequest) =>
-      apiRequest<{ message: string }>(
-        body.mention_id ? '/mentions/addreaction' : '/quickaction/addreaction',
-        {
-          body,
-        },
-      ),
+      body.mention_id
+        ? callEndpoint(addMentionReaction, { body })
+        : apiRequest<{ message: string }>('/quickaction/addreaction', { body }),
     onSuccess: () => void refresh(),
   });
 }
@@ -212,16 +213,21 @@ export function useQuestions(f: QuestionFilters) {
     placeholderData: keepPreviousData,
     refetchInterval: QUESTIONS_POLL_MS,
     initialPageParam: '',
-    queryFn: ({ pageParam, signal }) => {
-      const p = new URLSearchParams({
-        max_age_days: String(f.maxAgeDays),
-        answer_after_minutes: String(f.answerAfterMinutes),
-      });
-      if (f.channelId) p.set('channel_id', f.channelId);
-      if (f.q.trim()) p.set('q', f.q.trim());
-      if (pageParam) p.set('cursor', pageParam);
-      return apiRequest(`/questions/getquestions/${enc(teamId)}?${p}`, { schema: questionsResponse, signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(
+        getQuestions,
+        {
+          params: { teamId },
+          query: {
+            max_age_days: f.maxAgeDays,
+            answer_after_minutes: f.answerAfterMinutes,
+            channel_id: f.channelId ?? undefined,
+            q: f.q.trim() || undefined,
+            cursor: pageParam || undefined,
+          },
+        },
+        { signal },
+      ),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
@@ -230,8 +236,7 @@ export function useQuestions(f: QuestionFilters) {
 export function useMarkHandled() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: MarkHandledRequest) =>
-      apiRequest<{ message: string }>('/questions/markhandled', { body }),
+    mutationFn: (body: MarkHandledRequest) => callEndpoint(markQuestionHandled, { body }),
     onSuccess: () => void refresh(),
   });
 }

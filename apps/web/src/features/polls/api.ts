@@ -1,20 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
 import {
-  pollExportResponse,
-  pollInfoResponse,
-  pollResponse,
-  pollsResponse,
-  votersResponse,
-  type CreatePollRequest,
-  type Poll,
-} from '@flywheel/shared/polls';
-import { apiRequest } from '../../lib/api-client.ts';
+  closePoll,
+  createPoll,
+  deletePoll,
+  exportPollInfo,
+  getPollInfo,
+  getPollVoters,
+  getPolls,
+  reopenPoll,
+} from '@flywheel/shared/endpoints/polls';
+import type { CreatePollRequest, Poll } from '@flywheel/shared/polls';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from '../../entities/workspace/index.ts';
 
 /** The Poll Table of a workspace, and each poll's details and voters under it. */
 export const pollsKey = (teamId: string) => [...workspaceKey(teamId), 'polls'] as const;
-const t = encodeURIComponent;
 
 /** While a poll is open its counts move: the table and the details popup look again this often. */
 export const POLL_REFRESH_MS = 5_000;
@@ -23,8 +23,7 @@ export const POLL_REFRESH_MS = 5_000;
 export const pollsQuery = (teamId: string) =>
   queryOptions({
     queryKey: pollsKey(teamId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/poll/getpolls/${t(teamId)}`, { schema: pollsResponse, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callEndpoint(getPolls, { params: { teamId } }, { signal }).then((r) => r.data),
   });
 
 export function usePolls() {
@@ -42,9 +41,7 @@ export function usePollInfo(pollId: number) {
   return useQuery({
     queryKey: [...pollsKey(teamId), pollId, 'info'],
     queryFn: ({ signal }) =>
-      apiRequest(`/poll/getpollinfo/${pollId}/${t(teamId)}`, { schema: pollInfoResponse, signal }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(getPollInfo, { params: { pollId, teamId } }, { signal }).then((r) => r.data),
     enabled: teamId !== '',
     refetchInterval: (q) => (q.state.data?.state === 'expired' ? false : POLL_REFRESH_MS),
   });
@@ -56,9 +53,7 @@ export function useVoters(pollId: number, live: boolean) {
   return useQuery({
     queryKey: [...pollsKey(teamId), pollId, 'voters'],
     queryFn: ({ signal }) =>
-      apiRequest(`/poll/memberpollinfo/${pollId}/${t(teamId)}`, { schema: votersResponse, signal }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(getPollVoters, { params: { pollId, teamId } }, { signal }).then((r) => r.data),
     enabled: teamId !== '',
     refetchInterval: live ? POLL_REFRESH_MS : false,
   });
@@ -66,17 +61,14 @@ export function useVoters(pollId: number, live: boolean) {
 
 /** GET /poll/exportpollinfo/:pollId/:teamId: the rows of PollDetails.csv. */
 export const exportPollRows = (teamId: string, pollId: number) =>
-  apiRequest(`/poll/exportpollinfo/${pollId}/${t(teamId)}`, { schema: pollExportResponse }).then(
-    (r) => r.data,
-  );
+  callEndpoint(exportPollInfo, { params: { pollId, teamId } }).then((r) => r.data);
 
 /** POST /poll/createpoll: the new poll joins the table at the top. */
 export function useCreatePoll() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePollRequest) =>
-      apiRequest('/poll/createpoll', { body, schema: pollResponse, idempotent: true }),
+    mutationFn: (body: CreatePollRequest) => callEndpoint(createPoll, { body }, { idempotent: true }),
     onSuccess: (res) =>
       qc.setQueryData<Poll[]>(pollsKey(teamId), (rows) => (rows ? [res.data, ...rows] : rows)),
   });
@@ -88,7 +80,9 @@ export function usePollOpenClose() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ pollId, action }: { pollId: number; action: 'close' | 'reopen' }) =>
-      apiRequest(`/poll/${action}poll/${pollId}/${t(teamId)}`, { body: {}, schema: pollResponse }),
+      action === 'close'
+        ? callEndpoint(closePoll, { params: { pollId, teamId } })
+        : callEndpoint(reopenPoll, { params: { pollId, teamId }, body: {} }),
     onSuccess: (res) => {
       qc.setQueryData<Poll[]>(pollsKey(teamId), (rows) =>
         rows?.map((p) => (p.id === res.data.id ? res.data : p)),
@@ -103,8 +97,7 @@ export function useDeletePoll() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (pollId: number) =>
-      apiRequest(`/poll/deletepoll/${pollId}/${t(teamId)}`, { method: 'DELETE', schema: messageResponse }),
+    mutationFn: (pollId: number) => callEndpoint(deletePoll, { params: { pollId, teamId } }),
     onSuccess: (_res, pollId) =>
       qc.setQueryData<Poll[]>(pollsKey(teamId), (rows) => rows?.filter((p) => p.id !== pollId)),
   });

@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '@flywheel/shared/http';
 import {
-  recurringPollResponse,
-  recurringPollsResponse,
-  type CreateRecurringPollRequest,
-} from '@flywheel/shared/polls';
-import { apiRequest } from '../../lib/api-client.ts';
+  createRecurringPoll,
+  deleteRecurringPoll,
+  getRecurringPolls,
+} from '@flywheel/shared/endpoints/polls';
+import type { CreateRecurringPollRequest } from '@flywheel/shared/polls';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../entities/workspace/index.ts';
 import { pollsKey } from './api.ts';
 
 /** The recurring polls of a workspace (under the Poll Table's key: a new occurrence refreshes both). */
 const recurringKey = (teamId: string) => [...pollsKey(teamId), 'recurring'] as const;
-const t = encodeURIComponent;
 
 /** GET /poll/getrecurringpolls/:teamId: each with its schedule, next run and the polls it posted. */
 export function useRecurringPolls() {
@@ -19,9 +18,7 @@ export function useRecurringPolls() {
   return useQuery({
     queryKey: recurringKey(teamId),
     queryFn: ({ signal }) =>
-      apiRequest(`/poll/getrecurringpolls/${t(teamId)}`, { schema: recurringPollsResponse, signal }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(getRecurringPolls, { params: { teamId } }, { signal }).then((r) => r.data),
     enabled: teamId !== '',
     refetchInterval: 60_000,
   });
@@ -33,7 +30,7 @@ export function useCreateRecurringPoll() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateRecurringPollRequest) =>
-      apiRequest('/poll/createrecurringpoll', { body, schema: recurringPollResponse, idempotent: true }),
+      callEndpoint(createRecurringPoll, { body }, { idempotent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: recurringKey(teamId) }),
   });
 }
@@ -43,11 +40,7 @@ export function useDeleteRecurringPoll() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(`/poll/deleterecurringpoll/${id}/${t(teamId)}`, {
-        method: 'DELETE',
-        schema: messageResponse,
-      }),
+    mutationFn: (id: number) => callEndpoint(deleteRecurringPoll, { params: { recurringId: id, teamId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: recurringKey(teamId) }),
   });
 }

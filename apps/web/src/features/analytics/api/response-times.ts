@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_RESPONSE_DAYS, responseTimesResponse } from '@flywheel/shared/questions';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { rangeQueryString, type TimeChoice } from '../../../lib/time-filter.ts';
+import { getResponseTimes } from '@flywheel/shared/endpoints/conversations';
+import { DEFAULT_RESPONSE_DAYS } from '@flywheel/shared/questions';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { rangeQueryOf, type TimeChoice } from '../../../lib/time-filter.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { analyticsKey } from './keys.ts';
 
@@ -14,10 +15,7 @@ export const responseTimesQuery = (teamId: string, time: TimeChoice) =>
     queryKey: [...analyticsKey(teamId), 'response-times', time],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      apiRequest(`/analytics/getresponsetimes/${encodeURIComponent(teamId)}?${rangeQueryString(time)}`, {
-        schema: responseTimesResponse,
-        signal,
-      }),
+      callEndpoint(getResponseTimes, { params: { teamId }, query: rangeQueryOf(time) }, { signal }),
   });
 
 export function useResponseTimes(time: TimeChoice) {
