@@ -17,36 +17,92 @@ export type TestApp = { app: FastifyInstance; ctx: AppContext; close(): Promise<
 export const testDbKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/**
- * A fresh PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function: empty, or
- * with `migrated` a copy of the run's migrated template (global-setup.ts) when there is one.
- */
-export async function createScratchDatabase(
-  opts: { migrated?: boolean } = {},
-): Promise<{ url: string; drop(): Promise<void> }> {
+const testDatabaseUrl = (): string => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base)
     throw new Error(
       'TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
     );
-  const name = `flywheel_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const template = opts.migrated ? inject('postgresTemplate') : undefined;
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  // A test database is dropped after its file: a commit need not wait for its WAL to reach the disk (every
-  // session on it, the test's child processes' too; a crash of the PostgreSQL server is not what is tested).
-  await admin.query(`alter database ${name} set synchronous_commit = off`);
-  await admin.end();
+  return base;
+};
+
+const urlOf = (base: string, name: string): string => {
   const url = new URL(base);
   url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function adminQuery(base: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Creates a database on TEST_DATABASE_URL's server: empty, or a copy of `template`. A test database is dropped
+ * after its file: a commit need not wait for its WAL to reach the disk (every session on it, the test's child
+ * processes' too; a crash of the PostgreSQL server is not what is tested).
+ */
+async function createNamed(base: string, name: string, template?: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+/**
+ * The next migrated database, made while the current test file runs: copying the template takes 1-3 s of the
+ * server's disk, which the file would otherwise wait for, once per test app. Its name starts with the template's
+ * (global-setup.ts drops every such database at the end of the run, this spare and any drop cut short included).
+ */
+let spare: { template: string; name: Promise<string> } | undefined;
+
+function makeSpare(base: string, template: string): void {
+  const name = `${template}_s${crypto.randomBytes(6).toString('hex')}`;
+  const made = createNamed(base, name, template);
+  // A failure surfaces when the spare is taken (awaited there), not as an unhandled rejection meanwhile.
+  made.catch(() => {});
+  spare = { template, name: made };
+}
+
+/**
+ * A fresh PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function: empty, or
+ * with `migrated` a copy of the run's migrated template (global-setup.ts). A migrated one is taken from the spare
+ * made meanwhile, and its drop runs in the background (awaited by nobody: the run's teardown drops what is left).
+ */
+export async function createScratchDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = testDatabaseUrl();
+  const template = opts.migrated ? inject('postgresTemplate') : undefined;
+  if (!template) {
+    const name = await createNamed(base, `flywheel_test_${crypto.randomBytes(6).toString('hex')}`);
+    return {
+      url: urlOf(base, name),
+      drop: () => adminQuery(base, `drop database if exists ${name} with (force)`),
+    };
+  }
+  const taken = spare?.template === template ? spare.name : undefined;
+  spare = undefined;
+  const name = taken
+    ? await taken.catch(() =>
+        createNamed(base, `${template}_s${crypto.randomBytes(6).toString('hex')}`, template),
+      )
+    : await createNamed(base, `${template}_s${crypto.randomBytes(6).toString('hex')}`, template);
+  makeSpare(base, template);
   return {
-    url: url.toString(),
+    url: urlOf(base, name),
     async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      adminQuery(base, `drop database if exists ${name} with (force)`).catch(() => {});
     },
   };
 }
