@@ -17,7 +17,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-step() { echo; echo "== $*"; }
+started=$(date +%s)
+# Each step's heading says when it began (seconds into the run), so a slow run's log shows where the time went.
+step() { echo; echo "== $* (at $(( $(date +%s) - started )) s)"; }
 
 step "lint and types"
 npm run --silent checks || exit 1
@@ -35,8 +37,10 @@ step "server (PGlite), with the web suite beside it"
 web=$!
 (cd apps/server && npx vitest run --project pglite)
 server_status=$?
+echo "== server (PGlite): done (at $(( $(date +%s) - started )) s)"
 wait "$web"
 web_status=$?
+echo "== web: done (at $(( $(date +%s) - started )) s)"
 step "web, one file at a time (beside the server suite)"
 cat "$work/web.log"
 [ "$server_status" -eq 0 ] && [ "$web_status" -eq 0 ] || exit 1
@@ -62,8 +66,9 @@ lane() {
     )
     [ "$i" -ge "${#tasks[@]}" ] && return 0
     local name=${tasks[$i]%%|*} command=${tasks[$i]#*|}
-    { echo; echo "== $name"; } >"$work/task-$i.log"
+    { echo; echo "== $name (at $(( $(date +%s) - started )) s)"; } >"$work/task-$i.log"
     (eval "$command") >>"$work/task-$i.log" 2>&1 || echo "$name" >>"$work/failed"
+    echo "== $name: done (at $(( $(date +%s) - started )) s)" >>"$work/task-$i.log"
   done
 }
 lane &
@@ -72,6 +77,7 @@ other=$!
 step "end to end (beside the task lane)"
 npm run e2e -w e2e
 e2e_status=$?
+echo "== end to end: done (at $(( $(date +%s) - started )) s)"
 lane
 wait "$other"
 for i in "${!tasks[@]}"; do cat "$work/task-$i.log"; done
