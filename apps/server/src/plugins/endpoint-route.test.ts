@@ -152,3 +152,32 @@ describe('endpointRoutes', () => {
     ).toThrow("POST /ping/:teamId: a 'user' endpoint needs the sign-in hook");
   });
 });
+
+describe('endpointRoutes: an upload', () => {
+  it("runs the route's own onRequest after the access check's, and gives the schema consumes and hide", async () => {
+    const upload = defineEndpoint({
+      method: 'POST',
+      path: '/upload',
+      scope: 'act',
+      tags: ['test'],
+      consumes: ['multipart/form-data'],
+      hide: true,
+    });
+    const order: string[] = [];
+    const app = Fastify();
+    const schemas: unknown[] = [];
+    app.addHook('onRoute', (r) => void schemas.push(r.schema));
+    const guard = {
+      onRequest: async () => void order.push('token'),
+      preValidation: async () => void order.push('workspace'),
+    };
+    endpointRoutes(app, { guard })(upload, async (_req, reply) => reply.code(201).send('stored'), {
+      onRequest: async () => void order.push('slot'),
+    });
+    const res = await app.inject({ method: 'POST', url: '/upload', payload: { team_id: 'T1' } });
+    expect(res.statusCode).toBe(201);
+    expect(order).toEqual(['token', 'slot', 'workspace']);
+    expect(schemas[0]).toMatchObject({ tags: ['test'], consumes: ['multipart/form-data'], hide: true });
+    await app.close();
+  });
+});
