@@ -18,9 +18,11 @@ import {
   type ThreadSort,
 } from '@flywheel/shared/conversations';
 import type { PinRequest, ReactionRequest } from '@flywheel/shared/delivery';
+import { addReaction, pinPost, unpinPost } from '@flywheel/shared/endpoints/delivery';
 import { questionsResponse, type MarkHandledRequest } from '@flywheel/shared/questions';
 import { apiRequest } from '../../lib/api-client.ts';
 import { requestData } from '../../lib/api-data.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from '../../entities/workspace/index.ts';
 
 const enc = encodeURIComponent;
@@ -155,7 +157,7 @@ export function useTogglePin() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ pinned, ...body }: PinRequest & { pinned: boolean }) =>
-      apiRequest<{ message: string }>(pinned ? '/quickaction/unpinpost' : '/quickaction/pinpost', { body }),
+      callEndpoint(pinned ? unpinPost : pinPost, { body }),
     // Slack's pin event reaches the list a moment later.
     onSuccess: () => setTimeout(() => void refresh(), 1500),
   });
@@ -166,12 +168,9 @@ export function useReact() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: ReactionRequest) =>
-      apiRequest<{ message: string }>(
-        body.mention_id ? '/mentions/addreaction' : '/quickaction/addreaction',
-        {
-          body,
-        },
-      ),
+      body.mention_id
+        ? apiRequest<{ message: string }>('/mentions/addreaction', { body })
+        : callEndpoint(addReaction, { body }),
     onSuccess: () => void refresh(),
   });
 }
