@@ -19,7 +19,6 @@ const NOT_YET_CONVERTED = [
   'DELETE /actions/deleteform/:teamId/:id',
   'DELETE /poll/deletepoll/:pollId/:teamId',
   'DELETE /poll/deleterecurringpoll/:recurringId/:teamId',
-  'DELETE /workflows/:teamId/:workflowId',
   'GET /actions/getallforminstances/:teamId/:id',
   'GET /actions/getforms/:teamId',
   'GET /actions/getforms/:teamId/:segment',
@@ -36,11 +35,6 @@ const NOT_YET_CONVERTED = [
   'GET /poll/memberpollinfo/:pollId/:teamId',
   'GET /public/flywheel-bot.png',
   'GET /questions/getquestions/:teamId',
-  'GET /workflows/gettriggerinfo/:teamId/:workflowId',
-  'GET /workflows/getuserdetail/:teamId/:workflowId/:taskId',
-  'GET /workflows/getworkflow/:teamId/:workflowId',
-  'GET /workflows/getworkflows/:teamId',
-  'PATCH /workflows/pauseworkflow',
   'POST /actions/createform',
   'POST /actions/executeform',
   'POST /actions/exportformresponse',
@@ -54,7 +48,6 @@ const NOT_YET_CONVERTED = [
   'POST /poll/createrecurringpoll',
   'POST /poll/reopenpoll/:pollId/:teamId',
   'POST /questions/markhandled',
-  'POST /workflows/createworkflow',
 ];
 
 const ENDPOINTS_DIR = fileURLToPath(new URL('../../../../packages/shared/src/endpoints/', import.meta.url));
