@@ -40,7 +40,6 @@ const NOT_YET_CONVERTED = [
   'POST /actions/exportformresponse',
   'POST /actions/getformresponses',
   'POST /actions/summarizeThread',
-  'POST /auth/algoliatoken',
   'POST /mentions/addreaction',
   'POST /mentions/replytomention',
   'POST /poll/closepoll/:pollId/:teamId',

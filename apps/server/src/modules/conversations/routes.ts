@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   CONVERSATION_TEXTS,
   WORKSPACE_SCOPE,
-  algoliaTokenResponse,
   isoDateTime,
   mentionsQuery,
   mentionsResponse,
@@ -28,8 +27,9 @@ import {
   responseTimesQuery,
   responseTimesResponse,
 } from '@flywheel/shared/questions';
-import { slackId } from '@flywheel/shared/input';
+import { algoliaToken } from '@flywheel/shared/endpoints/auth';
 import { currentUser } from '../../plugins/auth.ts';
+import { endpointRoutes } from '../../plugins/endpoint-route.ts';
 import { scopedOptions, teamIdParam, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
 import { answerOnce, receiptKeyOf, type IdempotencyService } from '../delivery/idempotency.ts';
 import type { ConversationsService } from './service.ts';
@@ -296,23 +296,10 @@ export function conversationsRoutes(deps: {
       async (req) => c.responseTimes(req.params.teamId, req.query),
     );
 
-    r.post(
-      '/auth/algoliatoken',
-      {
-        ...scopedOptions(deps.guard, 'read'),
-        schema: {
-          tags,
-          summary:
-            'Kept for old clients: search is built in (no hosted index, no token); answers where to search instead',
-          body: z.object({ team_id: slackId('team_id') }),
-          response: { 200: algoliaTokenResponse },
-        },
-      },
-      async (req) => ({
-        message: CONVERSATION_TEXTS.searchBuiltIn,
-        algoliaToken: null,
-        search: `/api/v0/actions/searchthreads/${encodeURIComponent(req.body.team_id)}?q=`,
-      }),
-    );
+    endpointRoutes(app, { guard: deps.guard })(algoliaToken, async (req) => ({
+      message: CONVERSATION_TEXTS.searchBuiltIn,
+      algoliaToken: null,
+      search: `/api/v0/actions/searchthreads/${encodeURIComponent(req.body.team_id)}?q=`,
+    }));
   };
 }
