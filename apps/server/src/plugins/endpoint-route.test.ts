@@ -11,9 +11,9 @@ import { endpointRoutes } from './endpoint-route.ts';
 
 /**
  * The /api/v0 routes not declared from a contract yet (packages/shared/src/endpoints, docs/ARCHITECTURE.md §7):
- * the conversations, delivery, forms, polls and workflows modules, and the bot's image (a public file, hidden
- * from the API document). This list only shrinks: a module converted to contracts leaves it, and a new route
- * starts from a contract.
+ * the conversations (its /actions, /mentions, /questions and /analytics/getresponsetimes calls), forms and polls
+ * modules. This list only shrinks: a module converted to contracts leaves it, and a new route starts from a
+ * contract.
  */
 const NOT_YET_CONVERTED = [
   'DELETE /actions/deleteform/:teamId/:id',
@@ -33,7 +33,6 @@ const NOT_YET_CONVERTED = [
   'GET /poll/getpolls/:teamId',
   'GET /poll/getrecurringpolls/:teamId',
   'GET /poll/memberpollinfo/:pollId/:teamId',
-  'GET /public/flywheel-bot.png',
   'GET /questions/getquestions/:teamId',
   'POST /actions/createform',
   'POST /actions/executeform',
