@@ -31,6 +31,13 @@ export type Endpoint = {
   response?: Readonly<Partial<Record<number, z.ZodType>>>;
   /** Content types of a file answer (a CSV export). */
   produces?: readonly string[];
+  /**
+   * Content types of a body that is not JSON (an upload: `multipart/form-data`); the handler reads its fields, and
+   * the web app sends it with `uploadEndpoint` (apps/web/src/lib/upload-request.ts).
+   */
+  consumes?: readonly string[];
+  /** Left out of the OpenAPI document (a public file Slack fetches, not an API call). */
+  hide?: boolean;
   scope: EndpointScope;
   /** The OpenAPI document's tags. */
   tags: readonly string[];
@@ -59,7 +66,7 @@ export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
     : { query?: never }) &
   (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : { body?: never });
 
-/** The schema of a contract's success answer (200, else 201, else the first 2xx). */
+/** The schema of a contract's success answer (200, else 201, else the first 2xx: a send's 202). */
 export function successSchema(endpoint: Endpoint): z.ZodType | undefined {
   const r = endpoint.response;
   if (!r) return undefined;
@@ -71,7 +78,13 @@ export function successSchema(endpoint: Endpoint): z.ZodType | undefined {
   return ok === undefined ? undefined : r[ok];
 }
 
-type SuccessOf<R> = R extends { 200: infer S } ? S : R extends { 201: infer S } ? S : never;
+type SuccessOf<R> = R extends { 200: infer S }
+  ? S
+  : R extends { 201: infer S }
+    ? S
+    : R extends { 202: infer S }
+      ? S
+      : never;
 /** The parsed success answer of a call of `E`. */
 export type EndpointAnswer<E extends Endpoint> =
   SuccessOf<E['response']> extends z.ZodType ? z.output<SuccessOf<E['response']>> : unknown;

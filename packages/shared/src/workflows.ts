@@ -393,7 +393,15 @@ export type WorkflowDetail = z.infer<typeof workflowDetail>;
 
 export const workflowsListResponse = z.object({ data: z.array(workflowRow) });
 export const workflowResponse = z.object({ message: z.string(), data: workflowRow });
-export const workflowDetailResponse = z.object({ data: z.unknown() });
+/**
+ * GET /workflows/getworkflow's answer: the row, and each task as it was created (`workflowTaskSchema`'s output,
+ * every field kept) with its id.
+ */
+export const workflowDetailResponse = z.object({
+  data: workflowRow.extend({
+    task_contents: z.array(z.looseObject({ type: z.enum(['message', 'form']), task_id: z.number() })),
+  }),
+});
 export const pauseWorkflowResponse = z.object({
   message: z.string(),
   data: z.object({ workflow_id: z.number(), status: z.boolean() }),

@@ -37,11 +37,14 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<Answer<E['response']> | FastifyReply>;
 
-/** Route options a contract does not carry (a body limit, a rate limit hook). */
+/**
+ * Route options a contract does not carry (a body limit, a rate limit hook). `onRequest` runs after the access
+ * check's own (the token first, 401, then an upload's slot).
+ */
 export type ExtraRouteOptions = Omit<
   RouteShorthandOptions,
   'schema' | 'config' | 'onRequest' | 'preValidation' | 'preHandler'
->;
+> & { onRequest?: onRequestHookHandler };
 
 /**
  * How a module's routes check their callers: the workspace guard, and the sign-in hook of `user` routes, run at
@@ -78,11 +81,15 @@ function accessOptions(endpoint: Endpoint, auth: EndpointAuth) {
 export function endpointRoutes(app: FastifyInstance, auth: EndpointAuth) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   return <E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>, extra: ExtraRouteOptions = {}) => {
+    const { onRequest: after, ...options } = extra;
     const access = accessOptions(endpoint, auth);
     const config = 'config' in access ? { ...access.config, endpoint } : { endpoint };
+    const first = 'onRequest' in access ? access.onRequest : undefined;
+    const onRequest = [first, after].filter((h) => h !== undefined);
     r.route({
-      ...extra,
+      ...options,
       ...access,
+      ...(onRequest.length === 0 ? {} : { onRequest: onRequest.length === 1 ? onRequest[0] : onRequest }),
       config,
       method: endpoint.method,
       url: endpoint.path,
@@ -96,6 +103,8 @@ export function endpointRoutes(app: FastifyInstance, auth: EndpointAuth) {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.response ? { response: endpoint.response } : {}),
         ...(endpoint.produces ? { produces: [...endpoint.produces] } : {}),
+        ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
+        ...(endpoint.hide ? { hide: true } : {}),
       },
       handler: handler as never,
     });

@@ -1,5 +1,6 @@
 import type { UploadImageResponse } from '@flywheel/shared/delivery';
-import { uploadRequest } from './upload-request.ts';
+import { uploadImage as uploadImageCall } from '@flywheel/shared/endpoints/delivery';
+import { uploadEndpoint } from './upload-request.ts';
 
 /** POST /quickaction/uploadimage (multipart: team_id, image): the image goes to Slack; its file id comes back. */
 export function uploadImage(
@@ -10,7 +11,7 @@ export function uploadImage(
   const form = new FormData();
   form.append('team_id', teamId);
   form.append('image', file, file.name);
-  return uploadRequest<UploadImageResponse>('/quickaction/uploadimage', form, { onProgress });
+  return uploadEndpoint(uploadImageCall, form, { onProgress });
 }
 
 /** Uploads the images one after another; `onProgress` gets the share of all of them done, 0 to 1. */

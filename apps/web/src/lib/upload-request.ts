@@ -1,5 +1,9 @@
+import type { z } from 'zod';
+import { endpointPath, successSchema, type Endpoint, type EndpointAnswer } from '@flywheel/shared/endpoint';
+import { BAD_RESPONSE } from './api-client.ts';
 import {
   API_BASE,
+  ApiError,
   endSessionAfter401,
   networkError,
   parseBody,
@@ -13,12 +17,21 @@ export type UploadOptions = {
   signal?: AbortSignal;
 };
 
+type UploadRequestOptions<T> = UploadOptions & {
+  /** The answer's schema: it is parsed (and checked) instead of trusted, as apiRequest does. */
+  schema?: z.ZodType<T>;
+};
+
 /**
  * POSTs multipart form data with the session's bearer token through XMLHttpRequest, which reports upload
  * progress (fetch does not). Behaves as apiRequest does otherwise: resolves with the parsed JSON body, rejects
  * with the envelope's ApiError, and a 401 ends the session.
  */
-export function uploadRequest<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export function uploadRequest<T>(
+  path: string,
+  form: FormData,
+  options: UploadRequestOptions<T> = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let token: string;
     try {
@@ -27,7 +40,7 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadOp
       reject(err);
       return;
     }
-    const { onProgress, signal } = options;
+    const { onProgress, signal, schema } = options;
     if (signal?.aborted) {
       reject(new DOMException('The upload was aborted', 'AbortError'));
       return;
@@ -48,7 +61,16 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadOp
       const data = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
-        resolve(data as T);
+        if (!schema) {
+          resolve(data as T);
+          return;
+        }
+        const parsed = schema.safeParse(data);
+        if (parsed.success) resolve(parsed.data);
+        else {
+          console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+          reject(new ApiError(BAD_RESPONSE, xhr.status, 'BAD_RESPONSE'));
+        }
         return;
       }
       if (xhr.status === 401) endSessionAfter401();
@@ -65,3 +87,17 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadOp
     xhr.send(form);
   });
 }
+
+/**
+ * Uploads to a multipart contract (one with `consumes`, packages/shared/src/endpoint.ts): the contract's path, the
+ * answer parsed by its success schema.
+ */
+export const uploadEndpoint = <E extends Endpoint & { method: 'POST'; consumes: readonly string[] }>(
+  endpoint: E,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<EndpointAnswer<E>> =>
+  uploadRequest(endpointPath(endpoint), form, {
+    ...options,
+    schema: successSchema(endpoint) as z.ZodType<EndpointAnswer<E>> | undefined,
+  });

@@ -24,3 +24,14 @@ export const getBotDetails = /* @__PURE__ */ defineEndpoint({
   params: teamParams,
   response: { 200: botDetailsResponse },
 });
+
+/** Public and left out of the API document: Slack fetches it as the bot's icon_url. */
+export const flywheelBotImage = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/public/flywheel-bot.png',
+  scope: 'public',
+  tags,
+  summary: "The Flywheel bot's image (png)",
+  produces: ['image/png'],
+  hide: true,
+});

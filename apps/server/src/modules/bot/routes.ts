@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { linkOrigin, type LinkOriginPolicy } from '../../lib/link-origin.ts';
 import { BOT_UPLOAD_SUCCESS } from '@flywheel/shared/analytics';
-import { getBotDetails, uploadBotInfo } from '@flywheel/shared/endpoints/bot';
+import { flywheelBotImage, getBotDetails, uploadBotInfo } from '@flywheel/shared/endpoints/bot';
 import { flywheelPng } from './image.ts';
-import { FLYWHEEL_IMAGE_PATH, type BotService } from './service.ts';
+import type { BotService } from './service.ts';
 import type { WorkspaceGuard } from '../../plugins/workspace-guard.ts';
 import { endpointRoutes } from '../../plugins/endpoint-route.ts';
 
@@ -23,7 +23,7 @@ export function botRoutes(deps: { bot: BotService; guard: WorkspaceGuard; links?
     route(getBotDetails, async (req) => ({ data: await deps.bot.details(req.params.teamId, origin(req)) }));
 
     // Public: Slack fetches it as the bot's icon_url.
-    app.get(FLYWHEEL_IMAGE_PATH.replace('/api/v0', ''), { schema: { hide: true } }, async (_req, reply) =>
+    route(flywheelBotImage, async (_req, reply) =>
       reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(png),
     );
   };

@@ -1,4 +1,5 @@
 import { DEFAULT_BOT_NAME, type BotDetails } from '@flywheel/shared/analytics';
+import { flywheelBotImage } from '@flywheel/shared/endpoints/bot';
 import type { Logger } from '../../lib/logger.ts';
 import type { Db } from '../../db/client.ts';
 import type { SlackApi } from '../../slack/client.ts';
@@ -7,8 +8,8 @@ import { botRepo } from './repo.ts';
 
 export type BotService = ReturnType<typeof botService>;
 
-/** Where the server serves the Flywheel bot image (public: Slack fetches it). */
-export const FLYWHEEL_IMAGE_PATH = '/api/v0/public/flywheel-bot.png';
+/** Where the server serves the Flywheel bot image (public: Slack fetches it; its contract's path). */
+export const FLYWHEEL_IMAGE_PATH = `/api/v0${flywheelBotImage.path}`;
 const DEFAULTS = { botName: DEFAULT_BOT_NAME, useCustom: true };
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CONVERSATION_TEXTS, WORKSPACE_SCOPE, algoliaTokenResponse } from '@flywheel/shared/conversations';
+import { CONVERSATION_TEXTS, WORKSPACE_SCOPE } from '@flywheel/shared/conversations';
+import { algoliaToken } from '@flywheel/shared/endpoints/auth';
 import {
   addMentionReaction,
   getMentions,
@@ -15,14 +14,11 @@ import {
   searchThreads,
   summarizeThread,
 } from '@flywheel/shared/endpoints/conversations';
-import { slackId } from '@flywheel/shared/input';
 import { currentUser } from '../../plugins/auth.ts';
 import { endpointRoutes } from '../../plugins/endpoint-route.ts';
-import { scopedOptions, type WorkspaceGuard } from '../../plugins/workspace-guard.ts';
+import type { WorkspaceGuard } from '../../plugins/workspace-guard.ts';
 import { answerOnce, receiptKeyOf, type IdempotencyService } from '../delivery/idempotency.ts';
 import type { ConversationsService } from './service.ts';
-
-const tags = ['conversations'];
 
 /**
  * Threads, thread detail, search, summaries and mentions. Replies and reactions on
@@ -34,7 +30,6 @@ export function conversationsRoutes(deps: {
   guard: WorkspaceGuard;
 }) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const route = endpointRoutes(app, { guard: deps.guard });
     const c = deps.conversations;
 
@@ -132,23 +127,11 @@ export function conversationsRoutes(deps: {
 
     route(getResponseTimes, async (req) => c.responseTimes(req.params.teamId, req.query));
 
-    r.post(
-      '/auth/algoliatoken',
-      {
-        ...scopedOptions(deps.guard, 'read'),
-        schema: {
-          tags,
-          summary:
-            'Kept for old clients: search is built in (no hosted index, no token); answers where to search instead',
-          body: z.object({ team_id: slackId('team_id') }),
-          response: { 200: algoliaTokenResponse },
-        },
-      },
-      async (req) => ({
-        message: CONVERSATION_TEXTS.searchBuiltIn,
-        algoliaToken: null,
-        search: `/api/v0/actions/searchthreads/${encodeURIComponent(req.body.team_id)}?q=`,
-      }),
-    );
+    // An old call under /auth/ that this module answers (its contract is with the accounts' calls).
+    route(algoliaToken, async (req) => ({
+      message: CONVERSATION_TEXTS.searchBuiltIn,
+      algoliaToken: null,
+      search: `/api/v0/actions/searchthreads/${encodeURIComponent(req.body.team_id)}?q=`,
+    }));
   };
 }

@@ -141,6 +141,9 @@ describe('platform', () => {
     expect(
       doc.paths['/api/v0/auth/login'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(expect.arrayContaining(['email', 'password']));
+    // A contract with hide stays out of it: the bot's image is a file Slack fetches, not an API call.
+    expect(doc.paths['/api/v0/alterbot/getbotdetails/{teamId}']).toBeDefined();
+    expect(doc.paths['/api/v0/public/flywheel-bot.png']).toBeUndefined();
   });
 
   it('unknown API routes get the JSON 404 envelope; other paths get the SPA', async () => {

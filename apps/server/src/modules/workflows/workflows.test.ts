@@ -319,6 +319,22 @@ describe('validation and tenancy', () => {
     const created = await call('POST', '/workflows/createworkflow', valid());
     expect(created.statusCode).toBe(201);
     const id = created.json().data.workflow_id;
+    // One workflow: the row as the list has it, and each task's content as it was created, with its id.
+    const detail = await call('GET', `/workflows/getworkflow/${teamId}/${id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data).toEqual({
+      ...created.json().data,
+      task_contents: [
+        expect.objectContaining({
+          type: 'message',
+          msgTitle: 'Welcome',
+          text: 'Hello!',
+          sendToSelectedUsers: true,
+          delay: null,
+          task_id: created.json().data.tasks[0].task_id,
+        }),
+      ],
+    });
     expect((await call('POST', '/workflows/createworkflow', valid(), stranger.token)).statusCode).toBe(403);
     expect(
       (await call('GET', `/workflows/getworkflows/${teamId}`, undefined, stranger.token)).statusCode,

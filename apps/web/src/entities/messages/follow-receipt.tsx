@@ -1,13 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { TOAST_MS } from '@flywheel/shared/constants';
-import {
-  failureText,
-  receiptResponse,
-  type ReceiptDetail,
-  type SendResponse,
-} from '@flywheel/shared/delivery';
-import { apiRequest } from '../../lib/api-client.ts';
+import { failureText, type ReceiptDetail, type SendResponse } from '@flywheel/shared/delivery';
+import { getReceipt } from '@flywheel/shared/endpoints/delivery';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 /** How long a send's toast follows its receipt before leaving the rest to the Receipts page. */
 export const FOLLOW_MS = 60_000;
@@ -86,9 +82,9 @@ export async function followReceipt(
     await new Promise((r) => setTimeout(r, FOLLOW_STEPS_MS[Math.min(step, FOLLOW_STEPS_MS.length - 1)]));
     let read: ReceiptDetail;
     try {
-      read = await apiRequest(`/receipts/getreceipt/${encodeURIComponent(teamId)}/${res.data.receipt_id}`, {
-        schema: receiptResponse,
-      }).then((r) => r.data);
+      read = await callEndpoint(getReceipt, { params: { teamId, id: res.data.receipt_id } }).then(
+        (r) => r.data,
+      );
     } catch {
       break; // the receipt cannot be read (signed out, offline): the toast stops following it
     }

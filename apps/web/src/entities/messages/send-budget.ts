@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sendBudgetResponse } from '@flywheel/shared/delivery';
-import { apiRequest } from '../../lib/api-client.ts';
+import { getSendBudget } from '@flywheel/shared/endpoints/delivery';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from '../workspace/index.ts';
 
 export const sendBudgetKey = (teamId: string) => [...workspaceKey(teamId), 'send-budget'] as const;
@@ -10,10 +10,7 @@ export const sendBudgetQuery = (teamId: string) =>
   queryOptions({
     queryKey: sendBudgetKey(teamId),
     queryFn: ({ signal }) =>
-      apiRequest(`/delivery/budget/${encodeURIComponent(teamId)}`, {
-        schema: sendBudgetResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(getSendBudget, { params: { teamId } }, { signal }).then((r) => r.data),
     // Every send spends it: read again whenever a dialog that shows it opens.
     staleTime: 0,
   });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { sendResponse, testMessageBody, type TestMessageRequest } from '@flywheel/shared/delivery';
+import { testMessageBody, type TestMessageRequest } from '@flywheel/shared/delivery';
+import { sendTest } from '@flywheel/shared/endpoints/delivery';
 import type { EditorValue } from '../../lib/rich-editor-value.ts';
-import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { notifyFailure } from '../../lib/notify.tsx';
 import type { SenderChoice } from './sender.ts';
 import { uploadImages } from '../../lib/upload-image.ts';
@@ -26,11 +28,7 @@ export function useTestSend() {
     setBusy(true);
     try {
       const images = files.length ? await uploadImages(teamId, files, () => {}) : [];
-      const res = await apiRequest('/quickaction/sendtest', {
-        body: body(images),
-        schema: sendResponse,
-        idempotent: true,
-      });
+      const res = await callEndpoint(sendTest, { body: body(images) }, { idempotent: true });
       void followReceipt(teamId, res, TEST_TEXTS);
     } catch (err) {
       notifyFailure(errorMessage(err));

@@ -23,8 +23,8 @@ import {
   searchThreads,
   summarizeThread,
 } from '@flywheel/shared/endpoints/conversations';
+import { addReaction, pinPost, unpinPost } from '@flywheel/shared/endpoints/delivery';
 import type { MarkHandledRequest } from '@flywheel/shared/questions';
-import { apiRequest } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { useCurrentTeam, workspaceKey } from '../../entities/workspace/index.ts';
 
@@ -159,7 +159,7 @@ export function useTogglePin() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ pinned, ...body }: PinRequest & { pinned: boolean }) =>
-      apiRequest<{ message: string }>(pinned ? '/quickaction/unpinpost' : '/quickaction/pinpost', { body }),
+      callEndpoint(pinned ? unpinPost : pinPost, { body }),
     // Slack's pin event reaches the list a moment later.
     onSuccess: () => setTimeout(() => void refresh(), 1500),
   });
@@ -170,9 +170,7 @@ export function useReact() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: ReactionRequest) =>
-      body.mention_id
-        ? callEndpoint(addMentionReaction, { body })
-        : apiRequest<{ message: string }>('/quickaction/addreaction', { body }),
+      body.mention_id ? callEndpoint(addMentionReaction, { body }) : callEndpoint(addReaction, { body }),
     onSuccess: () => void refresh(),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminChannelsResponse } from '@flywheel/shared/delivery';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getAdminChannels } from '@flywheel/shared/endpoints/delivery';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import type { SenderChoice } from '../../../entities/messages/index.ts';
 import { useCurrentTeam, workspaceKey } from '../../../entities/workspace/index.ts';
 
@@ -19,9 +19,10 @@ export function useAdminChannels(sender: SenderChoice, channelIds: readonly stri
   return useQuery({
     queryKey: [...adminChannelsKey(teamId, adminUser ?? ''), ids.join(',')],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/delivery/adminchannels/${encodeURIComponent(teamId)}?admin_user=${encodeURIComponent(adminUser!)}&channel_ids=${encodeURIComponent(ids.join(','))}`,
-        { schema: adminChannelsResponse, signal },
+      callEndpoint(
+        getAdminChannels,
+        { params: { teamId }, query: { admin_user: adminUser!, channel_ids: ids.join(',') } },
+        { signal },
       ).then((r) => r.data),
     enabled: teamId !== '' && !!adminUser && ids.length > 0,
     staleTime: 15_000,

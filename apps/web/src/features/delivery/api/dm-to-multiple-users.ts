@@ -1,5 +1,5 @@
-import type { DmManyRequest } from '@flywheel/shared/delivery';
+import { dmToMultipleUsers } from '@flywheel/shared/endpoints/delivery';
 import { useSendMutation } from './send-mutation.ts';
 
 /** POST /quickaction/dmtomultipleusers: a DM to each member id (or e-mail) in `users`. */
-export const useDmToMultipleUsers = () => useSendMutation<DmManyRequest>('/quickaction/dmtomultipleusers');
+export const useDmToMultipleUsers = () => useSendMutation(dmToMultipleUsers);

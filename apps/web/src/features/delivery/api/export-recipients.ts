@@ -1,5 +1,6 @@
 import type { RecipientKind } from '@flywheel/shared/delivery';
-import { apiDownload } from '../../../lib/api-client.ts';
+import { exportRecipients } from '@flywheel/shared/endpoints/delivery';
+import { downloadEndpoint } from '../../../lib/endpoint-client.ts';
 import { saveFile } from '../../../lib/csv.ts';
 
 /** The saved file's name per count: 'Total Recipients 12.csv', 'Successful Recipients 12.csv', … */
@@ -11,6 +12,6 @@ export const RECIPIENTS_FILE: Record<RecipientKind, string> = {
 
 /** GET /receipts/exportrecipients/:team/:id/:kind (CSV with BOM), saved under the count's name. */
 export async function downloadRecipientsCsv(teamId: string, id: number, kind: RecipientKind): Promise<void> {
-  const csv = await apiDownload(`/receipts/exportrecipients/${encodeURIComponent(teamId)}/${id}/${kind}`);
+  const csv = await downloadEndpoint(exportRecipients, { params: { teamId, id, kind } });
   saveFile(`${RECIPIENTS_FILE[kind]} ${id}.csv`, csv);
 }

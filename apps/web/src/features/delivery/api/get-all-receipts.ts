@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { receiptStatus, receiptsResponse } from '@flywheel/shared/delivery';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { receiptStatus } from '@flywheel/shared/delivery';
+import { getAllReceipts } from '@flywheel/shared/endpoints/delivery';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { receiptsKey } from './receipts-key.ts';
 
@@ -14,10 +15,7 @@ export const receiptsQuery = (teamId: string) =>
   queryOptions({
     queryKey: receiptsKey(teamId),
     queryFn: ({ signal }) =>
-      apiRequest(`/receipts/getallreceipts/${encodeURIComponent(teamId)}`, {
-        schema: receiptsResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(getAllReceipts, { params: { teamId } }, { signal }).then((r) => r.data),
     refetchInterval: (query) =>
       (query.state.data ?? []).some((r) => receiptStatus(r) !== 'Processed')
         ? RECEIPTS_POLL_MS

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dmRepliesResponse } from '@flywheel/shared/delivery';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getReplies } from '@flywheel/shared/endpoints/delivery';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam } from '../../../entities/workspace/index.ts';
 import { receiptsKey } from './receipts-key.ts';
 
@@ -18,11 +18,13 @@ export const repliesQuery = (teamId: string, of: Of) =>
       'receiptId' in of ? `receipt:${of.receiptId}` : `member:${of.memberId}`,
     ],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/receipts/getreplies/${encodeURIComponent(teamId)}?${
-          'receiptId' in of ? `receipt_id=${of.receiptId}` : `member_id=${encodeURIComponent(of.memberId)}`
-        }`,
-        { schema: dmRepliesResponse, signal },
+      callEndpoint(
+        getReplies,
+        {
+          params: { teamId },
+          query: 'receiptId' in of ? { receipt_id: of.receiptId } : { member_id: of.memberId },
+        },
+        { signal },
       ).then((r) => r.data),
     refetchInterval: REPLIES_POLL_MS,
   });

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { actionHistoryResponse, triggerHistoryResponse } from '@flywheel/shared/workflows';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getActionHistory, getTriggerHistory } from '@flywheel/shared/endpoints/workflows';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useTeamScope } from '../../../entities/workspace/index.ts';
 import { workflowsKey } from './keys.ts';
 
-const enc = encodeURIComponent;
 const isId = (n: number | null): n is number => n !== null && Number.isSafeInteger(n) && n > 0;
 
 /** GET /workflows/gettriggerinfo/{team_id}/{workflow_id}: when the trigger fired, and for whom. */
@@ -13,10 +12,9 @@ export function useTriggerHistory(workflowId: number | null) {
   return useQuery({
     queryKey: [...workflowsKey(teamId), 'trigger-history', workflowId ?? 0],
     queryFn: ({ signal }) =>
-      apiRequest(`/workflows/gettriggerinfo/${enc(teamId)}/${workflowId}`, {
-        schema: triggerHistoryResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(getTriggerHistory, { params: { teamId, workflowId: workflowId! } }, { signal }).then(
+        (r) => r.data,
+      ),
     enabled: enabled && isId(workflowId),
   });
 }
@@ -27,10 +25,11 @@ export function useActionHistory(workflowId: number | null, taskId: number | nul
   return useQuery({
     queryKey: [...workflowsKey(teamId), 'action-history', workflowId ?? 0, taskId ?? 0],
     queryFn: ({ signal }) =>
-      apiRequest(`/workflows/getuserdetail/${enc(teamId)}/${workflowId}/${taskId}`, {
-        schema: actionHistoryResponse,
-        signal,
-      }).then((r) => r.data),
+      callEndpoint(
+        getActionHistory,
+        { params: { teamId, workflowId: workflowId!, taskId: taskId! } },
+        { signal },
+      ).then((r) => r.data),
     enabled: enabled && isId(workflowId) && isId(taskId),
   });
 }

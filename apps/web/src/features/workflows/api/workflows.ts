@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  pauseWorkflowResponse,
-  workflowResponse,
-  workflowsListResponse,
-  type CreateWorkflowRequest,
-  type WorkflowRow,
-} from '@flywheel/shared/workflows';
-import { messageResponse } from '@flywheel/shared/http';
-import { apiRequest } from '../../../lib/api-client.ts';
+  createWorkflow,
+  deleteWorkflow,
+  getWorkflows,
+  pauseWorkflow,
+} from '@flywheel/shared/endpoints/workflows';
+import type { CreateWorkflowRequest, WorkflowRow } from '@flywheel/shared/workflows';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useCurrentTeam, useTeamScope } from '../../../entities/workspace/index.ts';
 import { workflowsKey } from './keys.ts';
 
-const enc = encodeURIComponent;
 const listKey = (teamId: string) => [...workflowsKey(teamId), 'list'] as const;
 
 /** GET /workflows/getworkflows/{team_id}: the workspace's workflows, newest first. */
@@ -20,9 +18,7 @@ export function useWorkflows() {
   return useQuery({
     queryKey: listKey(teamId),
     queryFn: ({ signal }) =>
-      apiRequest(`/workflows/getworkflows/${enc(teamId)}`, { schema: workflowsListResponse, signal }).then(
-        (r) => r.data,
-      ),
+      callEndpoint(getWorkflows, { params: { teamId } }, { signal }).then((r) => r.data),
     enabled,
   });
 }
@@ -32,8 +28,7 @@ export function useCreateWorkflow() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateWorkflowRequest) =>
-      apiRequest('/workflows/createworkflow', { body, schema: workflowResponse, idempotent: true }),
+    mutationFn: (body: CreateWorkflowRequest) => callEndpoint(createWorkflow, { body }, { idempotent: true }),
     onSuccess: (res) =>
       qc.setQueryData<WorkflowRow[]>(listKey(teamId), (rows) => (rows ? [res.data, ...rows] : rows)),
   });
@@ -45,10 +40,8 @@ export function usePauseWorkflow() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { workflowId: number; status: boolean }) =>
-      apiRequest('/workflows/pauseworkflow', {
-        method: 'PATCH',
+      callEndpoint(pauseWorkflow, {
         body: { team_id: teamId, workflow_id: v.workflowId, status: v.status },
-        schema: pauseWorkflowResponse,
       }),
     onSuccess: (res) =>
       qc.setQueryData<WorkflowRow[]>(listKey(teamId), (rows) =>
@@ -62,8 +55,7 @@ export function useDeleteWorkflow() {
   const { teamId } = useCurrentTeam();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (workflowId: number) =>
-      apiRequest(`/workflows/${enc(teamId)}/${workflowId}`, { method: 'DELETE', schema: messageResponse }),
+    mutationFn: (workflowId: number) => callEndpoint(deleteWorkflow, { params: { teamId, workflowId } }),
     onSuccess: (_res, workflowId) =>
       qc.setQueryData<WorkflowRow[]>(listKey(teamId), (rows) =>
         rows?.filter((r) => r.workflow_id !== workflowId),
