@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   initiateChangePasswordBody,
   loginBody,
@@ -10,15 +9,13 @@ import {
   signupBody,
   verifyEmailBody,
 } from '../auth.ts';
-import { algoliaTokenResponse } from '../conversations.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { messageResponse } from '../http.ts';
-import { slackId } from '../input.ts';
 
 /*
  * Accounts (apps/server/src/modules/auth/routes.ts): public calls, and the signed-in person's own (`user`, the
- * token checked after the schema). And /auth/algoliatoken, an old call the conversations module answers
- * (apps/server/src/modules/conversations/routes.ts).
+ * token checked after the schema). /auth/algoliatoken, an old call the conversations module answers, is declared
+ * with that module's calls (endpoints/conversations.ts).
  */
 
 const tags = ['auth'] as const;
@@ -92,16 +89,4 @@ export const resendVerification = /* @__PURE__ */ defineEndpoint({
   tags,
   body: resendVerificationBody,
   response: { 200: messageResponse },
-});
-
-/** Workspace-scoped (it names a team) and only reads; an API key is not taken on it, as on every /auth/ path. */
-export const algoliaToken = /* @__PURE__ */ defineEndpoint({
-  method: 'POST',
-  path: '/auth/algoliatoken',
-  scope: 'read',
-  tags: ['conversations'],
-  summary:
-    'Kept for old clients: search is built in (no hosted index, no token); answers where to search instead',
-  body: z.object({ team_id: slackId('team_id') }),
-  response: { 200: algoliaTokenResponse },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   WORKSPACE_SCOPE,
+  algoliaTokenResponse,
   isoDateTime,
   mentionsQuery,
   mentionsResponse,
@@ -18,6 +19,7 @@ import {
 import { idempotencyHeaders, reactionBody, replyBody, sendResponse } from '../delivery.ts';
 import { defineEndpoint, teamIdParam } from '../endpoint.ts';
 import { messageResponse } from '../http.ts';
+import { slackId } from '../input.ts';
 import {
   markHandledBody,
   questionsQuery,
@@ -167,4 +169,16 @@ export const getResponseTimes = /* @__PURE__ */ defineEndpoint({
   params: teamParam,
   query: responseTimesQuery,
   response: { 200: responseTimesResponse },
+});
+
+/** Workspace-scoped (it names a team) and only reads; an API key is not taken on it, as on every /auth/ path. */
+export const algoliaToken = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/auth/algoliatoken',
+  scope: 'read',
+  tags: ['conversations'],
+  summary:
+    'Kept for old clients: search is built in (no hosted index, no token); answers where to search instead',
+  body: z.object({ team_id: slackId('team_id') }),
+  response: { 200: algoliaTokenResponse },
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CONVERSATION_TEXTS, WORKSPACE_SCOPE } from '@flywheel/shared/conversations';
-import { algoliaToken } from '@flywheel/shared/endpoints/auth';
 import {
   addMentionReaction,
+  algoliaToken,
   getMentions,
   getQuestions,
   getResponseTimes,
