@@ -3,12 +3,44 @@ import { compositionOrder, composeServices } from './compose.ts';
 import { modules } from './index.ts';
 import { defineModule, type Module } from './module.ts';
 import type { Kernel } from '../kernel.ts';
-import type { Services } from './services.ts';
+import type { ServiceName, Services } from './services.ts';
+
+/** Every name of the registry (a name added there and not here fails the type check). */
+const registry: Record<ServiceName, true> = {
+  auth: true,
+  workspaces: true,
+  install: true,
+  events: true,
+  historyImport: true,
+  bot: true,
+  tags: true,
+  membersList: true,
+  buckets: true,
+  memberDetail: true,
+  analytics: true,
+  tasks: true,
+  audience: true,
+  delivery: true,
+  deliveryEngine: true,
+  idempotency: true,
+  actions: true,
+  conversations: true,
+  forms: true,
+  workflows: true,
+  polls: true,
+  pollJobs: true,
+  webhooks: true,
+  audit: true,
+  notifications: true,
+  emit: true,
+  digest: true,
+};
 
 describe('the module graph', () => {
-  it("satisfies every module's needs, each service with one provider", () => {
+  it("satisfies every module's needs, each service of the registry with one provider", () => {
     const provided = modules.flatMap((m) => m.provides ?? []);
     expect(new Set(provided).size).toBe(provided.length);
+    expect([...provided].sort()).toEqual(Object.keys(registry).sort());
     for (const m of modules)
       for (const need of m.needs ?? []) expect(provided, `${m.name} needs ${need}`).toContain(need);
   });
