@@ -37,7 +37,7 @@ export const pollsModule = defineModule({
   needs: ['audience', 'delivery', 'workspaces', 'emit'],
   provides: ['polls', 'pollJobs'],
   services: (k, { audience, delivery, workspaces, emit }) => {
-    const polling = pollJobs(() => k.queue);
+    const polling = pollJobs(k.queue);
     return {
       polls: pollsService({
         db: k.database.db,
