@@ -24,7 +24,7 @@ import { tagsModule } from './tags/module.ts';
 import { webhooksModule } from './webhooks/module.ts';
 import { workspaceDataModule } from './workspace-data/module.ts';
 import { workflowsModule } from './workflows/module.ts';
-import { workspacesModule } from './workspaces/module.ts';
+import { workspaceInstallModule, workspacesModule } from './workspaces/module.ts';
 
 /** Every module of the product, in registration order: app.ts mounts their routes, workers run their jobs. */
 export const modules: Module[] = [
@@ -34,6 +34,7 @@ export const modules: Module[] = [
   workspacesModule,
   intakeModule,
   workspaceDataModule,
+  workspaceInstallModule,
   activityModule,
   directoryModule,
   membersListModule,

@@ -13,7 +13,7 @@ import { modules as allModules } from '../modules/index.ts';
 // template: an in-memory PGlite dump per test process, a PostgreSQL template database per run (global-setup.ts).
 // createContext still runs the same start-up on the copy, which then finds everything applied.
 
-/** What `ROLE=migrate` does (context.ts migrateDatabase), on an open database. */
+/** What `ROLE=migrate` does (kernel.ts migrateDatabase), on an open database. */
 async function applyStartup(database: Database) {
   await database.migrate();
   const queue = await createQueue(database, createLogger('silent'));

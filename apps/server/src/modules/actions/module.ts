@@ -5,6 +5,7 @@ import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { actionsSendJob, actionsTickJob, wakeActionSenders } from './jobs.ts';
 import { actionsRoutes } from './routes.ts';
+import { actionsService } from './service.ts';
 
 /**
  * A member joined (team_join), or a deactivated member came back (user_change): once workspace data has
@@ -24,6 +25,18 @@ async function onJoin(event: SlackEventOf<'team_join'>, scope: EventScope) {
 /** Actions area: automations (Member Join) and schedules. */
 export const actionsModule = defineModule({
   name: 'actions',
+  needs: ['audience', 'delivery', 'workspaces'],
+  provides: ['actions'],
+  services: (k, { audience, delivery, workspaces }) => ({
+    actions: actionsService({
+      db: k.database.db,
+      audience,
+      delivery,
+      timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
+      graceMs: k.config.actionsGraceMinutes * 60_000,
+      logger: k.logger.child({ module: 'actions' }),
+    }),
+  }),
   routes: async (app, ctx) => {
     await app.register(
       actionsRoutes({

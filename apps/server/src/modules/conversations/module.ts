@@ -4,6 +4,8 @@ import { defineEventListener, type EventScope } from '../intake/listeners.ts';
 import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { conversationsRoutes } from './routes.ts';
+import { conversationsService } from './service.ts';
+import { llmClient } from './summary.ts';
 
 const onPin = (pinned: boolean) => async (e: SlackEventOf<'pin_added'>, scope: EventScope) => {
   const channelId = e.item?.channel ?? e.channel_id;
@@ -25,6 +27,18 @@ const onPin = (pinned: boolean) => async (e: SlackEventOf<'pin_added'>, scope: E
  */
 export const conversationsModule = defineModule({
   name: 'conversations',
+  needs: ['delivery'],
+  provides: ['conversations'],
+  services: (k, { delivery }) => ({
+    conversations: conversationsService({
+      db: k.database.db,
+      delivery,
+      slackApiUrl: () => k.slackConfig.apiUrl,
+      llm: llmClient(k.config.llm),
+      summaries: k.config.summaries,
+      logger: k.logger.child({ module: 'conversations' }),
+    }),
+  }),
   routes: async (app, ctx) => {
     await app.register(
       conversationsRoutes({

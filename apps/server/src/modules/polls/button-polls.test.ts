@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { POLL_ADD_ACTION, POLL_TEXTS, POLL_VOTE_ACTION } from '@flywheel/shared/polls';
-import { pollVoterKey } from '../../context.ts';
+import { pollVoterKey } from '../../lib/secrets-key.ts';
 import { buildTestApp, testDbKind } from '../../testing/build-test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';

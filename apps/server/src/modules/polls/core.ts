@@ -17,7 +17,7 @@ import { pollsRepo, type PollRecord } from './repo.ts';
  * clock, and how a poll is shown, posted, settled and told about.
  */
 
-/** What the service asks the job queue for (wired in context.ts). */
+/** What the service asks the job queue for (polls/module.ts builds it). */
 export type PollJobs = {
   /** Brings the poll's Slack messages up to date soon (coalesced: at most one update per poll every few s). */
   refresh(pollId: number, delayMs?: number): Promise<void>;

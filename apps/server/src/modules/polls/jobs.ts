@@ -66,10 +66,10 @@ export const pollsTickJob = defineJob({
 });
 
 /** The queue behind the polls service. */
-export function pollJobs(queue: () => Queue): PollJobs {
+export function pollJobs(queue: Queue): PollJobs {
   return {
     async refresh(pollId, delayMs = 0) {
-      await queue().send(
+      await queue.send(
         pollsRefreshJob,
         { pollId },
         {
@@ -81,10 +81,10 @@ export function pollJobs(queue: () => Queue): PollJobs {
       );
     },
     async closeAt(pollId, at) {
-      await queue().send(pollsCloseJob, { pollId }, { startAfter: new Date(at) });
+      await queue.send(pollsCloseJob, { pollId }, { startAfter: new Date(at) });
     },
     async remove(pollId) {
-      await queue().send(pollsRemoveJob, { pollId });
+      await queue.send(pollsRemoveJob, { pollId });
     },
   };
 }

@@ -5,6 +5,9 @@ import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
 import { pollsCloseJob, pollsRefreshJob, pollsRemoveJob, pollsTickJob } from './jobs.ts';
 import { pollsRoutes } from './routes.ts';
+import { pollVoterKey } from '../../lib/secrets-key.ts';
+import { pollJobs } from './jobs.ts';
+import { pollsService } from './service.ts';
 
 /**
  * A vote: written with the batch's transaction (it commits or rolls back with the event), never calling
@@ -31,6 +34,26 @@ const onReaction = (added: boolean) => async (event: SlackEventOf<'reaction_adde
  */
 export const pollsModule = defineModule({
   name: 'polls',
+  needs: ['audience', 'delivery', 'workspaces', 'emit'],
+  provides: ['polls', 'pollJobs'],
+  services: (k, { audience, delivery, workspaces, emit }) => {
+    const polling = pollJobs(k.queue);
+    return {
+      polls: pollsService({
+        db: k.database.db,
+        audience,
+        delivery,
+        timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
+        jobs: polling,
+        logger: k.logger.child({ module: 'polls' }),
+        emit,
+        graceMs: k.config.actionsGraceMinutes * 60_000,
+        botClient: async (teamId) => k.slack.sendingClient(await workspaces.botToken(teamId), 2500),
+        voterKey: pollVoterKey(k.config),
+      }),
+      pollJobs: polling,
+    };
+  },
   routes: async (app, ctx) => {
     await app.register(
       pollsRoutes({

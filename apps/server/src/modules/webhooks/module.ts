@@ -8,6 +8,9 @@ import { defineModule } from '../module.ts';
 import { memberEvents } from '../workspace-data/table.ts';
 import { webhooksDeliverJob, webhooksTickJob } from './jobs.ts';
 import { webhooksRoutes } from './routes.ts';
+import type { Emit } from './service.ts';
+import { webhooksService } from './service.ts';
+import { wakeWebhooks } from './jobs.ts';
 
 /**
  * A join or leave workspace data recorded for this event (team_join, user_change to or from deleted), as its
@@ -55,6 +58,26 @@ async function onMember(event: SlackEventOf<'team_join'>, scope: EventScope, fro
 /** Outbound webhooks: subscriptions, the signed deliveries (in order per subscription) and their log. */
 export const webhooksModule = defineModule({
   name: 'webhooks',
+  needs: ['notifications'],
+  provides: ['webhooks', 'emit'],
+  services: (k, { notifications }) => {
+    const webhooks = webhooksService({
+      db: k.database.db,
+      box: k.box,
+      config: k.config.webhooks,
+      logger: k.logger.child({ module: 'webhooks' }),
+      wake: (ids, at) => wakeWebhooks(k.queue, ids, at),
+    });
+    /**
+     * What the modules emit where a thing happens goes to the outbound webhooks and to the admins' notifications
+     * alike (one emission: both tell the same happenings, with the same de-duplication keys).
+     */
+    const emit: Emit = async (teamId, type, data, opts) => {
+      await webhooks.emit(teamId, type, data, opts);
+      await notifications.onEvent(teamId, type, data, opts);
+    };
+    return { webhooks, emit };
+  },
   routes: async (app, ctx) => {
     await app.register(
       webhooksRoutes({ webhooks: ctx.services.webhooks, guard: workspaceGuard(ctx.services) }),

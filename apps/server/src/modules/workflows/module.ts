@@ -3,8 +3,9 @@ import { workspaceGuard } from '../../plugins/workspace-guard.ts';
 import { defineEventListener, type EventScope } from '../intake/listeners.ts';
 import type { SlackEventOf } from '../../slack/events.ts';
 import { defineModule } from '../module.ts';
-import { wakeWorkflowSenders, workflowsSendJob, workflowsTickJob } from './jobs.ts';
+import { wakeWorkflowSenderAt, wakeWorkflowSenders, workflowsSendJob, workflowsTickJob } from './jobs.ts';
 import { workflowsRoutes } from './routes.ts';
+import { workflowsService } from './service.ts';
 
 /**
  * Once the event's transaction commits: a sender now for first steps due at once, and one at the time of each
@@ -44,6 +45,20 @@ async function onChannelJoin(event: SlackEventOf<'member_joined_channel'>, scope
 /** Workflows: triggers, chains of delayed messages and forms, their histories. */
 export const workflowsModule = defineModule({
   name: 'workflows',
+  needs: ['audience', 'delivery', 'workspaces', 'emit'],
+  provides: ['workflows'],
+  services: (k, { audience, delivery, workspaces, emit }) => ({
+    workflows: workflowsService({
+      db: k.database.db,
+      audience,
+      delivery,
+      timezoneOf: (teamId, tx) => workspaces.timezone(teamId, tx),
+      wakeAt: (at) => wakeWorkflowSenderAt(k.queue, at),
+      memberCooldownMs: k.config.workflowMemberCooldownMs,
+      logger: k.logger.child({ module: 'workflows' }),
+      emit,
+    }),
+  }),
   routes: async (app, ctx) => {
     await app.register(
       workflowsRoutes({

@@ -4,6 +4,8 @@ import { defineEventListener, type EventScope } from '../intake/listeners.ts';
 import { defineModule } from '../module.ts';
 import { factsRepo } from './facts-repo.ts';
 import { historyImportJob, joinChannelJob } from './jobs.ts';
+import { backfillService, type BackfillService } from './history-import.ts';
+import type { Queue } from '../../jobs/queue.ts';
 
 /**
  * Workspace data: members, channels, messages and reactions as Slack gives them (applied from events by the
@@ -11,6 +13,18 @@ import { historyImportJob, joinChannelJob } from './jobs.ts';
  */
 export const workspaceDataModule = defineModule({
   name: 'workspace-data',
+  needs: ['workspaces', 'notifications'],
+  provides: ['historyImport'],
+  services: (k, { workspaces, notifications }) => ({
+    historyImport: backfillService({
+      db: k.database.db,
+      slack: k.slack,
+      workspaces,
+      logger: k.logger,
+      days: k.config.backfillDays,
+      onFinished: (teamId, outcome) => notifications.importFinished(teamId, outcome),
+    }),
+  }),
   jobs: [historyImportJob, joinChannelJob],
   events: [
     // Slack sends a channel's messages only to a bot in it: the bot joins every public channel that appears.
@@ -45,15 +59,15 @@ function joinAfterCommit(scope: EventScope, channelId: string) {
  * workspace, a reconnected one, or one whose import failed gets its history (again; idempotent).
  */
 export async function onWorkspaceInstalled(
-  ctx: AppContext,
+  deps: { queue: Queue; historyImport: BackfillService },
   teamId: string,
   how: { isNew: boolean; reconnected: boolean },
 ): Promise<void> {
-  await ctx.queue.send(windowsJob, {});
-  const imports = ctx.services.historyImport;
+  await deps.queue.send(windowsJob, {});
+  const imports = deps.historyImport;
   const last = await imports.progress(teamId);
   if (how.isNew || how.reconnected || !last || last.status === 'failed') {
-    if (await imports.start(teamId)) await ctx.queue.send(historyImportJob, { teamId });
+    if (await imports.start(teamId)) await deps.queue.send(historyImportJob, { teamId });
   }
 }
 

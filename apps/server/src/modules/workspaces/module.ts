@@ -6,9 +6,24 @@ import { invitationRoutes } from './invitation-routes.ts';
 import { workspaceRoutes } from './routes.ts';
 import { handledEventTypes } from '../../slack/manifest.ts';
 import { teamRoutes } from './team-routes.ts';
+import { workspacesService } from './service.ts';
+import { tokenProvider } from './tokens.ts';
+import { installService } from './install.ts';
+import { onWorkspaceInstalled } from '../workspace-data/module.ts';
 
 export const workspacesModule = defineModule({
   name: 'workspaces',
+  provides: ['workspaces'],
+  services: (k) => {
+    const tokens = tokenProvider({
+      db: k.database.db,
+      box: k.box,
+      slack: k.slack,
+      logger: k.logger,
+      marginMs: k.config.slack.tokenRefreshMarginSeconds * 1000,
+    });
+    return { workspaces: workspacesService(k.database.db, k.box, tokens) };
+  },
   routes: async (app, ctx) => {
     await app.register(
       workspaceRoutes({
@@ -45,4 +60,24 @@ export const workspacesModule = defineModule({
       teamRoutes({ workspaces: ctx.services.workspaces, guard: workspaceGuard(ctx.services) }),
     );
   },
+});
+
+/**
+ * The Add to Slack install flow (install.ts), its own module for the order of composition: it needs workspace
+ * data's history import (what happens after an install), which itself needs the workspaces service. Its routes are
+ * the workspaces module's.
+ */
+export const workspaceInstallModule = defineModule({
+  name: 'workspace-install',
+  needs: ['workspaces', 'historyImport'],
+  provides: ['install'],
+  services: (k, { workspaces, historyImport }) => ({
+    install: installService({
+      slack: k.slack,
+      workspaces,
+      logger: k.logger,
+      redirectUri: `${k.config.publicUrl}/installworkspace`,
+      onInstalled: (teamId, how) => onWorkspaceInstalled({ queue: k.queue, historyImport }, teamId, how),
+    }),
+  }),
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebClient } from '@slack/web-api';
 import { sql } from 'drizzle-orm';
-import { secretsKey } from '../../context.ts';
+import { secretsKey } from '../../lib/secrets-key.ts';
 import { firstRow, typedRows } from '../../db/sql.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { bearer, signedInUser } from '../../testing/factories.ts';
