@@ -28,6 +28,7 @@ export default defineConfig({
                 // are PGlite's: they run once.
                 exclude: [
                   'src/config.test.ts',
+                  'src/lib/secrets-key.test.ts',
                   'src/main.test.ts',
                   'src/supervise.test.ts',
                   'src/testing/db-template.test.ts',

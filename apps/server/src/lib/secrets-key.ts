@@ -9,7 +9,18 @@ export function secretsKey(config: Config): Buffer {
   const file = path.join(config.dataDir, 'secrets.key');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    // Written whole under another name, then linked into place: of processes starting together one key wins,
+    // and none reads a key file half written (a plain exclusive create left the others an EEXIST, or an empty
+    // file for a moment).
+    const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(draft, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
   }
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
