@@ -771,16 +771,21 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     ).json().data;
     expect(wf.trigger_summary).toBe('When a member becomes Slipping');
     expect(wf.level).toBe('slipping');
-    // Sixteen days on, with no activity since: the three slip (the fresh one from no level).
-    const later = new Date(`${addDays(today, 16)}T12:00:00Z`);
+    // Their activity moves sixteen days back, as if they had been quiet since: the three slip today (the fresh one
+    // from no level). Today's levels, not a later day's: the app's own levels job (every minute, on the real
+    // clock) recomputes a workspace whose levels are not today's, and undid a later day's beside the test.
+    // (All of it, the imported history's too: the ranges before and after do not meet, so no day is taken twice.)
+    await db.execute(sql`update activity_member_daily set day = day - 16 where team_id = ${teamId}
+      and member_id = any(${sql.param(some)}::text[])`);
+    const t0 = Date.now();
     // The trigger looks just before the recompute: nothing yet.
-    clockMs = later.getTime() - 5_000;
+    clockMs = t0;
     await make().planTriggers();
     expect(await firingsOf(wf.workflow_id)).toEqual([]);
-    await refreshLevels(db, new Map([[teamId, tz]]), later);
+    await refreshLevels(db, new Map([[teamId, tz]]), new Date(t0 + 1_000), true);
     // Ten seconds after that look it does not look again (every 30 s), nor when told that members of another
     // workspace changed level; told that members of its own did (the levels job's wake), it looks at once.
-    clockMs = later.getTime() + 5_000;
+    clockMs = t0 + 10_000;
     await make().planTriggers();
     await make().planTriggers({ levelTeams: [otherTeam] });
     expect(await firingsOf(wf.workflow_id)).toEqual([]);
@@ -788,7 +793,7 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
     // Told again, and at the next minute's look: each of them once.
     await make().planTriggers({ levelTeams: [teamId] });
-    clockMs = later.getTime() + 60_000;
+    clockMs = t0 + 60_000;
     await make().planTriggers();
     expect(await firingsOf(wf.workflow_id)).toEqual(regulars.filter((m: string) => m !== fresh));
     while ((await make().sendDueSteps(10)) > 0);
@@ -805,6 +810,9 @@ describe('the other triggers, two workers, and steps that cannot be sent', () =>
     await call('DELETE', `/workflows/${teamId}/${wf.workflow_id}`);
     await db.execute(sql`delete from activity_member_daily where team_id = ${teamId} and member_id = any(${sql.param(some)}::text[])
       and messages = 2 and replies = 0 and reactions = 0`);
+    // The history's days back where they were.
+    await db.execute(sql`update activity_member_daily set day = day + 16 where team_id = ${teamId}
+      and member_id = any(${sql.param(some)}::text[])`);
     await refreshLevels(db, new Map([[teamId, tz]]), new Date(), true);
   });
 
