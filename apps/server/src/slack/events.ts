@@ -53,6 +53,8 @@ export type SlackMessage = {
   bot_id?: string | null;
   reactions?: { name?: string | null; users?: string[] | null }[] | null;
   metadata?: { event_type?: string | null } | null;
+  /** When it was last edited (history, replies and a `message_changed`'s copy carry it). */
+  edited?: { ts?: string | null } | null;
 };
 
 export const messageEventSchema = slackMessageSchema.extend({

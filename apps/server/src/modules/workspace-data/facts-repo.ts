@@ -27,6 +27,8 @@ export type NewMessage = {
   isReply: boolean;
   day: string;
   postedAt: Date;
+  /** When it was last edited, if it was (a message first recorded from an edited copy). */
+  editedAt: Date | null;
 };
 
 export type NewReaction = {
@@ -186,9 +188,9 @@ export const factsRepo = {
     const r = await typedRows(
       tx,
       sql`insert into slack_messages (team_id, channel_id, ts, user_id, thread_ts, subtype, text,
-          is_reply, day, posted_at)
+          is_reply, day, posted_at, edited_at)
         values (${m.teamId}, ${m.channelId}, ${m.ts}, ${m.userId}, ${m.threadTs}, ${m.subtype}, ${m.text},
-          ${m.isReply}, ${m.day}, ${m.postedAt})
+          ${m.isReply}, ${m.day}, ${m.postedAt}, ${m.editedAt})
         on conflict do nothing returning 1`,
     );
     return r.length === 1;
@@ -204,11 +206,12 @@ export const factsRepo = {
     const out = await typedRows<{ team_id: string; channel_id: string; ts: string }>(
       tx,
       sql`insert into slack_messages (team_id, channel_id, ts, user_id, thread_ts, subtype, text,
-          is_reply, day, posted_at)
+          is_reply, day, posted_at, edited_at)
         select * from unnest(${col((m) => m.teamId)}::text[], ${col((m) => m.channelId)}::text[],
           ${col((m) => m.ts)}::text[], ${col((m) => m.userId)}::text[], ${col((m) => m.threadTs)}::text[],
           ${col((m) => m.subtype)}::text[], ${col((m) => m.text)}::text[], ${col((m) => m.isReply)}::boolean[],
-          ${col((m) => m.day)}::date[], ${col((m) => m.postedAt.toISOString())}::timestamptz[])
+          ${col((m) => m.day)}::date[], ${col((m) => m.postedAt.toISOString())}::timestamptz[],
+          ${col((m) => m.editedAt?.toISOString() ?? null)}::timestamptz[])
         on conflict do nothing returning team_id, channel_id, ts`,
     );
     const fresh = new Set(out.map((r) => `${r.team_id}|${r.channel_id}|${r.ts}`));

@@ -199,6 +199,27 @@ describe('channels the product must hear (#18 item 9)', () => {
   });
 });
 
+describe('edited messages', () => {
+  it('the history import marks every message Slack says was edited, at its edit, and no other', async () => {
+    const visible = expected(await tzOf()).visible;
+    const want = new Map<string, string | null>();
+    for (const m of env.emu.truth(teamId).messages()) {
+      if (!visible.has(m.channel) || m.deleted || m.origin !== 'generated') continue;
+      want.set(`${m.channel}|${m.ts}`, m.edited?.ts ? tsToDate(m.edited.ts).toISOString() : null);
+    }
+    const got = await rows<{ channel_id: string; ts: string; edited_at: string | null }>(
+      sql`select channel_id, ts, to_char(edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as edited_at
+        from slack_messages where team_id = ${teamId} and deleted_at is null`,
+    );
+    const stored = new Map(got.map((r) => [`${r.channel_id}|${r.ts}`, r.edited_at]));
+    const edited = [...want].filter(([, at]) => at !== null);
+    // The generated history edits about 3% of its threads' first messages: some, never most.
+    expect(edited.length).toBeGreaterThan(0);
+    for (const [key, at] of want) if (stored.has(key)) expect([key, stored.get(key)]).toEqual([key, at]);
+    expect(edited.filter(([key]) => stored.has(key)).length).toBe(edited.length);
+  });
+});
+
 describe('live capture', () => {
   it('keeps facts and rollups equal to ground truth through a scripted sequence with retried duplicates', async () => {
     const team = env.emu.team(teamId);
@@ -533,5 +554,37 @@ describe('the inbox', () => {
     expect(row.processed_at).not.toBeNull();
     expect(await events.store(d)).toBe(false);
     expect(await events.pending()).toBe(0);
+  });
+});
+
+describe('edited messages, out of order', () => {
+  it('an edit that arrives before its message records the message as edited (Slack does not order events)', async () => {
+    // A channel and member of their own, after the ground-truth tests, as the inbox's tests above.
+    const [channel, user] = ['CEDITFIRST', 'UEDITFIRST'];
+    const ts = `${Math.floor(Date.now() / 1000) - 120}.000400`;
+    const editTs = `${Math.floor(Date.now() / 1000) - 60}.000000`;
+    const original = { type: 'message', user, text: 'Before the edit', ts };
+    await deliverEvent(
+      env,
+      teamId,
+      {
+        type: 'message',
+        subtype: 'message_changed',
+        channel,
+        hidden: true,
+        ts: editTs,
+        event_ts: editTs,
+        message: { ...original, text: 'After the edit', edited: { user, ts: editTs } },
+        previous_message: original,
+      },
+      `EvEditFirst${ts}`,
+    );
+    await deliverEvent(env, teamId, { ...original, channel, event_ts: ts }, `EvOriginalLate${ts}`);
+    await env.t.ctx.services.events.drain();
+    const [msg] = await rows<{ text: string; edited_at: string | null }>(
+      sql`select text, to_char(edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as edited_at
+        from slack_messages where team_id = ${teamId} and channel_id = ${channel} and ts = ${ts}`,
+    );
+    expect(msg).toEqual({ text: 'After the edit', edited_at: tsToDate(editTs).toISOString() });
   });
 });

@@ -241,6 +241,12 @@ export function memberRow(u: SlackUser | ListedMember): MemberRow {
  * message seen both live and during backfill counts once. Reactions listed on a history message count on the
  * message's day (history does not say when a reaction was made).
  */
+/** When a message was last edited, from Slack's `edited.ts` (none, or one that is not a time: not edited). */
+function editedAt(m: SlackMessage): Date | null {
+  const at = m.edited?.ts ? tsToDate(m.edited.ts) : null;
+  return at && Number.isFinite(at.getTime()) ? at : null;
+}
+
 export async function recordMessage(s: IngestScope, channelId: string, m: SlackMessage): Promise<void> {
   if (!m.ts) return;
   if (m.subtype === 'channel_join' && m.user) {
@@ -268,6 +274,7 @@ export async function recordMessage(s: IngestScope, channelId: string, m: SlackM
     isReply,
     day,
     postedAt,
+    editedAt: editedAt(m),
   };
   // Flywheel's own sends (a workflow's or a schedule's post, even as an admin) are nobody's activity: they
   // never make a member active, so they can never fire a workflow again.
