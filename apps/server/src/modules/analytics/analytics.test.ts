@@ -14,6 +14,7 @@ import { keywordsOf } from '../activity/keywords.ts';
 import { LOCKS, xactLock } from '../../db/locks.ts';
 import { rollupBuffer } from '../activity/rollups.ts';
 import { refreshStandingWindows } from '../activity/standing-windows.ts';
+import { refreshLevels } from '../activity/levels.ts';
 import { change, localHour } from './service.ts';
 import { typedResult } from '../../db/sql.ts';
 
@@ -57,6 +58,14 @@ beforeAll(async () => {
   await waitForBackfill(env, other.token, emptyTeam, 90_000);
   // Installing queued the standing windows' build, so the import added to them; make sure they exist.
   await refreshStandingWindows(env.t.ctx.database.db, await env.t.ctx.services.workspaces.allTimezones());
+  // The members' levels too (the rows carry them): else the process's own levels job (every minute) computes
+  // them between two calls a test compares.
+  await refreshLevels(
+    env.t.ctx.database.db,
+    await env.t.ctx.services.workspaces.allTimezones(),
+    new Date(),
+    true,
+  );
   const ws = await typedResult<{ timezone: string }>(
     env.t.ctx.database.db,
     sql`select timezone from workspaces where team_id = ${teamId}`,
