@@ -9,7 +9,7 @@ import {
 } from '@slack/web-api';
 import type { Logger } from '../../lib/logger.ts';
 import type { Pacing } from './pacing.ts';
-import type { ClaimedRecipient, DeliveryRepo } from './repo.ts';
+import type { ClaimedRecipient, DeliveryRunnerRepo } from './runner-repo.ts';
 import type { DeliveryMessage } from './table.ts';
 
 /** The metadata every delivered message carries: how a later attempt recognises it in the conversation. */
@@ -133,7 +133,7 @@ type Outcome =
  * conversation before anything is sent again: never lost, never doubled.
  */
 export function deliveryEngine(deps: {
-  repo: DeliveryRepo;
+  repo: DeliveryRunnerRepo;
   pacing: Pacing;
   senders: SenderLookup;
   config: DeliveryConfig;
