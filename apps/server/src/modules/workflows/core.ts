@@ -11,7 +11,10 @@ import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { formsRepo } from '../forms/repo.ts';
 import { channelNames, memberNames } from '../workspace-data/names.ts';
+import { workflowHistoryRepo } from './history-repo.ts';
 import { workflowsRepo, type TaskRecord, type WorkflowRecord } from './repo.ts';
+import { workflowRunnerRepo } from './runner-repo.ts';
+import { workflowTriggersRepo } from './triggers-repo.ts';
 
 /*
  * What the workflows service's parts share (service.ts puts them together): its dependencies, the repositories,
@@ -60,6 +63,9 @@ export type WorkflowsDeps = {
 
 export const workflowsCore = (deps: WorkflowsDeps) => {
   const repo = workflowsRepo(deps.db);
+  const triggersRepo = workflowTriggersRepo;
+  const runnerRepo = workflowRunnerRepo(deps.db);
+  const historyRepo = workflowHistoryRepo(deps.db);
   const forms = formsRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
   const claimMs = deps.claimMs ?? 120_000;
@@ -150,7 +156,7 @@ export const workflowsCore = (deps: WorkflowsDeps) => {
     const [tz, tasks, counts, channels, admins, tags, buckets] = await Promise.all([
       deps.timezoneOf(teamId),
       repo.tasksOf(ids),
-      repo.counts(ids),
+      historyRepo.counts(ids),
       channelNames(
         deps.db,
         teamId,
@@ -219,6 +225,9 @@ export const workflowsCore = (deps: WorkflowsDeps) => {
   return {
     deps,
     repo,
+    triggersRepo,
+    runnerRepo,
+    historyRepo,
     forms,
     now,
     claimMs,
