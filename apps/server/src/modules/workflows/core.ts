@@ -10,6 +10,7 @@ import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { formsRepo } from '../forms/repo.ts';
+import { formRunnerRepo } from '../forms/runner-repo.ts';
 import { channelNames, memberNames } from '../workspace-data/names.ts';
 import { workflowHistoryRepo } from './history-repo.ts';
 import { workflowsRepo, type TaskRecord, type WorkflowRecord } from './repo.ts';
@@ -67,6 +68,7 @@ export const workflowsCore = (deps: WorkflowsDeps) => {
   const runnerRepo = workflowRunnerRepo(deps.db);
   const historyRepo = workflowHistoryRepo(deps.db);
   const forms = formsRepo(deps.db);
+  const formsRunnerRepo = formRunnerRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
   const claimMs = deps.claimMs ?? 120_000;
   const cooldownMs = deps.memberCooldownMs ?? DAY_MS;
@@ -229,6 +231,7 @@ export const workflowsCore = (deps: WorkflowsDeps) => {
     runnerRepo,
     historyRepo,
     forms,
+    formsRunnerRepo,
     now,
     claimMs,
     cooldownMs,

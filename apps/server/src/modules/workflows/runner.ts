@@ -10,7 +10,7 @@ export const workflowRunner = ({
   deps,
   repo,
   runnerRepo,
-  forms,
+  formsRunnerRepo,
   now,
   claimMs,
   cooldownMs,
@@ -26,7 +26,7 @@ export const workflowRunner = ({
     const at = new Date(now());
     const taskOf = (s: ClaimedStep) => tasks.get(s.workflow_id)?.find((t) => t.position === s.position);
     const formSteps = steps.filter((s) => taskOf(s)?.type === 'form' && taskOf(s)?.form_id);
-    const instances = await forms.holdInstances(
+    const instances = await formsRunnerRepo.holdInstances(
       formSteps.map((s) => ({
         formId: taskOf(s)!.form_id!,
         teamId: s.team_id,
@@ -110,7 +110,7 @@ export const workflowRunner = ({
       const sendable = steps.flatMap((s, i) => (built[i] ? [{ step: s, ...built[i] }] : []));
       const results = await deps.delivery.sendMany(sendable.map((s) => s.req));
       const finished: Parameters<typeof runnerRepo.finishSteps>[0] = [];
-      const instances: Parameters<typeof forms.finishInstances>[0] = [];
+      const instances: Parameters<typeof formsRunnerRepo.finishInstances>[0] = [];
       const retry: number[] = [];
       const sent = new Set<string>();
       for (const [i, { step, instanceId }] of sendable.entries()) {
@@ -154,7 +154,7 @@ export const workflowRunner = ({
           retry.push(step.id);
         }
       }
-      await forms.finishInstances(instances);
+      await formsRunnerRepo.finishInstances(instances);
       await wake(await runnerRepo.finishSteps(finished, new Date(now())));
       for (const f of finished.filter((x) => x.status === 'failed')) {
         const step = steps.find((s) => s.id === f.id)!;
