@@ -21,6 +21,7 @@ import {
   type ThreadRow,
 } from './repo.ts';
 import { questionsRepo } from './questions-repo.ts';
+import { conversationsSearchRepo } from './search-repo.ts';
 import { summaryCache } from './summary-cache.ts';
 import type { LlmClient } from './summary.ts';
 
@@ -136,7 +137,11 @@ export type ConversationsDeps = {
 };
 
 export const conversationsCore = (deps: ConversationsDeps) => {
-  const repo = conversationsRepo(deps.db, { recentScan: deps.recentScan, slicesDays: deps.slicesDays });
+  const repo = conversationsRepo(deps.db);
+  const searchRepo = conversationsSearchRepo(deps.db, {
+    recentScan: deps.recentScan,
+    slicesDays: deps.slicesDays,
+  });
   const questions = questionsRepo(deps.db);
   const now = () => deps.now?.() ?? new Date();
   const summaryLimits = deps.summaries ?? { perAdminPerMinute: 10, maxChars: 4000 };
@@ -213,6 +218,7 @@ export const conversationsCore = (deps: ConversationsDeps) => {
   return {
     deps,
     repo,
+    searchRepo,
     questions,
     now,
     summaries,

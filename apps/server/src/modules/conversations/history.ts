@@ -29,6 +29,7 @@ import {
 export const conversationsHistory = ({
   deps,
   repo,
+  searchRepo,
   summaries,
   summaryLimits,
   originOf,
@@ -115,10 +116,10 @@ export const conversationsHistory = ({
   /** Full-text search over the workspace's (or a channel's) live messages, newest first. */
   async search(teamId: string, q: string, channelId: string | null, limit: number): Promise<SearchHit[]> {
     const query = searchQueryOf(q);
-    if (!query || !(await repo.hasWords(query))) return [];
+    if (!query || !(await searchRepo.hasWords(query))) return [];
     const [origin, rows] = await Promise.all([
       originOf(teamId),
-      repo.search(teamId, query, channelId, limit),
+      searchRepo.search(teamId, query, channelId, limit),
     ]);
     const read = await readable(
       teamId,
@@ -143,7 +144,7 @@ export const conversationsHistory = ({
     teamId: string,
     f: { q?: string; userId?: string; channelId?: string; cursor?: string; limit: number },
   ): Promise<MentionsResponse> {
-    const targets = (await repo.mentionTargets(teamId)).map((r) => r.id);
+    const targets = (await searchRepo.mentionTargets(teamId)).map((r) => r.id);
     const after = decodeCursor(f.cursor);
     if (targets.length === 0) return { data: [], next_cursor: null, users: [], channels: [] };
     const q = f.q?.trim() ? searchQueryOf(f.q) : null;
@@ -151,7 +152,7 @@ export const conversationsHistory = ({
       originOf(teamId),
       f.q?.trim() && !q
         ? Promise.resolve([])
-        : repo.mentions(teamId, {
+        : searchRepo.mentions(teamId, {
             ids: targets,
             q,
             userId: f.userId ?? null,
@@ -159,7 +160,7 @@ export const conversationsHistory = ({
             after,
             limit: f.limit + 1,
           }),
-      repo.mentionAuthorsAndChannels(teamId, targets),
+      searchRepo.mentionAuthorsAndChannels(teamId, targets),
     ]);
     const page = rows.slice(0, f.limit);
     const read = await readable(

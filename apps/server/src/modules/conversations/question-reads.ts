@@ -11,7 +11,14 @@ import { notFound } from '../../lib/errors.ts';
 import { DAY_MS, decodeCursor, encodeCursor, searchQueryOf, type ConversationsCore } from './core.ts';
 
 /** The Questions page: unanswered questions, Mark handled, response times (docs/product/questions.md). */
-export const questionReads = ({ repo, questions, now, originOf, readable, toThread }: ConversationsCore) => ({
+export const questionReads = ({
+  searchRepo,
+  questions,
+  now,
+  originOf,
+  readable,
+  toThread,
+}: ConversationsCore) => ({
   /**
    * Unanswered questions (docs/product/questions.md): asked in the last `max_age_days`, unanswered for at
    * least `answer_after_minutes`, not marked handled; newest first, a page at a time, with their total.
@@ -27,7 +34,7 @@ export const questionReads = ({ repo, questions, now, originOf, readable, toThre
       q: query,
     };
     const origin = await originOf(teamId);
-    if (query && !(await repo.hasWords(query))) return { data: [], total: 0, next_cursor: null };
+    if (query && !(await searchRepo.hasWords(query))) return { data: [], total: 0, next_cursor: null };
     const rows = await questions.unanswered(teamId, filter, after, f.limit + 1);
     const total = await questions.countUnanswered(teamId, filter);
     const page = rows.slice(0, f.limit);

@@ -11,7 +11,10 @@ import { SenderUnavailable, type DeliveryConfig, type SenderHandle } from './eng
 import { pacing as pacingOf } from './pacing.ts';
 import type { SendLimits } from './limits.ts';
 import { adminMembership } from './membership.ts';
-import { deliveryRepo, imagesRepo } from './repo.ts';
+import { deliveryHistoryRepo } from './history-repo.ts';
+import { imagesRepo } from './images-repo.ts';
+import { deliveryPostedRepo } from './posted-repo.ts';
+import { deliveryRunnerRepo } from './runner-repo.ts';
 
 /*
  * What the delivery service's parts share (service.ts puts them together): its dependencies, the repositories,
@@ -45,7 +48,9 @@ export type DeliveryDeps = {
 };
 
 export const deliveryCore = (deps: DeliveryDeps) => {
-  const repo = deliveryRepo(deps.db);
+  const historyRepo = deliveryHistoryRepo(deps.db);
+  const postedRepo = deliveryPostedRepo(deps.db);
+  const runnerRepo = deliveryRunnerRepo(deps.db);
   const images = imagesRepo(deps.db);
   const pacing = pacingOf(deps.db);
   const membership = adminMembership({
@@ -219,7 +224,9 @@ export const deliveryCore = (deps: DeliveryDeps) => {
 
   return {
     deps,
-    repo,
+    historyRepo,
+    postedRepo,
+    runnerRepo,
     images,
     adminOutside,
     adminOutsideError,

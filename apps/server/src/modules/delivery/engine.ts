@@ -9,7 +9,8 @@ import {
 } from '@slack/web-api';
 import type { Logger } from '../../lib/logger.ts';
 import type { Pacing } from './pacing.ts';
-import type { ClaimedRecipient, DeliveryRepo } from './repo.ts';
+import { engineSlice } from './engine-slice.ts';
+import type { ClaimedRecipient, DeliveryRunnerRepo } from './runner-repo.ts';
 import type { DeliveryMessage } from './table.ts';
 
 /** The metadata every delivered message carries: how a later attempt recognises it in the conversation. */
@@ -63,13 +64,6 @@ const RETRYABLE_ERRORS = new Set([
   'request_timeout',
 ]);
 
-/** Sends one job keeps in flight for a workspace (each reserves its own paced slot first). */
-const LANES = 3;
-/** The longest a claimed channel post waits for its channel's slot (the lease covers it and the call). */
-const CHANNEL_WAIT_MS = 5_000;
-/** How often a slice asks whether another workspace waits for its worker. */
-const YIELD_CHECK_MS = 1_000;
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Slack section blocks hold at most 3,000 characters of text. */
@@ -113,7 +107,7 @@ export function postArguments(
   };
 }
 
-type Outcome =
+export type Outcome =
   | { kind: 'sent'; channel: string | null; ts: string | null }
   | { kind: 'failed'; error: string; retryable: boolean }
   | {
@@ -130,10 +124,11 @@ type Outcome =
  * recorded, lease set, committed), paced against the workspace budget shared through the database, posted with
  * metadata naming the recipient row, and its outcome committed with the receipt's counts. An attempt that may
  * have reached Slack without our learning it (timeout, 5xx, a worker killed mid-call) is searched for in the
- * conversation before anything is sent again: never lost, never doubled.
+ * conversation before anything is sent again: never lost, never doubled. Its loop over a workspace's due
+ * recipients (lanes, the paced slots, the hand-over to another workspace) is engine-slice.ts.
  */
 export function deliveryEngine(deps: {
-  repo: DeliveryRepo;
+  repo: DeliveryRunnerRepo;
   pacing: Pacing;
   senders: SenderLookup;
   config: DeliveryConfig;
@@ -141,7 +136,7 @@ export function deliveryEngine(deps: {
   /** Told every attempt's outcome (metrics). */
   onOutcome?: (teamId: string, outcome: 'sent' | 'failed' | 'retried' | 'rate_limited') => void;
 }) {
-  const { repo, pacing, config, logger } = deps;
+  const { repo, pacing, config } = deps;
 
   const backoffMs = (attempt: number) =>
     Math.min(5 * 60_000, config.retryBaseMs * 2 ** Math.max(0, attempt - 1)) * (0.75 + Math.random() * 0.5);
@@ -282,84 +277,7 @@ export function deliveryEngine(deps: {
 
   return {
     classify,
-    /**
-     * Works through a workspace's due recipients for about `budgetMs`, then answers how long until its next
-     * open recipient is due (null: none left), so the job can come back then. `yieldWhen` (asked about once a
-     * second) ends the slice early when it answers true: another workspace waits for this worker.
-     */
-    async run(
-      teamId: string,
-      budgetMs: number,
-      opts: { yieldWhen?: () => Promise<boolean> } = {},
-    ): Promise<{ delivered: number; nextDueMs: number | null; yielded: boolean }> {
-      const until = Date.now() + budgetMs;
-      let delivered = 0;
-      let paceWaitMs = 0;
-      let paced = false;
-      let yielded = false;
-      let nextAsk = Date.now() + YIELD_CHECK_MS;
-      let asking = false;
-      /** Whether to hand over now (one lane asks at a time, at most once per YIELD_CHECK_MS). */
-      const handOver = async () => {
-        if (!opts.yieldWhen || asking || Date.now() < nextAsk) return yielded;
-        asking = true;
-        try {
-          if (await opts.yieldWhen()) yielded = true;
-        } finally {
-          nextAsk = Date.now() + YIELD_CHECK_MS;
-          asking = false;
-        }
-        return yielded;
-      };
-      // A few sends in flight at once: the pace is the workspace's, not one call's round trip (Slack's latency
-      // and the bookkeeping around each call would otherwise cap a sender below a high ceiling).
-      const lane = async () => {
-        while (!paced && !yielded && Date.now() < until) {
-          if (await handOver()) break;
-          // The workspace's slot first, so a row's lease starts only when it may go.
-          const at = await pacing.reserve(teamId, [
-            { key: 'chat.postMessage', perMinute: config.postsPerMinute },
-          ]);
-          if (at - Date.now() > config.maxPaceWaitMs) {
-            paceWaitMs = Math.max(paceWaitMs, at - Date.now());
-            paced = true;
-            break;
-          }
-          if (at > Date.now()) await sleep(at - Date.now());
-          const r = await repo.claim(teamId, config.leaseSeconds);
-          if (!r) {
-            // Nothing due now: wait here for a retry due within this slice, else hand over to a later job.
-            const next = await repo.nextDueMs(teamId);
-            if (next === null || Date.now() + next >= until) break;
-            await sleep(Math.max(10, next));
-            continue;
-          }
-          if (r.kind === 'channel') {
-            // About one post per second per channel; a busier channel waits its turn without holding the row.
-            const slot = await pacing.reserve(teamId, [
-              { key: `chat.postMessage:${r.target_id}`, perMinute: config.channelPostsPerMinute },
-            ]);
-            if (slot - Date.now() > CHANNEL_WAIT_MS) {
-              await repo.release(r, new Date(slot));
-              continue;
-            }
-            if (slot > Date.now()) await sleep(slot - Date.now());
-          }
-          let outcome: Outcome;
-          try {
-            outcome = await deliver(r);
-          } catch (err) {
-            logger.error({ err, recipient: r.id }, 'delivery attempt failed unexpectedly');
-            outcome = classify(err, r.attempts);
-          }
-          await record(r, outcome);
-          delivered++;
-        }
-      };
-      await Promise.all(Array.from({ length: LANES }, lane));
-      const nextDue = await repo.nextDueMs(teamId);
-      return { delivered, nextDueMs: nextDue === null ? null : Math.max(nextDue, paceWaitMs), yielded };
-    },
+    ...engineSlice({ repo, pacing, config, logger: deps.logger, classify, deliver, record }),
   };
 }
 export type DeliveryEngine = ReturnType<typeof deliveryEngine>;

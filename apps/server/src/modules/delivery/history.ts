@@ -13,11 +13,11 @@ import { csvCell } from '@flywheel/shared/csv';
 import { channelNames, memberNames } from '../workspace-data/names.ts';
 import { limitsRepo } from './limits-repo.ts';
 import { repliesRepo } from './replies.ts';
-import type { ReceiptRow } from './repo.ts';
+import type { ReceiptRow } from './history-repo.ts';
 import type { DeliveryCore } from './core.ts';
 
 /** What the Receipts page reads: receipts, one receipt's detail, members' replies, the CSVs, and a retry. */
-export const deliveryHistory = ({ deps, repo }: DeliveryCore) => {
+export const deliveryHistory = ({ deps, historyRepo }: DeliveryCore) => {
   /** Receipts as the API shows them: a refused one's reason, a description's mentions as @real name. */
   async function readable(teamId: string, listed: ReceiptRow[]): Promise<Receipt[]> {
     const errors = await limitsRepo.receiptErrors(
@@ -42,7 +42,7 @@ export const deliveryHistory = ({ deps, repo }: DeliveryCore) => {
   return {
     /** Receipts newest first; a description's mentions (a workflow step's member) read as @real name. */
     async receipts(teamId: string): Promise<Receipt[]> {
-      const listed = await repo.listReceipts(teamId, 1000);
+      const listed = await historyRepo.listReceipts(teamId, 1000);
       return readable(teamId, listed);
     },
 
@@ -53,23 +53,26 @@ export const deliveryHistory = ({ deps, repo }: DeliveryCore) => {
     async replies(teamId: string, of: { receiptId: number } | { memberId: string }): Promise<DmReply[]> {
       const replies = repliesRepo(deps.db);
       if ('memberId' in of) return replies.ofMember(teamId, of.memberId, MAX_REPLIES);
-      if (!(await repo.findReceipt(teamId, of.receiptId)))
+      if (!(await historyRepo.findReceipt(teamId, of.receiptId)))
         throw notFound('No such receipt in this workspace');
       return replies.ofReceipt(teamId, of.receiptId, MAX_REPLIES);
     },
 
     /** One receipt (a send dialog follows the send it made) and why its failed recipients failed. */
     async receipt(teamId: string, id: number): Promise<ReceiptDetail> {
-      const row = await repo.findReceipt(teamId, id);
+      const row = await historyRepo.findReceipt(teamId, id);
       if (!row) throw notFound('No such receipt in this workspace');
-      const [[receipt], failures] = await Promise.all([readable(teamId, [row]), repo.failureReasons(id)]);
+      const [[receipt], failures] = await Promise.all([
+        readable(teamId, [row]),
+        historyRepo.failureReasons(id),
+      ]);
       return { ...receipt!, failures };
     },
 
     async *recipientsCsv(teamId: string, receiptId: number, kind: RecipientKind): AsyncGenerator<string> {
-      const receipt = await repo.findReceipt(teamId, receiptId);
+      const receipt = await historyRepo.findReceipt(teamId, receiptId);
       if (!receipt) throw notFound('No such receipt in this workspace');
-      const rows = await repo.recipients(receiptId, kind);
+      const rows = await historyRepo.recipients(receiptId, kind);
       yield `\uFEFF${RECEIPT_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
       for (let i = 0; i < rows.length; i += 2000) {
         let out = '';
@@ -86,9 +89,9 @@ export const deliveryHistory = ({ deps, repo }: DeliveryCore) => {
 
     /** Retry: failed recipients with a retryable error go back to the queue of the same receipt. */
     async retry(teamId: string, receiptId: number): Promise<number> {
-      const receipt = await repo.findReceipt(teamId, receiptId);
+      const receipt = await historyRepo.findReceipt(teamId, receiptId);
       if (!receipt) throw notFound('No such receipt in this workspace');
-      const n = await repo.requeueRetryable(receiptId);
+      const n = await historyRepo.requeueRetryable(receiptId);
       if (n > 0) await deps.wake(teamId);
       return n;
     },

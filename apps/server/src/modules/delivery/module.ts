@@ -9,7 +9,7 @@ import { deliveryEngine } from './engine.ts';
 import { idempotencyService } from './idempotency.ts';
 import { wakeDelivery } from './jobs.ts';
 import { pacing } from './pacing.ts';
-import { deliveryRepo } from './repo.ts';
+import { deliveryRunnerRepo } from './runner-repo.ts';
 import { deliveryService } from './service.ts';
 
 /**
@@ -46,7 +46,7 @@ export const deliveryModule = defineModule({
       delivery,
       idempotency: idempotencyService({ db, logger }),
       deliveryEngine: deliveryEngine({
-        repo: deliveryRepo(db, {
+        repo: deliveryRunnerRepo(db, {
           onFinished: async (finished) => {
             const { team_id, id, created_by: _createdBy, ...receipt } = finished;
             await webhooks.emit(

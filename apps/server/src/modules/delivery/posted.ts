@@ -13,7 +13,7 @@ import { GONE, type DeliveryCore } from './core.ts';
  * posted, image uploads, and a test send to the admin. `send` is sending.ts's.
  */
 export const deliveryPosted = (
-  { deps, repo, images, senderHandle, checkedSender, act, checkChannel }: DeliveryCore,
+  { deps, postedRepo, images, senderHandle, checkedSender, act, checkChannel }: DeliveryCore,
   sending: {
     send(req: SendRequest): Promise<{ receipt_id: number; total: number; budget_remaining: number | null }>;
   },
@@ -32,7 +32,7 @@ export const deliveryPosted = (
     idempotencyKey?: string;
   }): Promise<{ receipt_id: number; total: number; budget_remaining: number | null }> {
     await checkChannel(r.teamId, r.channel);
-    const root = await repo.threadRoot(r.teamId, r.channel, r.ts);
+    const root = await postedRepo.threadRoot(r.teamId, r.channel, r.ts);
     if (!root) throw new AppError('VALIDATION_ERROR', 400, 'No such message in this channel');
     return sending.send({
       teamId: r.teamId,
@@ -82,7 +82,7 @@ export const deliveryPosted = (
    * open transaction, e.g. an events listener's).
    */
   postedMessages: (teamId: string, receiptId: number, runner?: Tx) =>
-    repo.postedMessages(teamId, receiptId, runner),
+    postedRepo.postedMessages(teamId, receiptId, runner),
 
   /**
    * Edits a message a receipt posted (chat.update, paced like every call, with the token that posted it): the

@@ -14,11 +14,11 @@ export { receiptStatus, toReceipt } from './history.ts';
  */
 export const deliveryService = (deps: DeliveryDeps) => {
   const core = deliveryCore(deps);
-  const { repo, senderHandle } = core;
+  const { runnerRepo, senderHandle } = core;
   const sending = deliverySending(core);
   return {
     senderHandle,
-    teamsWithDueWork: () => repo.teamsWithDueWork(),
+    teamsWithDueWork: () => runnerRepo.teamsWithDueWork(),
     /** Wakes the workspace's sender (after sends made with `deferWake`). */
     wake: (teamId: string) => deps.wake(teamId),
 

@@ -9,6 +9,8 @@ import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import type { WorkspacesService } from '../workspaces/service.ts';
 import { formsRepo, type FormRecord, type InstanceRecord } from './repo.ts';
+import { formResponsesRepo } from './responses-repo.ts';
+import { formRunnerRepo } from './runner-repo.ts';
 import type { InstanceAudience } from './table.ts';
 
 /*
@@ -56,6 +58,8 @@ export type FormsDeps = {
 
 export const formsCore = (deps: FormsDeps) => {
   const repo = formsRepo(deps.db);
+  const runnerRepo = formRunnerRepo(deps.db);
+  const responsesRepo = formResponsesRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
   const claimMs = deps.claimMs ?? 120_000;
 
@@ -108,6 +112,6 @@ export const formsCore = (deps: FormsDeps) => {
     };
   }
 
-  return { deps, repo, now, claimMs, toRow, toInstance };
+  return { deps, repo, runnerRepo, responsesRepo, now, claimMs, toRow, toInstance };
 };
 export type FormsCore = ReturnType<typeof formsCore>;

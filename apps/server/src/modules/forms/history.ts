@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { FormsCore } from './core.ts';
 
 /** What the Forms tab reads of what was sent: the instances of a form, their responses, the CSV. */
-export const formHistory = ({ deps, repo, toInstance }: FormsCore) => {
+export const formHistory = ({ deps, repo, responsesRepo, toInstance }: FormsCore) => {
   /** One member's page of the data: the instance of this form in this workspace, or a 404. */
   async function instanceOf(teamId: string, formId: number, instanceId: number) {
     const inst = await repo.findInstance(teamId, instanceId);
@@ -17,7 +17,7 @@ export const formHistory = ({ deps, repo, toInstance }: FormsCore) => {
 
   async function responsesOf(teamId: string, formId: number, instanceId: number): Promise<FormResponses> {
     const { inst, form } = await instanceOf(teamId, formId, instanceId);
-    const rows = await repo.responses(teamId, instanceId);
+    const rows = await responsesRepo.responses(teamId, instanceId);
     return {
       form_title: form.name,
       instance: toInstance(inst, await deps.timezoneOf(teamId)),

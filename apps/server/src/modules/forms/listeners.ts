@@ -23,11 +23,11 @@ export type ViewSubmissionPayload = {
 };
 
 /** The form message's button and the modal's submission in Slack (the interactivity listeners, module.ts). */
-export const formListeners = ({ deps, repo }: FormsCore) => {
+export const formListeners = ({ deps, repo, responsesRepo }: FormsCore) => {
   /** Whether a member may answer an instance (see `submit`). */
   async function mayAnswer(inst: InstanceRecord, memberId: string): Promise<boolean> {
-    if (!(await repo.isPerson(inst.team_id, memberId))) return false;
-    if (inst.receipt_id !== null) return repo.reached(inst.team_id, inst.receipt_id, memberId);
+    if (!(await responsesRepo.isPerson(inst.team_id, memberId))) return false;
+    if (inst.receipt_id !== null) return responsesRepo.reached(inst.team_id, inst.receipt_id, memberId);
     // Sent a moment ago and its receipt not recorded on the instance yet: whom its audience reaches.
     const reach = await deps.audience.resolve(inst.team_id, inst.audience).catch(() => null);
     return reach !== null && (reach.channels.length > 0 || reach.members.includes(memberId));
@@ -71,7 +71,7 @@ export const formListeners = ({ deps, repo }: FormsCore) => {
         return { response_action: 'errors', errors: { q0: FORM_TEXTS.notRecipient } };
       const read = readAnswers(form.questions, p.view.state.values);
       if ('errors' in read) return { response_action: 'errors', errors: read.errors };
-      const saved = await repo.saveResponse({
+      const saved = await responsesRepo.saveResponse({
         instanceId: inst.id,
         teamId,
         memberId: p.user.id,
@@ -106,7 +106,7 @@ export const formListeners = ({ deps, repo }: FormsCore) => {
             idempotencyKey: `form-ack:${saved.id}`,
             origin: 'automation',
           });
-          await repo.setAckReceipt(saved.id, receipt.receipt_id);
+          await responsesRepo.setAckReceipt(saved.id, receipt.receipt_id);
         } catch (err) {
           // The answers are kept; the acknowledgement is what failed (a disconnected workspace, a gone admin).
           deps.logger.warn({ err, response: saved.id }, 'form acknowledgement not sent');

@@ -7,7 +7,7 @@ import type { InstanceAudience } from './table.ts';
 import { audienceOf, recurrence, RETRY_MS, type FormsCore } from './core.ts';
 
 /** The forms' due work (the forms.tick job, jobs.ts) and the sending of one instance through delivery. */
-export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) => {
+export const formRunner = ({ deps, repo, runnerRepo, now, claimMs, toInstance }: FormsCore) => {
   /**
    * Sends one instance through the delivery engine (one receipt, named by the instance: asking twice makes
    * one). A form deleted meanwhile is skipped; an audience that reaches nobody is recorded as failed.
@@ -18,7 +18,7 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
   ): Promise<{ outcome: 'sent' | 'skipped' | 'failed'; error?: AppError }> {
     const f = await repo.findForm(i.team_id, i.form_id);
     if (!f) {
-      await repo.finishInstance(i.id, {
+      await runnerRepo.finishInstance(i.id, {
         status: 'skipped',
         receiptId: null,
         recipients: 0,
@@ -43,7 +43,7 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
         deferWake: true,
         origin,
       });
-      await repo.finishInstance(i.id, {
+      await runnerRepo.finishInstance(i.id, {
         status: 'sent',
         receiptId: receipt.receipt_id,
         recipients: receipt.total,
@@ -55,7 +55,7 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
       // Cannot be sent as set up (nobody left to reach, the admin gone, over the daily budget): recorded, not
       // retried.
       deps.logger.warn({ instance: i.id, err: err.message }, 'form instance not sent');
-      await repo.finishInstance(i.id, {
+      await runnerRepo.finishInstance(i.id, {
         status: 'failed',
         receiptId: null,
         recipients: 0,
@@ -68,7 +68,7 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
   /** Sends an instance this request holds, now; the API answers with what went wrong. */
   async function sendNow(teamId: string, formId: number, audience: InstanceAudience): Promise<FormInstance> {
     const at = new Date(now());
-    const id = await repo.insertHeldInstance({
+    const id = await runnerRepo.insertHeldInstance({
       formId,
       teamId,
       key: `send:${at.toISOString()}:${crypto.randomUUID()}`,
@@ -103,10 +103,10 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
           graceMs: deps.graceMs,
           timezoneOf: deps.timezoneOf,
           logger: deps.logger,
-          lock: (tx, limit, at) => repo.lockDueForms(tx, limit, at),
+          lock: (tx, limit, at) => runnerRepo.lockDueForms(tx, limit, at),
           recurrence,
           write: async (tx, runs) => {
-            await repo.addInstances(
+            await runnerRepo.addInstances(
               tx,
               runs.map((r) => ({
                 formId: r.row.id,
@@ -117,7 +117,7 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
                 status: r.status,
               })),
             );
-            await repo.advanceMany(
+            await runnerRepo.advanceMany(
               tx,
               runs.map((r) => ({ id: r.row.id, next: r.next, ranAt: r.at })),
             );
@@ -127,7 +127,7 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
 
       /** Claims due instances and sends them, `parallel` at a time; answers how many it claimed. */
       async sendDueInstances(limit = 50, parallel = 4): Promise<number> {
-        const due = await repo.claimDueInstances(limit, new Date(now()), claimMs);
+        const due = await runnerRepo.claimDueInstances(limit, new Date(now()), claimMs);
         let next = 0;
         const teams = new Set<string>();
         const lane = async () => {
@@ -140,7 +140,7 @@ export const formRunner = ({ deps, repo, now, claimMs, toInstance }: FormsCore) 
                 { err, instance: inst.id },
                 'form send failed; retried when its claim lapses',
               );
-              await repo.releaseInstance(inst.id, new Date(now() + RETRY_MS)).catch(() => undefined);
+              await runnerRepo.releaseInstance(inst.id, new Date(now() + RETRY_MS)).catch(() => undefined);
             }
           }
         };

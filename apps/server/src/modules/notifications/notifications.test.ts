@@ -15,7 +15,8 @@ import {
   waitForBackfill,
   type SlackTestEnv,
 } from '../../testing/slack.ts';
-import { deliveryRepo, type FinishedReceipt } from '../delivery/repo.ts';
+import type { FinishedReceipt } from '../delivery/runner-repo.ts';
+import { deliveryRepo } from '../delivery/repo.ts';
 import { pollsService } from '../polls/service.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

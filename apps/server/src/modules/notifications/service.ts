@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/sql.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { FinishedReceipt } from '../delivery/repo.ts';
+import type { FinishedReceipt } from '../delivery/runner-repo.ts';
 import { notificationsRepo, type Cursor, type NotificationRow } from './repo.ts';
 
 export type NotificationsService = ReturnType<typeof notificationsService>;

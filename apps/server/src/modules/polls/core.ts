@@ -11,6 +11,8 @@ import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { buttonPollMessage, pollText } from './render.ts';
 import { pollsRepo, type PollRecord } from './repo.ts';
+import { pollRunnerRepo } from './runner-repo.ts';
+import { pollVotesRepo } from './votes-repo.ts';
 
 /*
  * What the polls service's parts share (service.ts puts them together): its dependencies, the repository, the
@@ -63,6 +65,8 @@ export type PollsDeps = {
 
 export const pollsCore = (deps: PollsDeps) => {
   const repo = pollsRepo(deps.db);
+  const votesRepo = pollVotesRepo(deps.db);
+  const runnerRepo = pollRunnerRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
 
   /** poll.closed (webhooks), once per poll; what fails here is logged and never fails the close. */
@@ -78,7 +82,7 @@ export const pollsCore = (deps: PollsDeps) => {
   /** poll.closed's data: the question and each option's final count. */
   const closedPoll = async (id: number) => {
     const p = (await repo.byId(id))!;
-    const counts = (await repo.counts([id])).get(id) ?? new Map<number, number>();
+    const counts = (await votesRepo.counts([id])).get(id) ?? new Map<number, number>();
     const options = p.options.map((o, i) => ({ emoji: o.emoji, text: o.value, votes: counts.get(i) ?? 0 }));
     return {
       poll_id: p.id,
@@ -98,8 +102,8 @@ export const pollsCore = (deps: PollsDeps) => {
   };
 
   async function toPolls(teamId: string, records: PollRecord[]): Promise<Poll[]> {
-    const counts = await repo.counts(records.map((p) => p.id));
-    const voters = await repo.voterCounts(records.map((p) => p.id));
+    const counts = await votesRepo.counts(records.map((p) => p.id));
+    const voters = await votesRepo.voterCounts(records.map((p) => p.id));
     const names = await repo.channelNames(teamId, [...new Set(records.flatMap((p) => p.channel_ids))]);
     const at = now();
     return records.map((p) => {
@@ -138,7 +142,7 @@ export const pollsCore = (deps: PollsDeps) => {
 
   /** A button poll's message as it is now (the counts read from the database). */
   async function buttonContent(p: PollRecord, tz: string, closed = p.closed_at !== null) {
-    const [counts, voters] = await Promise.all([repo.counts([p.id]), repo.voterCounts([p.id])]);
+    const [counts, voters] = await Promise.all([votesRepo.counts([p.id]), votesRepo.voterCounts([p.id])]);
     return buttonPollMessage({
       id: p.id,
       question: p.question,
@@ -224,7 +228,7 @@ export const pollsCore = (deps: PollsDeps) => {
       idempotencyKey: `poll:${p.id}`,
       origin,
     });
-    await repo.setReceipt(p.id, receipt.receipt_id);
+    await runnerRepo.setReceipt(p.id, receipt.receipt_id);
     await deps.jobs.refresh(p.id, SETTLE_RETRY_MS);
     await deps.jobs.closeAt(p.id, Date.parse(p.expires_at));
     return receipt.receipt_id;
@@ -234,7 +238,7 @@ export const pollsCore = (deps: PollsDeps) => {
   async function settle(p: PollRecord, runner: Tx = deps.db): Promise<boolean> {
     if (p.receipt_id === null) return false;
     const posted = await deps.delivery.postedMessages(p.team_id, p.receipt_id);
-    await repo.saveMessages(runner, p.id, p.team_id, posted.messages);
+    await runnerRepo.saveMessages(runner, p.id, p.team_id, posted.messages);
     return posted.open > 0;
   }
 
@@ -242,8 +246,8 @@ export const pollsCore = (deps: PollsDeps) => {
   async function showResults(p: PollRecord): Promise<void> {
     const [tz, counts, messages] = await Promise.all([
       deps.timezoneOf(p.team_id),
-      repo.counts([p.id]),
-      repo.messages(p.id),
+      votesRepo.counts([p.id]),
+      runnerRepo.messages(p.id),
     ]);
     const content =
       p.voting === 'buttons'
@@ -272,6 +276,8 @@ export const pollsCore = (deps: PollsDeps) => {
   return {
     deps,
     repo,
+    votesRepo,
+    runnerRepo,
     now,
     emitClosed,
     toPolls,

@@ -2,7 +2,7 @@ import type { Poll, Voter } from '@flywheel/shared/polls';
 import type { PollsCore } from './core.ts';
 
 /** What a poll's page and export read: the polls with their counts, who voted for what, PollDetails.csv. */
-export const pollHistory = ({ repo, found, toPolls }: PollsCore) => ({
+export const pollHistory = ({ repo, votesRepo, found, toPolls }: PollsCore) => ({
   async list(teamId: string, search?: string): Promise<Poll[]> {
     return toPolls(teamId, await repo.list(teamId, search?.trim() || undefined));
   },
@@ -16,7 +16,7 @@ export const pollHistory = ({ repo, found, toPolls }: PollsCore) => ({
   async voters(teamId: string, id: number): Promise<Voter[]> {
     const p = await found(teamId, id);
     if (p.ballot?.anonymous) return [];
-    const rows = p.voting === 'buttons' ? await repo.choiceVoters(p.id) : await repo.voters(p.id);
+    const rows = p.voting === 'buttons' ? await votesRepo.choiceVoters(p.id) : await votesRepo.voters(p.id);
     return rows.map((v) => ({
       user_id: v.member_id,
       email: v.email,
@@ -37,7 +37,7 @@ export const pollHistory = ({ repo, found, toPolls }: PollsCore) => ({
   ): Promise<{ email: string; value: string; name: string; votes?: number }[]> {
     const p = await found(teamId, id);
     if (p.ballot?.anonymous) {
-      const counts = (await repo.counts([p.id])).get(p.id) ?? new Map<number, number>();
+      const counts = (await votesRepo.counts([p.id])).get(p.id) ?? new Map<number, number>();
       return p.options.map((o, i) => ({ email: '', value: o.value, name: '', votes: counts.get(i) ?? 0 }));
     }
     return (await this.voters(teamId, id)).map((v) => ({ email: v.email, value: v.value, name: v.name }));

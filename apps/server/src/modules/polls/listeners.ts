@@ -40,7 +40,16 @@ export type ReactionEvent = {
  * How a poll vote is counted: reactions on an emoji poll's message (the events listener, module.ts) and the
  * buttons and the add-option modal of a button poll (the interactivity listeners).
  */
-export const pollListeners = ({ deps, repo, now, voterOf, tell, openForVotes }: PollsCore) => ({
+export const pollListeners = ({
+  deps,
+  repo,
+  votesRepo,
+  runnerRepo,
+  now,
+  voterOf,
+  tell,
+  openForVotes,
+}: PollsCore) => ({
   /**
    * A vote button pressed (block_actions). In one transaction with the poll's row locked (so two workers
    * apply a poll's votes one after another, and the database's key keeps one row per voter and option): a
@@ -61,27 +70,27 @@ export const pollListeners = ({ deps, repo, now, voterOf, tell, openForVotes }: 
     const channel = payload.channel?.id ?? payload.container?.channel_id ?? undefined;
     let limit = 0;
     const outcome = await deps.db.transaction(async (tx) => {
-      const p = await repo.lockForVote(tx, pollId);
+      const p = await votesRepo.lockForVote(tx, pollId);
       if (!p || p.team_id !== teamId || p.deleted_at || p.voting !== 'buttons') return 'ignored' as const;
       if (option >= p.options.length) return 'ignored' as const;
       // A valid signature says Slack sent it, not that this person may vote: a person of this workspace.
-      if (!(await repo.isPerson(tx, teamId, member))) return 'refused' as const;
+      if (!(await votesRepo.isPerson(tx, teamId, member))) return 'refused' as const;
       if (!openForVotes(p)) return 'closed' as const;
       const voter = voterOf(p, member);
-      const chosen = await repo.choicesOf(tx, p.id, voter);
+      const chosen = await votesRepo.choicesOf(tx, p.id, voter);
       const at = p.ballot!.anonymous ? null : now();
       if (chosen.includes(option)) {
-        await repo.unchoose(tx, p.id, voter, option);
+        await votesRepo.unchoose(tx, p.id, voter, option);
         return 'withdrawn' as const;
       }
       if (!p.ballot!.multiple) {
-        await repo.unchoose(tx, p.id, voter);
-        await repo.choose(tx, p.id, voter, option, at);
+        await votesRepo.unchoose(tx, p.id, voter);
+        await votesRepo.choose(tx, p.id, voter, option, at);
         return chosen.length ? ('moved' as const) : ('added' as const);
       }
       limit = p.ballot!.max_choices ?? 0;
       if (limit && chosen.length >= limit) return 'limit' as const;
-      await repo.choose(tx, p.id, voter, option, at);
+      await votesRepo.choose(tx, p.id, voter, option, at);
       return 'added' as const;
     });
     if (outcome === 'added' || outcome === 'moved' || outcome === 'withdrawn')
@@ -102,7 +111,7 @@ export const pollListeners = ({ deps, repo, now, voterOf, tell, openForVotes }: 
     const channel = payload.channel?.id ?? payload.container?.channel_id ?? undefined;
     const p = Number.isSafeInteger(pollId) && pollId > 0 ? await repo.find(teamId, pollId) : undefined;
     if (!p || p.voting !== 'buttons' || !p.ballot?.allow_add) return 'ignored';
-    if (!(await repo.isPerson(deps.db, teamId, member))) {
+    if (!(await votesRepo.isPerson(deps.db, teamId, member))) {
       await tell(teamId, channel, member, POLL_TEXTS.notMember);
       return 'refused';
     }
@@ -148,15 +157,16 @@ export const pollListeners = ({ deps, repo, now, voterOf, tell, openForVotes }: 
     if (value.length > POLL_OPTION_MAX)
       return error(`An option can hold at most ${POLL_OPTION_MAX} characters`);
     const answer = await deps.db.transaction(async (tx) => {
-      const p = Number.isSafeInteger(pollId) && pollId > 0 ? await repo.lockForVote(tx, pollId) : undefined;
+      const p =
+        Number.isSafeInteger(pollId) && pollId > 0 ? await votesRepo.lockForVote(tx, pollId) : undefined;
       if (!p || p.team_id !== teamId || p.deleted_at || p.voting !== 'buttons' || !p.ballot?.allow_add)
         return error(POLL_TEXTS.votingClosed);
-      if (!(await repo.isPerson(tx, teamId, payload.user.id))) return error(POLL_TEXTS.notMember);
+      if (!(await votesRepo.isPerson(tx, teamId, payload.user.id))) return error(POLL_TEXTS.notMember);
       if (!openForVotes(p)) return error(POLL_TEXTS.votingClosed);
       if (p.options.length >= POLL_BUTTON_MAX_OPTIONS) return error(POLL_TEXTS.optionsFull);
       if (p.options.some((o) => o.value.toLowerCase() === value.toLowerCase()))
         return error(POLL_TEXTS.optionTaken);
-      await repo.setOptions(tx, p.id, [...p.options, { emoji: '', emoji_code: '', value }]);
+      await votesRepo.setOptions(tx, p.id, [...p.options, { emoji: '', emoji_code: '', value }]);
       return undefined;
     });
     if (!answer) await deps.jobs.refresh(pollId);
@@ -170,18 +180,18 @@ export const pollListeners = ({ deps, repo, now, voterOf, tell, openForVotes }: 
    */
   async applyReaction(tx: Tx, teamId: string, e: ReactionEvent, added: boolean): Promise<number | null> {
     if (e.item.type !== 'message' || !e.item.channel || !e.item.ts) return null;
-    let pollId = await repo.pollOfMessage(tx, teamId, e.item.channel, e.item.ts);
+    let pollId = await votesRepo.pollOfMessage(tx, teamId, e.item.channel, e.item.ts);
     if (pollId === undefined) {
       // Its delivery may have posted it a moment ago: look at the polls whose messages are not all known.
       const at = e.event_ts ? Number(e.event_ts) * 1000 : now();
-      for (const p of await repo.unsettled(tx, teamId, at - SETTLE_WINDOW_MS)) {
+      for (const p of await votesRepo.unsettled(tx, teamId, at - SETTLE_WINDOW_MS)) {
         const posted = await deps.delivery.postedMessages(teamId, p.receipt_id, tx);
-        await repo.saveMessages(tx, p.id, teamId, posted.messages);
+        await runnerRepo.saveMessages(tx, p.id, teamId, posted.messages);
       }
-      pollId = await repo.pollOfMessage(tx, teamId, e.item.channel, e.item.ts);
+      pollId = await votesRepo.pollOfMessage(tx, teamId, e.item.channel, e.item.ts);
       if (pollId === undefined) return null;
     }
-    const p = await repo.forVote(tx, pollId);
+    const p = await votesRepo.forVote(tx, pollId);
     if (!p || p.deleted_at || p.closed_at || p.voting === 'buttons') return null;
     const ts =
       e.event_ts && /^\d{1,12}(\.\d{1,6})?$/.test(e.event_ts) ? e.event_ts : (now() / 1000).toFixed(6);
@@ -192,9 +202,16 @@ export const pollListeners = ({ deps, repo, now, voterOf, tell, openForVotes }: 
     const option = p.options.findIndex((o) => canonicalEmoji(o.emoji_code) === canonicalEmoji(e.reaction));
     if (option < 0) return null;
     // Only the workspace's people vote: not a bot, nor an id it does not know (another workspace's member).
-    if (!(await repo.isPerson(tx, teamId, e.user))) return null;
+    if (!(await votesRepo.isPerson(tx, teamId, e.user))) return null;
     // Slack does not promise events in order: each is applied by its time, so the outcome is the same.
-    const changed = await repo.react(tx, { pollId, teamId, memberId: e.user, option, present: added, ts });
+    const changed = await votesRepo.react(tx, {
+      pollId,
+      teamId,
+      memberId: e.user,
+      option,
+      present: added,
+      ts,
+    });
     return changed ? pollId : null;
   },
 });

@@ -2,7 +2,16 @@ import { AppError } from '../../lib/errors.ts';
 import { LEASE_MS, SETTLE_RETRY_MS, type PollsCore } from './core.ts';
 
 /** The polls' due work, run by their jobs (jobs.ts): scheduled posts, closes at the end, refreshes, removals. */
-export const pollRunner = ({ deps, repo, now, post, settle, showResults, emitClosed }: PollsCore) => ({
+export const pollRunner = ({
+  deps,
+  repo,
+  runnerRepo,
+  now,
+  post,
+  settle,
+  showResults,
+  emitClosed,
+}: PollsCore) => ({
   /**
    * Posts the scheduled polls whose time has come (the minute tick), each once. Never wedged twice without a
    * count (unlike lib/plan-due.ts): a poll is claimed for LEASE_MS by one statement that commits at once and is
@@ -10,7 +19,7 @@ export const pollRunner = ({ deps, repo, now, post, settle, showResults, emitClo
    * tick takes it again, and its send's key finds its receipt. closeDue claims the same way.
    */
   async postDue(): Promise<number> {
-    const due = await repo.claimToPost(now(), LEASE_MS);
+    const due = await runnerRepo.claimToPost(now(), LEASE_MS);
     for (const p of due) {
       try {
         await post(p, null, 'automation');
@@ -18,10 +27,10 @@ export const pollRunner = ({ deps, repo, now, post, settle, showResults, emitClo
         if (err instanceof AppError && err.statusCode < 500) {
           // It cannot be posted as set up (the admin gone, a channel deleted): closed, not tried again.
           deps.logger.warn({ poll: p.id, err: err.message }, 'scheduled poll not posted; closed');
-          await repo.markUnposted(p.id, now());
+          await runnerRepo.markUnposted(p.id, now());
         } else {
           deps.logger.error({ err, poll: p.id }, 'scheduled poll post failed; tried again at the next tick');
-          await repo.release(p.id);
+          await runnerRepo.release(p.id);
         }
       }
     }
@@ -33,18 +42,18 @@ export const pollRunner = ({ deps, repo, now, post, settle, showResults, emitClo
    * database), and its messages then show the final results. Answers how many this call closed.
    */
   async closeDue(pollId?: number): Promise<number> {
-    const claimed = await repo.claimToClose(now(), LEASE_MS, { pollId });
+    const claimed = await runnerRepo.claimToClose(now(), LEASE_MS, { pollId });
     let closed = 0;
     for (const p of claimed) {
       if (p.first) closed++;
       try {
         await settle(p);
         await showResults(p);
-        await repo.markFinal(p.id, now());
+        await runnerRepo.markFinal(p.id, now());
         await emitClosed(p.id, p.team_id);
       } catch (err) {
         deps.logger.warn({ err, poll: p.id }, 'final poll results not shown yet; tried again later');
-        await repo.release(p.id);
+        await runnerRepo.release(p.id);
       }
     }
     return closed;
@@ -68,7 +77,7 @@ export const pollRunner = ({ deps, repo, now, post, settle, showResults, emitClo
     if (p.receipt_id !== null) {
       if (await settle(p)) return false; // still posting: its messages are removed once they are all there
     }
-    for (const m of await repo.messages(p.id))
+    for (const m of await runnerRepo.messages(p.id))
       await deps.delivery.deletePosted(p.team_id, {
         sender: p.sender,
         adminUser: p.admin_user,
@@ -80,5 +89,5 @@ export const pollRunner = ({ deps, repo, now, post, settle, showResults, emitClo
   },
 
   /** Deleted polls whose messages wait for removal (the tick retries them). */
-  deletedIds: () => repo.deletedIds(),
+  deletedIds: () => runnerRepo.deletedIds(),
 });

@@ -10,8 +10,12 @@ import type { Emit } from '../webhooks/service.ts';
 import type { AudienceService } from '../audience/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import { formsRepo } from '../forms/repo.ts';
+import { formRunnerRepo } from '../forms/runner-repo.ts';
 import { channelNames, memberNames } from '../workspace-data/names.ts';
+import { workflowHistoryRepo } from './history-repo.ts';
 import { workflowsRepo, type TaskRecord, type WorkflowRecord } from './repo.ts';
+import { workflowRunnerRepo } from './runner-repo.ts';
+import { workflowTriggersRepo } from './triggers-repo.ts';
 
 /*
  * What the workflows service's parts share (service.ts puts them together): its dependencies, the repositories,
@@ -60,7 +64,11 @@ export type WorkflowsDeps = {
 
 export const workflowsCore = (deps: WorkflowsDeps) => {
   const repo = workflowsRepo(deps.db);
+  const triggersRepo = workflowTriggersRepo;
+  const runnerRepo = workflowRunnerRepo(deps.db);
+  const historyRepo = workflowHistoryRepo(deps.db);
   const forms = formsRepo(deps.db);
+  const formsRunnerRepo = formRunnerRepo(deps.db);
   const now = () => deps.now?.() ?? Date.now();
   const claimMs = deps.claimMs ?? 120_000;
   const cooldownMs = deps.memberCooldownMs ?? DAY_MS;
@@ -150,7 +158,7 @@ export const workflowsCore = (deps: WorkflowsDeps) => {
     const [tz, tasks, counts, channels, admins, tags, buckets] = await Promise.all([
       deps.timezoneOf(teamId),
       repo.tasksOf(ids),
-      repo.counts(ids),
+      historyRepo.counts(ids),
       channelNames(
         deps.db,
         teamId,
@@ -219,7 +227,11 @@ export const workflowsCore = (deps: WorkflowsDeps) => {
   return {
     deps,
     repo,
+    triggersRepo,
+    runnerRepo,
+    historyRepo,
     forms,
+    formsRunnerRepo,
     now,
     claimMs,
     cooldownMs,

@@ -4,10 +4,17 @@ import { channelNames, memberNames } from '../workspace-data/names.ts';
 import { iso, type WorkflowsCore } from './core.ts';
 
 /** A workflow's histories: when its trigger fired, and what each of its tasks sent. */
-export const workflowHistory = ({ deps, repo, workflowOf, rowsOf, audienceLabel }: WorkflowsCore) => ({
+export const workflowHistory = ({
+  deps,
+  repo,
+  historyRepo,
+  workflowOf,
+  rowsOf,
+  audienceLabel,
+}: WorkflowsCore) => ({
   async triggerHistory(teamId: string, id: number): Promise<TriggerHistory> {
     const w = await workflowOf(teamId, id);
-    const rows = await repo.triggers(id);
+    const rows = await historyRepo.triggers(id);
     const names = await memberNames(
       deps.db,
       teamId,
@@ -35,7 +42,7 @@ export const workflowHistory = ({ deps, repo, workflowOf, rowsOf, audienceLabel 
     const task = row!.tasks.find((t) => t.task_id === taskId);
     if (!task) throw notFound('No such task in this workflow');
     const content = row!.tasksFull.find((t) => t.id === taskId)!.content;
-    const steps = await repo.steps(id, task.position);
+    const steps = await historyRepo.steps(id, task.position);
     const ids = steps.flatMap((s) => (s.member_id ? [s.member_id] : []));
     const [names, channels] = await Promise.all([
       memberNames(deps.db, teamId, ids),

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/sql.ts';
 import type { WorkflowsCore } from './core.ts';
 
 /** The join triggers, fired from workspace data's events (the listeners in module.ts). */
-export const workflowListeners = ({ repo, now, ahead, wake }: WorkflowsCore) => ({
+export const workflowListeners = ({ triggersRepo, now, ahead, wake }: WorkflowsCore) => ({
   /**
    * A member joined the workspace (its canonical join time from workspace data) or a channel: every active
    * workflow with that trigger fires for them, in the event's transaction. Returns how many first steps are
@@ -17,10 +17,10 @@ export const workflowListeners = ({ repo, now, ahead, wake }: WorkflowsCore) => 
     channelId?: string,
   ): Promise<{ due: number; later: Date[] }> {
     const type = channelId ? 'channel_join' : 'workspace_join';
-    const ids = await repo.activeOfType(tx, teamId, type, channelId);
-    if (!ids.length || !(await repo.isPerson(tx, teamId, memberId))) return { due: 0, later: [] };
+    const ids = await triggersRepo.activeOfType(tx, teamId, type, channelId);
+    if (!ids.length || !(await triggersRepo.isPerson(tx, teamId, memberId))) return { due: 0, later: [] };
     const key = channelId ? `channel:${memberId}:${channelId}:${at}` : `join:${memberId}:${at}`;
-    const times = await repo.fire(
+    const times = await triggersRepo.fire(
       tx,
       ids.map((workflowId) => ({ workflowId, key, memberId, at })),
     );

@@ -1,14 +1,16 @@
 import { AppError } from '../../lib/errors.ts';
 import type { SendRequest } from '../delivery/service.ts';
 import { formMessage } from '../forms/modal.ts';
-import type { ClaimedStep, TaskRecord, WorkflowRecord } from './repo.ts';
+import type { TaskRecord, WorkflowRecord } from './repo.ts';
+import type { ClaimedStep } from './runner-repo.ts';
 import { DAY_MS, RETRY_MS, type WorkflowsCore } from './core.ts';
 
 /** The workflows' due steps (the workflows.send job, jobs.ts), each sent once through the delivery engine. */
 export const workflowRunner = ({
   deps,
   repo,
-  forms,
+  runnerRepo,
+  formsRunnerRepo,
   now,
   claimMs,
   cooldownMs,
@@ -24,7 +26,7 @@ export const workflowRunner = ({
     const at = new Date(now());
     const taskOf = (s: ClaimedStep) => tasks.get(s.workflow_id)?.find((t) => t.position === s.position);
     const formSteps = steps.filter((s) => taskOf(s)?.type === 'form' && taskOf(s)?.form_id);
-    const instances = await forms.holdInstances(
+    const instances = await formsRunnerRepo.holdInstances(
       formSteps.map((s) => ({
         formId: taskOf(s)!.form_id!,
         teamId: s.team_id,
@@ -89,7 +91,7 @@ export const workflowRunner = ({
   }
 
   return {
-    countDueSteps: () => repo.countDueSteps(new Date(now())),
+    countDueSteps: () => runnerRepo.countDueSteps(new Date(now())),
 
     /**
      * Claims up to `limit` due steps and sends them through the delivery engine as one batch. A step sent and
@@ -100,15 +102,15 @@ export const workflowRunner = ({
     async sendDueSteps(limit = 100): Promise<number> {
       // No attempt count here (unlike planTriggers): the claim is one statement that commits at once and the
       // send runs outside any transaction, so a process stuck or killed here holds nothing and its claim lapses.
-      const steps = await repo.claimDueSteps(limit, new Date(now()), claimMs);
+      const steps = await runnerRepo.claimDueSteps(limit, new Date(now()), claimMs);
       if (steps.length === 0) return 0;
       const ids = steps.map((s) => s.workflow_id);
       const [workflows, tasks] = await Promise.all([repo.findMany(ids), repo.tasksOf(ids)]);
       const built = await requestsOf(steps, workflows, tasks);
       const sendable = steps.flatMap((s, i) => (built[i] ? [{ step: s, ...built[i] }] : []));
       const results = await deps.delivery.sendMany(sendable.map((s) => s.req));
-      const finished: Parameters<typeof repo.finishSteps>[0] = [];
-      const instances: Parameters<typeof forms.finishInstances>[0] = [];
+      const finished: Parameters<typeof runnerRepo.finishSteps>[0] = [];
+      const instances: Parameters<typeof formsRunnerRepo.finishInstances>[0] = [];
       const retry: number[] = [];
       const sent = new Set<string>();
       for (const [i, { step, instanceId }] of sendable.entries()) {
@@ -152,8 +154,8 @@ export const workflowRunner = ({
           retry.push(step.id);
         }
       }
-      await forms.finishInstances(instances);
-      await wake(await repo.finishSteps(finished, new Date(now())));
+      await formsRunnerRepo.finishInstances(instances);
+      await wake(await runnerRepo.finishSteps(finished, new Date(now())));
       for (const f of finished.filter((x) => x.status === 'failed')) {
         const step = steps.find((s) => s.id === f.id)!;
         await deps.emit?.(
@@ -169,7 +171,7 @@ export const workflowRunner = ({
           { dedupeKey: `workflow.step_failed:${step.id}` },
         );
       }
-      if (retry.length > 0) await repo.releaseSteps(retry, new Date(now() + RETRY_MS));
+      if (retry.length > 0) await runnerRepo.releaseSteps(retry, new Date(now() + RETRY_MS));
       for (const teamId of sent) await deps.delivery.wake(teamId);
       return steps.length;
     },

@@ -1,11 +1,12 @@
 import { levelChangesBetween } from '../activity/levels.ts';
 import { clearAttempts, countAttempts, MAX_PLAN_ATTEMPTS } from '../../lib/plan-due.ts';
 import { membersActiveAgain } from '../activity/reads.ts';
-import type { Firing, WorkflowRecord } from './repo.ts';
+import type { WorkflowRecord } from './repo.ts';
+import type { Firing } from './triggers-repo.ts';
 import { LOOK_BACK_MS, SCAN_EVERY_MS, iso, type WorkflowsCore } from './core.ts';
 
 /** The clock's triggers (the workflows.tick job, jobs.ts): time, activity and inactivity triggers fire. */
-export const workflowTriggers = ({ deps, repo, now, wake }: WorkflowsCore) => ({
+export const workflowTriggers = ({ deps, repo, triggersRepo, now, wake }: WorkflowsCore) => ({
   /**
    * The clock's triggers: time triggers whose time has come fire once (late after an outage, still once), and
    * activity / inactivity triggers look for members who crossed their threshold since they last looked.
@@ -33,18 +34,18 @@ export const workflowTriggers = ({ deps, repo, now, wake }: WorkflowsCore) => ({
     // own senders send those due now).
     const timeKey = (w: WorkflowRecord) => `${w.id}@${iso(w.trigger_at!)}`;
     const counted = await repo.transaction(async (tx) =>
-      countAttempts(tx, 'workflow-time', (await repo.lockDueTimeTriggers(tx, at, 100)).map(timeKey)),
+      countAttempts(tx, 'workflow-time', (await triggersRepo.lockDueTimeTriggers(tx, at, 100)).map(timeKey)),
     );
     if (counted.size > 0) {
       const timed = await repo.transaction(async (tx) => {
-        const due = await repo.lockDueTimeTriggers(tx, at, 100);
+        const due = await triggersRepo.lockDueTimeTriggers(tx, at, 100);
         const firing = due.filter((w) => !wedged('workflow-time', w, counted.get(timeKey(w)) ?? 1));
-        const times = await repo.fire(
+        const times = await triggersRepo.fire(
           tx,
           firing.map((w) => ({ workflowId: w.id, key: 'time', memberId: null, at: w.trigger_at! })),
         );
         // A passed-over trigger is marked fired too: a time trigger fires once or not at all.
-        await repo.markFired(
+        await triggersRepo.markFired(
           tx,
           due.map((w) => w.id),
           at,
@@ -60,20 +61,20 @@ export const workflowTriggers = ({ deps, repo, now, wake }: WorkflowsCore) => ({
     const scanKey = (w: WorkflowRecord) => `${w.id}@${iso(w.scanned_at ?? w.since)}`;
     for (;;) {
       const attempt = await repo.transaction(async (tx) => {
-        const [w] = await repo.lockActivityTriggers(tx, before, 1, undefined, levelsNow);
+        const [w] = await triggersRepo.lockActivityTriggers(tx, before, 1, undefined, levelsNow);
         if (!w) return null;
         const key = scanKey(w);
         return { id: w.id, key, tried: (await countAttempts(tx, 'workflow-scan', [key])).get(key) ?? 1 };
       });
       if (!attempt) break;
       const times = await repo.transaction(async (tx) => {
-        const [w] = await repo.lockActivityTriggers(tx, before, 1, attempt.id, levelsNow);
+        const [w] = await triggersRepo.lockActivityTriggers(tx, before, 1, attempt.id, levelsNow);
         await clearAttempts(tx, 'workflow-scan', [attempt.key]);
         // Another worker looked at it meanwhile (or holds it): nothing to do here.
         if (!w || scanKey(w) !== attempt.key) return [];
         if (wedged('workflow-scan', w, attempt.tried)) {
           // Passed over: the crossings since its last look are not fired; it looks again from now on.
-          await repo.markScanned(tx, w.id, at);
+          await triggersRepo.markScanned(tx, w.id, at);
           return [];
         }
         // From the later of when it started watching and a little before it last looked (late data).
@@ -89,7 +90,7 @@ export const workflowTriggers = ({ deps, repo, now, wake }: WorkflowsCore) => ({
             at: iso(at),
           }));
         else if (w.trigger_type === 'inactivity')
-          firings = (await repo.crossedInactivity(tx, w.team_id, w.days ?? 0, from, at)).map((m) => ({
+          firings = (await triggersRepo.crossedInactivity(tx, w.team_id, w.days ?? 0, from, at)).map((m) => ({
             workflowId: w.id,
             key: `inactive:${m.member_id}:${m.last}`,
             memberId: m.member_id,
@@ -104,8 +105,8 @@ export const workflowTriggers = ({ deps, repo, now, wake }: WorkflowsCore) => ({
             memberId: m.member_id,
             at: iso(at),
           }));
-        const written = await repo.fire(tx, firings);
-        await repo.markScanned(tx, w.id, at);
+        const written = await triggersRepo.fire(tx, firings);
+        await triggersRepo.markScanned(tx, w.id, at);
         return written;
       });
       fired += times.length;
