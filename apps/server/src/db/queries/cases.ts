@@ -1,24 +1,52 @@
+import { actions } from './cases/actions.ts';
 import { activityLevels } from './cases/activity-levels.ts';
+import { audience } from './cases/audience.ts';
+import { audit } from './cases/audit.ts';
+import { auth } from './cases/auth.ts';
+import { bot } from './cases/bot.ts';
+import { buckets } from './cases/buckets.ts';
 import type { QueryCase } from './cases/common.ts';
+import { digest } from './cases/digest.ts';
 import { directory } from './cases/directory.ts';
+import { home } from './cases/home.ts';
+import { intake } from './cases/intake.ts';
+import { mail } from './cases/mail.ts';
 import { memberDetail } from './cases/member-detail.ts';
 import { notifications } from './cases/notifications.ts';
 import { tags } from './cases/tags.ts';
+import { webhooks } from './cases/webhooks.ts';
+import { workspaceDataFacts } from './cases/workspace-data-facts.ts';
+import { workspaceDataHistoryImport } from './cases/workspace-data-history-import.ts';
 import { workspaces } from './cases/workspaces.ts';
 
 export type { QueryCase } from './cases/common.ts';
 
 /**
- * The repository statements whose SQL is kept in this folder (one `<file>.sql` per group), as the repositories
- * send it: queries.test.ts calls each case on a migrated database and writes down every statement it sends, with
- * its parameters. A change to one of these statements shows in review as a diff of its .sql file. Each group's
- * cases are in `cases/<group>.ts`; arguments are fixed, so the files change only when the SQL does.
+ * The repository statements whose SQL is kept in this folder (one `<file>.sql` per group, usually one repository
+ * file), as the repositories send them: queries.test.ts calls each case on a migrated database and writes down
+ * every statement it sends, with its parameters. A change to one of these statements shows in review as a diff of
+ * its .sql file. Each group's cases are in `cases/<group>.ts`, one or more per method of a repository factory;
+ * arguments are fixed, so the files change only when the SQL does.
+ * The groups run in this order, each case after the ones before it in its group, on one database.
  */
 export const QUERY_CASES: QueryCase[] = [
+  ...actions,
   ...activityLevels,
+  ...audience,
+  ...audit,
+  ...auth,
+  ...bot,
+  ...buckets,
+  ...digest,
   ...directory,
+  ...home,
+  ...intake,
+  ...mail,
   ...memberDetail,
   ...notifications,
   ...tags,
+  ...webhooks,
+  ...workspaceDataFacts,
+  ...workspaceDataHistoryImport,
   ...workspaces,
 ];

@@ -16,6 +16,8 @@ export type QueryCase = {
 
 /** The workspace every case reads and writes. */
 export const T = 'T0SNAPSHOT';
+/** A workspace whose standing windows end on DAY (fixture.ts), for the reads of such a window. */
+export const TW = 'T0WINDOWS';
 /** The clock of the run: queries.test.ts fixes `new Date()` to it, so times a repository takes itself are fixed. */
 export const AT = new Date('2026-01-15T12:00:00.000Z');
 export const LATER = new Date('2026-01-15T12:05:00.000Z');
