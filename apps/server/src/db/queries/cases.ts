@@ -1,5 +1,8 @@
 import { actions } from './cases/actions.ts';
+import { activityCohorts } from './cases/activity-cohorts.ts';
 import { activityLevels } from './cases/activity-levels.ts';
+import { activityMembers } from './cases/activity-members.ts';
+import { activityReadsCases } from './cases/activity-reads.ts';
 import { audience } from './cases/audience.ts';
 import { audit } from './cases/audit.ts';
 import { auth } from './cases/auth.ts';
@@ -31,7 +34,10 @@ export type { QueryCase } from './cases/common.ts';
  */
 export const QUERY_CASES: QueryCase[] = [
   ...actions,
+  ...activityCohorts,
   ...activityLevels,
+  ...activityMembers,
+  ...activityReadsCases,
   ...audience,
   ...audit,
   ...auth,

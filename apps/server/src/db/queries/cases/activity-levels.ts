@@ -1,4 +1,10 @@
-import { levelChangesBetween, levelsRepo, recomputeLevels } from '../../../modules/activity/levels.ts';
+import {
+  levelChangesBetween,
+  levelChangesOfDays,
+  levelsRepo,
+  recomputeLevels,
+  refreshLevels,
+} from '../../../modules/activity/levels.ts';
 import { AT, LATER, T, type QueryCase } from './common.ts';
 
 export const activityLevels: QueryCase[] = [
@@ -18,5 +24,22 @@ export const activityLevels: QueryCase[] = [
     file: 'activity-levels',
     name: 'recomputeLevels',
     run: (db) => db.transaction((tx) => recomputeLevels(tx, T, 'Europe/Berlin', '2026-01-15', AT)),
+  },
+  {
+    file: 'activity-levels',
+    name: 'refreshLevels',
+    run: (db) => refreshLevels(db, new Map([[T, 'Europe/Berlin']]), LATER, true),
+  },
+  {
+    file: 'activity-levels',
+    name: 'levelChangesOfDays',
+    run: (db) =>
+      levelChangesOfDays(
+        db,
+        T,
+        { fromDay: '2026-01-09', toDay: '2026-01-15' },
+        { from: ['champion', 'regular'], to: ['slipping'] },
+        10,
+      ),
   },
 ];
