@@ -28,8 +28,8 @@ export type { QueryCase } from './cases/common.ts';
  * The repository statements whose SQL is kept in this folder (one `<file>.sql` per group, usually one repository
  * file), as the repositories send them: queries.test.ts calls each case on a migrated database and writes down
  * every statement it sends, with its parameters. A change to one of these statements shows in review as a diff of
- * its .sql file. Each group's cases are in `cases/<group>.ts`, one or more per method of a repository factory;
- * arguments are fixed, so the files change only when the SQL does.
+ * its .sql file. Each group's cases are in `cases/<group>.ts`, one or more per method of every repository factory
+ * (the test fails naming a method without one); arguments are fixed, so the files change only when the SQL does.
  * The groups run in this order, each case after the ones before it in its group, on one database.
  */
 export const QUERY_CASES: QueryCase[] = [
