@@ -73,3 +73,80 @@ select member_id, from_level, to_level from changed;
 insert into "member_levels_anchor" (team_id, day, computed_at) values ($1, $2::date, $3::timestamptz)
 on conflict (team_id) do update set day = excluded.day, computed_at = excluded.computed_at;
 -- params: ["T0SNAPSHOT","2026-01-15","2026-01-15T12:00:00.000Z"]
+
+-- refreshLevels
+select team_id, day::text as day, computed_at from "member_levels_anchor"
+where team_id = any($1::text[]);
+-- params: [["T0SNAPSHOT"]]
+select team_id from "slack_backfills"
+where team_id = any($1::text[]) and status = 'running';
+-- params: [["T0SNAPSHOT"]]
+select pg_advisory_xact_lock(hashtext($1));
+-- params: ["levels:T0SNAPSHOT"]
+select day::text as day, computed_at from "member_levels_anchor" where team_id = $1;
+-- params: ["T0SNAPSHOT"]
+delete from "member_levels" l using "slack_members" m
+where l.team_id = $1 and m.team_id = l.team_id and m.member_id = l.member_id and (m.deleted or m.is_bot);
+-- params: ["T0SNAPSHOT"]
+with computed as (
+  select m.member_id, case
+    when m.joined_at is not null and (m.joined_at at time zone $1)::date > $2::date - 30
+      then 'newcomer'
+    when g.last_day > $3::date - 14 and g.active >= 12
+      and g.posts >= 20 then 'champion'
+    when g.last_day > $4::date - 14 and g.active >= 4 then 'regular'
+    when g.last_day <= $5::date - 14 and g.last_day > $6::date - 28
+      and g.active_before >= 4 then 'slipping'
+    when g.last_day > $7::date - 28 then 'casual'
+    else 'dormant' end as level
+  from "slack_members" m
+  left join (
+    select member_id, max(last_day) as last_day,
+      count(*) filter (where day > $8::date - 28) as active,
+      coalesce(sum(posts) filter (where day > $9::date - 28), 0) as posts,
+      count(*) filter (where day > last_day - 28) as active_before
+    from (
+      select member_id, day, messages + replies as posts, max(day) over (partition by member_id) as last_day
+      from "activity_member_daily"
+      where team_id = $10 and day > $11::date - 55 and day <= $12::date
+        and messages + replies + reactions > 0
+    ) x
+    group by member_id
+  ) g on g.member_id = m.member_id
+  where m.team_id = $13 and not m.is_bot and not m.deleted
+), changed as (
+  select c.member_id, l.level as from_level, c.level as to_level from computed c
+  left join "member_levels" l on l.team_id = $14 and l.member_id = c.member_id
+  where l.level is distinct from c.level
+), logged as (
+  insert into "member_level_changes" (team_id, member_id, from_level, to_level, day, at)
+  select $15, member_id, from_level, to_level, $16::date, $17::timestamptz from changed
+  order by member_id
+), saved as (
+  insert into "member_levels" (team_id, member_id, level, since)
+  select $18, member_id, to_level, $19::date from changed
+  on conflict (team_id, member_id) do update set level = excluded.level, since = excluded.since
+)
+select member_id, from_level, to_level from changed;
+-- params: ["Europe/Berlin","2026-01-15","2026-01-15","2026-01-15","2026-01-15","2026-01-15","2026-01-15","2026-01-15","2026-01-15","T0SNAPSHOT","2026-01-15","2026-01-15","T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2026-01-15","2026-01-15T12:05:00.000Z","T0SNAPSHOT","2026-01-15"]
+insert into "member_levels_anchor" (team_id, day, computed_at) values ($1, $2::date, $3::timestamptz)
+on conflict (team_id) do update set day = excluded.day, computed_at = excluded.computed_at;
+-- params: ["T0SNAPSHOT","2026-01-15","2026-01-15T12:05:00.000Z"]
+
+-- levelChangesOfDays
+select count(*)::int as n from (select c.member_id,
+  coalesce(nullif(m.display_name, ''), nullif(m.real_name, ''), m.member_id) as name, max(c.at) as at
+from "member_level_changes" c join "slack_members" m on m.team_id = c.team_id and m.member_id = c.member_id
+where c.team_id = $1 and c.day between $2::date and $3::date
+  and c.from_level = any($4::text[])
+  and c.to_level = any($5::text[])
+group by c.member_id, name) q;
+-- params: ["T0SNAPSHOT","2026-01-09","2026-01-15","{champion,regular}","{slipping}"]
+select member_id, name from (select c.member_id,
+  coalesce(nullif(m.display_name, ''), nullif(m.real_name, ''), m.member_id) as name, max(c.at) as at
+from "member_level_changes" c join "slack_members" m on m.team_id = c.team_id and m.member_id = c.member_id
+where c.team_id = $1 and c.day between $2::date and $3::date
+  and c.from_level = any($4::text[])
+  and c.to_level = any($5::text[])
+group by c.member_id, name) q order by at desc, member_id limit $6;
+-- params: ["T0SNAPSHOT","2026-01-09","2026-01-15","{champion,regular}","{slipping}",10]

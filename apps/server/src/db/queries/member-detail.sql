@@ -30,3 +30,13 @@ select * from (
     and r.reacted_at >= $6::timestamptz
 ) x order by at::bigint desc, ts desc limit $7;
 -- params: ["T0SNAPSHOT","U1","2026-01-15T12:00:00.000Z","T0SNAPSHOT","U1","2026-01-15T12:00:00.000Z",50]
+
+-- memberRepo.memberNames
+select member_id as id, coalesce(nullif(real_name, ''), nullif(display_name, ''), member_id) as name
+from slack_members where team_id = $1 and member_id = any($2::text[]);
+-- params: ["T0SNAPSHOT",["U1","U2"]]
+
+-- memberRepo.channelNames
+select channel_id as id, name from slack_channels
+where team_id = $1 and channel_id = any($2::text[]);
+-- params: ["T0SNAPSHOT",["C1"]]

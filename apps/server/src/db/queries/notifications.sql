@@ -15,3 +15,49 @@ limit $2;
 select count(*)::int as n from notifications n
 where n.user_id = $1 and n.read_at is null and exists (select 1 from "workspace_admins" a where a.user_id = n.user_id and a.team_id = n.team_id);
 -- params: ["1"]
+
+-- notificationsRepo.page (after a cursor)
+select n.id, n.team_id, coalesce(w.workspace_name, n.team_id) as workspace_name, n.kind, n.data,
+  n.count, to_char(n.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+  (extract(epoch from n.at) * 1000000)::bigint::text as at_us, n.read_at is not null as read
+from notifications n left join "workspaces" w on w.team_id = n.team_id
+where n.user_id = $1 and exists (select 1 from "workspace_admins" a where a.user_id = n.user_id and a.team_id = n.team_id)
+  and (n.at, n.id) < (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::int)
+order by n.at desc, n.id desc
+limit $4;
+-- params: ["u-snapshot","1768478400000000",7,20]
+
+-- notificationsRepo.fanOut
+insert into notifications (user_id, team_id, kind, data, dedupe_key)
+select a.user_id, $1, $2, $3::jsonb, $4
+from "workspace_admins" a where a.team_id = $5
+on conflict do nothing
+returning id;
+-- params: ["T0SNAPSHOT","send.failed","{\"receipt_id\":41}","send.failed:41","T0SNAPSHOT"]
+
+-- notificationsRepo.gather
+insert into notifications (user_id, team_id, kind, data, group_key)
+select a.user_id, $1, $2, $3::jsonb, $4
+from "workspace_admins" a where a.team_id = $5
+on conflict (user_id, group_key) where read_at is null
+do update set count = notifications.count + 1, at = now(), data = excluded.data;
+-- params: ["T0SNAPSHOT","member.joined","{\"member_id\":\"U2\"}","member.joined:T0SNAPSHOT","T0SNAPSHOT"]
+
+-- notificationsRepo.markRead
+update notifications n set read_at = coalesce(n.read_at, now())
+where n.id = $1 and n.user_id = $2 and exists (select 1 from "workspace_admins" a where a.user_id = n.user_id and a.team_id = n.team_id)
+returning n.id;
+-- params: [1,"u-snapshot"]
+
+-- notificationsRepo.markAllRead
+update notifications set read_at = now() where user_id = $1 and read_at is null;
+-- params: ["u-snapshot"]
+
+-- notificationsRepo.connection
+select status, (extract(epoch from updated_at) * 1000000)::bigint::text as updated_at
+from "workspaces" where team_id = $1;
+-- params: ["T0SNAPSHOT"]
+
+-- notificationsRepo.deleteOlderThan
+delete from notifications where at < $1::timestamptz returning id;
+-- params: ["2026-01-15T12:00:00.000Z"]

@@ -14,3 +14,33 @@ join tags t on t.id = mt.tag_id
 where mt.team_id = $1 and mt.member_id = any($2::text[])
 order by mt.member_id, mt.created_at, t.name;
 -- params: ["T0SNAPSHOT",["U1"]]
+
+-- tagsRepo.ofMembers (every tagged member)
+select mt.member_id, t.id, t.name from member_tags mt
+join tags t on t.id = mt.tag_id
+where mt.team_id = $1
+order by mt.member_id, mt.created_at, t.name;
+-- params: ["T0SNAPSHOT"]
+
+-- tagsRepo.create
+insert into "tags" ("id", "team_id", "name", "created_at") values (default, $1, $2, default) on conflict do nothing returning "id", "name";
+-- params: ["T0SNAPSHOT","Champions"]
+
+-- tagsRepo.findByName
+select "id", "name" from "tags" where ("tags"."team_id" = $1 and lower("tags"."name") = lower($2));
+-- params: ["T0SNAPSHOT","champions"]
+
+-- tagsRepo.existingMembers
+select member_id from "slack_members"
+where team_id = $1 and member_id = any($2::text[]);
+-- params: ["T0SNAPSHOT",["U1","U2"]]
+
+-- tagsRepo.assign
+insert into member_tags (team_id, member_id, tag_id)
+select $1, m, $2::int from unnest($3::text[]) as m
+on conflict do nothing returning 1;
+-- params: ["T0SNAPSHOT",901,["U1","U2"]]
+
+-- tagsRepo.unassign
+delete from "member_tags" where ("member_tags"."team_id" = $1 and "member_tags"."member_id" = $2 and "member_tags"."tag_id" = $3) returning "tag_id";
+-- params: ["T0SNAPSHOT","U2",901]

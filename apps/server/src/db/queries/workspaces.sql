@@ -4,3 +4,167 @@
 select "workspaces"."team_id" as team_id, "workspaces"."timezone" as timezone from "workspaces"
 where "workspaces"."team_id" = any($1::text[]);
 -- params: ["{\"T0SNAPSHOT\"}"]
+
+-- workspacesRepo.listForUser
+select "workspaces"."team_id", "workspaces"."workspace_name", "workspaces"."domain", "workspaces"."timezone", "workspaces"."status", "workspace_admins"."role" from "workspace_admins" inner join "workspaces" on "workspaces"."team_id" = "workspace_admins"."team_id" where "workspace_admins"."user_id" = $1 order by "workspace_admins"."created_at" asc, "workspaces"."workspace_name" asc;
+-- params: ["u-snapshot"]
+
+-- workspacesRepo.find
+select "team_id", "workspace_name", "domain", "timezone", "bot_token_sealed", "bot_refresh_token_sealed", "bot_token_expires_at", "bot_token_refreshing_until", "bot_user_id", "app_id", "bot_scopes", "status", "disconnected_at", "disconnect_reason", "created_at", "updated_at" from "workspaces" where "workspaces"."team_id" = $1 limit $2;
+-- params: ["T0SNAPSHOT",1]
+
+-- workspacesRepo.listActive
+select "team_id", "workspace_name", "domain", "timezone", "bot_token_sealed", "bot_refresh_token_sealed", "bot_token_expires_at", "bot_token_refreshing_until", "bot_user_id", "app_id", "bot_scopes", "status", "disconnected_at", "disconnect_reason", "created_at", "updated_at" from "workspaces" where "workspaces"."status" = $1;
+-- params: ["active"]
+
+-- workspacesRepo.allTimezones
+select "team_id", "timezone" from "workspaces";
+
+-- workspacesRepo.isAdmin
+select "team_id" from "workspace_admins" where ("workspace_admins"."user_id" = $1 and "workspace_admins"."team_id" = $2) limit $3;
+-- params: ["u-snapshot","T0SNAPSHOT",1]
+
+-- workspacesRepo.roleOf
+select "role" from "workspace_admins" where ("workspace_admins"."user_id" = $1 and "workspace_admins"."team_id" = $2) limit $3;
+-- params: ["u-snapshot","T0SNAPSHOT",1]
+
+-- workspacesRepo.upsertInstall
+insert into "workspaces" ("team_id", "workspace_name", "domain", "timezone", "bot_token_sealed", "bot_refresh_token_sealed", "bot_token_expires_at", "bot_token_refreshing_until", "bot_user_id", "app_id", "bot_scopes", "status", "disconnected_at", "disconnect_reason", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, default, $15) on conflict ("team_id") do update set "team_id" = $16, "workspace_name" = $17, "domain" = $18, "timezone" = $19, "bot_token_sealed" = $20, "bot_refresh_token_sealed" = $21, "bot_token_expires_at" = $22, "bot_token_refreshing_until" = $23, "bot_user_id" = $24, "app_id" = $25, "bot_scopes" = $26, "status" = $27, "disconnected_at" = $28, "disconnect_reason" = $29, "updated_at" = $30;
+-- params: ["T0SNAPSHOT","Snapshot","snapshot","Europe/Berlin","sealed-bot","sealed-refresh","2026-01-15T12:05:00.000Z",null,"B1","A1","chat:write","active",null,null,"2026-01-15T12:00:00.000Z","T0SNAPSHOT","Snapshot","snapshot","Europe/Berlin","sealed-bot","sealed-refresh","2026-01-15T12:05:00.000Z",null,"B1","A1","chat:write","active",null,null,"2026-01-15T12:00:00.000Z"]
+
+-- workspacesRepo.upsertAdmin
+insert into "workspace_admins" ("team_id", "user_id", "slack_user_id", "user_token_sealed", "user_scopes", "role", "created_at") values ($1, $2, $3, $4, $5, $6, default) on conflict ("team_id","user_id") do update set "slack_user_id" = $7, "user_token_sealed" = $8, "user_scopes" = $9, "role" = $10;
+-- params: ["T0SNAPSHOT","u-snapshot","U1","sealed-user","chat:write","owner","U1","sealed-user","chat:write","owner"]
+
+-- workspacesRepo.upsertAdmin (no user token)
+insert into "workspace_admins" ("team_id", "user_id", "slack_user_id", "user_token_sealed", "user_scopes", "role", "created_at") values ($1, $2, $3, $4, $5, $6, default) on conflict ("team_id","user_id") do update set "slack_user_id" = $7, "user_token_sealed" = case when "workspace_admins"."slack_user_id" = excluded.slack_user_id then "workspace_admins"."user_token_sealed" else null end, "user_scopes" = case when "workspace_admins"."slack_user_id" = excluded.slack_user_id then "workspace_admins"."user_scopes" else null end, "role" = $8;
+-- params: ["T0SNAPSHOT","u-snapshot","U1",null,null,"owner","U1","owner"]
+
+-- workspacesRepo.upsertSender
+insert into "workspace_senders" ("team_id", "slack_user_id", "user_token_sealed", "user_refresh_token_sealed", "user_token_expires_at", "user_token_refreshing_until", "user_scopes", "added_by", "created_at") values ($1, $2, $3, $4, $5, default, $6, $7, default) on conflict ("team_id","slack_user_id") do update set "user_token_sealed" = $8, "user_refresh_token_sealed" = $9, "user_token_expires_at" = $10, "user_token_refreshing_until" = $11, "user_scopes" = $12, "added_by" = $13;
+-- params: ["T0SNAPSHOT","U2","sealed-user","sealed-user-refresh","2026-01-15T12:05:00.000Z","chat:write","u-snapshot","sealed-user","sealed-user-refresh","2026-01-15T12:05:00.000Z",null,"chat:write","u-snapshot"]
+
+-- workspacesRepo.listAdmins
+select "added_by", "slack_user_id", "user_token_sealed" is not null from "workspace_senders" where "workspace_senders"."team_id" = $1 order by "workspace_senders"."created_at" asc;
+-- params: ["T0SNAPSHOT"]
+
+-- workspacesRepo.isAdminSlackUser
+select "team_id" from "workspace_admins" where ("workspace_admins"."team_id" = $1 and "workspace_admins"."slack_user_id" = $2) limit $3;
+-- params: ["T0SNAPSHOT","U1",1]
+
+-- workspacesRepo.slackUserOf
+select coalesce(a.slack_user_id, (
+  select m.member_id from "slack_members" m
+  where m.team_id = a.team_id and lower(m.email) = lower(u.email) and not m.deleted and not m.is_bot
+  order by m.member_id limit 1)) as id
+from workspace_admins a join "users" u on u.id = a.user_id
+where a.team_id = $1 and a.user_id = $2;
+-- params: ["T0SNAPSHOT","u-snapshot"]
+
+-- workspacesRepo.storedToken
+select "bot_token_sealed", "bot_refresh_token_sealed", "bot_token_expires_at" from "workspaces" where ("workspaces"."team_id" = $1 and "workspaces"."status" = $2) limit $3;
+-- params: ["T0SNAPSHOT","active",1]
+
+-- workspacesRepo.storedToken (a Slack user)
+select "user_token_sealed", "user_refresh_token_sealed", "user_token_expires_at" from "workspace_senders" where ("workspace_senders"."team_id" = $1 and "workspace_senders"."slack_user_id" = $2) limit $3;
+-- params: ["T0SNAPSHOT","U2",1]
+
+-- workspacesRepo.claimRefresh
+update "workspaces" set "bot_token_refreshing_until" = now() + make_interval(secs => $1) where ("workspaces"."team_id" = $2 and "workspaces"."status" = $3 and "workspaces"."bot_token_sealed" = $4 and "workspaces"."bot_refresh_token_sealed" is not null and ("workspaces"."bot_token_refreshing_until" is null or "workspaces"."bot_token_refreshing_until" < now())) returning "bot_refresh_token_sealed";
+-- params: [30,"T0SNAPSHOT","active","sealed-bot"]
+
+-- workspacesRepo.claimRefresh (a Slack user)
+update "workspace_senders" set "user_token_refreshing_until" = now() + make_interval(secs => $1) where (("workspace_senders"."team_id" = $2 and "workspace_senders"."slack_user_id" = $3) and "workspace_senders"."user_token_sealed" = $4 and "workspace_senders"."user_refresh_token_sealed" is not null and ("workspace_senders"."user_token_refreshing_until" is null or "workspace_senders"."user_token_refreshing_until" < now())) returning "user_refresh_token_sealed";
+-- params: [30,"T0SNAPSHOT","U2","sealed-user"]
+
+-- workspacesRepo.storeRefreshed
+update "workspaces" set "bot_token_sealed" = $1, "bot_refresh_token_sealed" = $2, "bot_token_expires_at" = $3, "bot_token_refreshing_until" = $4, "updated_at" = $5 where "workspaces"."team_id" = $6;
+-- params: ["sealed-bot-2","sealed-refresh-2","2026-01-15T12:05:00.000Z",null,"2026-01-15T12:00:00.000Z","T0SNAPSHOT"]
+
+-- workspacesRepo.storeRefreshed (a Slack user)
+update "workspace_senders" set "user_token_sealed" = $1, "user_refresh_token_sealed" = $2, "user_token_expires_at" = $3, "user_token_refreshing_until" = $4 where ("workspace_senders"."team_id" = $5 and "workspace_senders"."slack_user_id" = $6);
+-- params: ["sealed-user-2","sealed-user-refresh-2","2026-01-15T12:05:00.000Z",null,"T0SNAPSHOT","U2"]
+update "workspace_admins" set "user_token_sealed" = $1 where ("workspace_admins"."team_id" = $2 and "workspace_admins"."slack_user_id" = $3 and "workspace_admins"."user_token_sealed" is not null);
+-- params: ["sealed-user-2","T0SNAPSHOT","U2"]
+
+-- workspacesRepo.releaseRefresh
+update "workspaces" set "bot_token_refreshing_until" = $1 where "workspaces"."team_id" = $2;
+-- params: [null,"T0SNAPSHOT"]
+
+-- workspacesRepo.releaseRefresh (a Slack user)
+update "workspace_senders" set "user_token_refreshing_until" = $1 where ("workspace_senders"."team_id" = $2 and "workspace_senders"."slack_user_id" = $3);
+-- params: [null,"T0SNAPSHOT","U2"]
+
+-- workspacesRepo.createState
+delete from "slack_oauth_states" where "slack_oauth_states"."expires_at" < $1;
+-- params: ["2026-01-15T12:00:00.000Z"]
+insert into "slack_oauth_states" ("team_id", "state", "user_id", "expires_at", "used_at") values ($1, $2, $3, $4, default);
+-- params: ["T0SNAPSHOT","state-1","u-snapshot","2026-01-15T12:05:00.000Z"]
+
+-- workspacesRepo.consumeState
+update "slack_oauth_states" set "used_at" = $1 where ("slack_oauth_states"."state" = $2 and "slack_oauth_states"."used_at" is null and "slack_oauth_states"."expires_at" > $3) returning "user_id", "team_id";
+-- params: ["2026-01-15T12:00:00.000Z","state-1","2026-01-15T12:00:00.000Z"]
+
+-- workspacesRepo.markDisconnected
+update "workspaces" set "bot_token_sealed" = $1, "bot_refresh_token_sealed" = $2, "bot_token_expires_at" = $3, "bot_token_refreshing_until" = $4, "status" = $5, "disconnected_at" = $6, "disconnect_reason" = $7, "updated_at" = $8 where "workspaces"."team_id" = $9;
+-- params: [null,null,null,null,"disconnected","2026-01-15T12:00:00.000Z","token_revoked","2026-01-15T12:00:00.000Z","T0GONE"]
+
+-- workspacesRepo.forgetUserTokens
+update "workspace_admins" set "user_token_sealed" = $1, "user_scopes" = $2 where ("workspace_admins"."team_id" = $3 and "workspace_admins"."slack_user_id" in ($4));
+-- params: [null,null,"T0SNAPSHOT","U2"]
+delete from "workspace_senders" where ("workspace_senders"."team_id" = $1 and "workspace_senders"."slack_user_id" in ($2));
+-- params: ["T0SNAPSHOT","U2"]
+
+-- workspacesRepo.upsertInvitation
+insert into "workspace_invitations" ("team_id", "email", "invited_by", "role", "created_at", "expires_at", "accepted_at", "accepted_by") values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict ("team_id","email") do update set "team_id" = $9, "email" = $10, "invited_by" = $11, "role" = $12, "created_at" = $13, "expires_at" = $14, "accepted_at" = $15, "accepted_by" = $16;
+-- params: ["T0SNAPSHOT","bob@example.com","u-snapshot","editor","2026-01-15T12:00:00.000Z","2026-01-15T12:05:00.000Z",null,null,"T0SNAPSHOT","bob@example.com","u-snapshot","editor","2026-01-15T12:00:00.000Z","2026-01-15T12:05:00.000Z",null,null]
+
+-- workspacesRepo.acceptInvitations
+update "workspace_invitations" set "accepted_at" = $1, "accepted_by" = $2 where ("workspace_invitations"."email" = $3 and "workspace_invitations"."accepted_at" is null and "workspace_invitations"."expires_at" > $4) returning "team_id", "role";
+-- params: ["2026-01-15T12:00:00.000Z","u-snapshot-2","bob@example.com","2026-01-15T12:00:00.000Z"]
+insert into "workspace_admins" ("team_id", "user_id", "slack_user_id", "user_token_sealed", "user_scopes", "role", "created_at") values ($1, $2, default, default, default, $3, default) on conflict do nothing;
+-- params: ["T0SNAPSHOT","u-snapshot-2","editor"]
+
+-- workspacesRepo.team
+select "workspace_admins"."user_id", "users"."username", "users"."email", "workspace_admins"."role", "workspace_admins"."created_at" from "workspace_admins" inner join "users" on "users"."id" = "workspace_admins"."user_id" where "workspace_admins"."team_id" = $1 order by case "workspace_admins"."role" when 'owner' then 0 when 'editor' then 1 else 2 end, "workspace_admins"."created_at" asc;
+-- params: ["T0SNAPSHOT"]
+
+-- workspacesRepo.pendingInvitations
+select "workspace_invitations"."email", "workspace_invitations"."role", "users"."email", "workspace_invitations"."created_at", "workspace_invitations"."expires_at" from "workspace_invitations" left join "users" on "users"."id" = "workspace_invitations"."invited_by" where ("workspace_invitations"."team_id" = $1 and "workspace_invitations"."accepted_at" is null and "workspace_invitations"."expires_at" > $2) order by "workspace_invitations"."created_at" desc;
+-- params: ["T0SNAPSHOT","2026-01-15T12:00:00.000Z"]
+
+-- workspacesRepo.changeAdmin
+select user_id, role from workspace_admins where team_id = $1 order by user_id for update;
+-- params: ["T0SNAPSHOT"]
+update "workspace_admins" set "role" = $1 where ("workspace_admins"."team_id" = $2 and "workspace_admins"."user_id" = $3);
+-- params: ["owner","T0SNAPSHOT","u-snapshot"]
+
+-- workspacesRepo.changeAdmin (removal)
+select user_id, role from workspace_admins where team_id = $1 order by user_id for update;
+-- params: ["T0SNAPSHOT"]
+delete from "workspace_admins" where ("workspace_admins"."team_id" = $1 and "workspace_admins"."user_id" = $2);
+-- params: ["T0SNAPSHOT","u-snapshot-2"]
+
+-- workspacesRepo.revokeInvitation
+delete from "workspace_invitations" where ("workspace_invitations"."team_id" = $1 and "workspace_invitations"."email" = $2 and "workspace_invitations"."accepted_at" is null) returning "email";
+-- params: ["T0SNAPSHOT","bob@example.com"]
+
+-- workspacesRepo.createApiKey
+insert into "workspace_api_keys" ("id", "team_id", "name", "scope", "key_hash", "prefix", "created_by", "created_at", "last_used_at", "revoked_at") values ($1, $2, $3, $4, $5, $6, $7, default, default, default) returning "id", "team_id", "name", "scope", "key_hash", "prefix", "created_by", "created_at", "last_used_at", "revoked_at";
+-- params: ["key-1","T0SNAPSHOT","CI","read","key-hash-1","fw_snap","u-snapshot"]
+
+-- workspacesRepo.listApiKeys
+select "workspace_api_keys"."id", "workspace_api_keys"."name", "workspace_api_keys"."scope", "workspace_api_keys"."prefix", "users"."email", "workspace_api_keys"."created_at", "workspace_api_keys"."last_used_at" from "workspace_api_keys" left join "users" on "users"."id" = "workspace_api_keys"."created_by" where ("workspace_api_keys"."team_id" = $1 and "workspace_api_keys"."revoked_at" is null) order by "workspace_api_keys"."created_at" desc;
+-- params: ["T0SNAPSHOT"]
+
+-- workspacesRepo.findApiKey
+select "workspace_api_keys"."id", "workspace_api_keys"."name", "workspace_api_keys"."team_id", "workspace_api_keys"."scope", "workspace_api_keys"."created_by", "users"."email", "workspace_api_keys"."last_used_at" from "workspace_api_keys" inner join "users" on "users"."id" = "workspace_api_keys"."created_by" where ("workspace_api_keys"."key_hash" = $1 and "workspace_api_keys"."revoked_at" is null) limit $2;
+-- params: ["key-hash-1",1]
+
+-- workspacesRepo.touchApiKey
+update "workspace_api_keys" set "last_used_at" = $1 where "workspace_api_keys"."id" = $2;
+-- params: ["2026-01-15T12:00:00.000Z","key-1"]
+
+-- workspacesRepo.revokeApiKey
+update "workspace_api_keys" set "revoked_at" = $1 where ("workspace_api_keys"."team_id" = $2 and "workspace_api_keys"."id" = $3 and "workspace_api_keys"."revoked_at" is null) returning "id";
+-- params: ["2026-01-15T12:00:00.000Z","T0SNAPSHOT","key-1"]

@@ -1,0 +1,131 @@
+import { rebuildStandingWindows } from '../../../modules/activity/standing-windows.ts';
+import type { Db } from '../../client.ts';
+import * as schema from '../../schema.ts';
+import { AT, DAY, LATER, T, TW } from './common.ts';
+
+/*
+ * Rows some cases need before they run (their `seed`, not recorded): each method sends every statement it has
+ * only when the rows it reads are there. Fixed ids and times, written once (a seed run again changes nothing).
+ * Ids of generated columns are given (from 901 on), so the cases' parameters do not depend on the order of the
+ * inserts before them.
+ */
+
+export const USER = 'u-snapshot';
+export const USER2 = 'u-snapshot-2';
+/** The tag, bucket, action, task, webhook subscription and delivery the cases read. */
+export const ID = 901;
+
+/** Two accounts (Ada, Bob) and workspace T, administered by Ada (Owner, as Slack user U1). */
+export async function seedWorkspace(db: Db) {
+  await db
+    .insert(schema.users)
+    .values([
+      { id: USER, email: 'ada@example.com', username: 'ada', country: 'DE', passwordHash: 'hash' },
+      { id: USER2, email: 'bob@example.com', username: 'bob', country: 'DE', passwordHash: 'hash' },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(schema.workspaces)
+    .values({
+      teamId: T,
+      name: 'Snapshot',
+      domain: 'snapshot',
+      timezone: 'Europe/Berlin',
+      botTokenSealed: 'sealed-bot',
+      botRefreshTokenSealed: 'sealed-refresh',
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.workspaceAdmins)
+    .values({ teamId: T, userId: USER, slackUserId: 'U1', role: 'owner' })
+    .onConflictDoNothing();
+}
+
+/** Members U1 (Ada) and U2 (Bob) of a workspace, both in its channel C1. */
+export async function seedMembers(db: Db, teamId = T) {
+  await db
+    .insert(schema.slackMembers)
+    .values([
+      { teamId, memberId: 'U1', realName: 'Ada', displayName: 'ada', email: 'ada@example.com', joinedAt: AT },
+      { teamId, memberId: 'U2', realName: 'Bob', displayName: 'bob', email: 'bob@example.com' },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(schema.slackChannels)
+    .values({ teamId, channelId: 'C1', name: 'general' })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.channelMembers)
+    .values([
+      { teamId, channelId: 'C1', memberId: 'U1' },
+      { teamId, channelId: 'C1', memberId: 'U2' },
+    ])
+    .onConflictDoNothing();
+}
+
+/** Workspace TW with members and standing windows that end on DAY: its reads of such a window read them. */
+export async function seedStandingWindows(db: Db) {
+  await seedMembers(db, TW);
+  await db.transaction((tx) => rebuildStandingWindows(tx, TW, DAY));
+}
+
+/** Tag 901 of T, on member U1. */
+export async function seedTag(db: Db) {
+  await seedMembers(db);
+  await db
+    .insert(schema.tags)
+    .overridingSystemValue()
+    .values({ id: ID, teamId: T, name: 'Snapshot' })
+    .onConflictDoNothing();
+  await db.insert(schema.memberTags).values({ teamId: T, memberId: 'U1', tagId: ID }).onConflictDoNothing();
+}
+
+/** Automation 901 of T. */
+export async function seedAction(db: Db) {
+  await db
+    .insert(schema.actions)
+    .overridingSystemValue()
+    .values({ id: ID, teamId: T, kind: 'automation', name: 'Welcome', sender: 'bot', message: 'Welcome!' })
+    .onConflictDoNothing();
+}
+
+/** Task 901 (To do, first) and task `id` on T's board. */
+export async function seedTasks(db: Db, id = ID) {
+  await db
+    .insert(schema.homeTasks)
+    .overridingSystemValue()
+    .values(
+      [...new Set([ID, id])].map((i, position) => ({
+        id: i,
+        teamId: T,
+        title: `Task ${i}`,
+        status: 'todo' as const,
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Webhook subscription 901 of T and its pending delivery 901 of event evt-1. */
+export async function seedWebhook(db: Db) {
+  await db
+    .insert(schema.webhookSubscriptions)
+    .overridingSystemValue()
+    .values({
+      id: ID,
+      teamId: T,
+      url: 'https://example.com/hook',
+      events: ['member.joined'],
+      secretSealed: 'sealed',
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.webhookEvents)
+    .values({ id: 'evt-1', teamId: T, type: 'member.joined', data: { member_id: 'U1' } })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.webhookDeliveries)
+    .overridingSystemValue()
+    .values({ id: ID, subscriptionId: ID, eventId: 'evt-1', nextAttemptAt: LATER })
+    .onConflictDoNothing();
+}
