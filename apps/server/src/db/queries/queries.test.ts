@@ -120,6 +120,17 @@ const EXEMPT: Record<string, string> = {
   questionsRepo: SPLIT,
   questionReads: SPLIT,
   formsRepo: SPLIT,
+  conversationsSearchRepo: SPLIT,
+  deliveryHistoryRepo: SPLIT,
+  deliveryPostedRepo: SPLIT,
+  deliveryRunnerRepo: SPLIT,
+  formResponsesRepo: SPLIT,
+  formRunnerRepo: SPLIT,
+  pollRunnerRepo: SPLIT,
+  pollVotesRepo: SPLIT,
+  workflowHistoryRepo: SPLIT,
+  workflowRunnerRepo: SPLIT,
+  workflowTriggersRepo: SPLIT,
 };
 
 /** A repository factory by its name: an exported `…Repo` or `…Reads` (a function of the database, or an object). */

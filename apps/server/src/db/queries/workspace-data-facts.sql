@@ -85,21 +85,22 @@ delete from slack_channel_members where team_id = $1 and channel_id = $2 and mem
 
 -- factsRepo.insertMessage
 insert into slack_messages (team_id, channel_id, ts, user_id, thread_ts, subtype, text,
-  is_reply, day, posted_at)
+  is_reply, day, posted_at, edited_at)
 values ($1, $2, $3, $4, $5, $6, $7,
-  $8, $9, $10)
+  $8, $9, $10, $11)
 on conflict do nothing returning 1;
--- params: ["T0SNAPSHOT","C1","1768478400.000100","U1",null,null,"Hello",false,"2026-01-15","2026-01-15T12:00:00.000Z"]
+-- params: ["T0SNAPSHOT","C1","1768478400.000100","U1",null,null,"Hello",false,"2026-01-15","2026-01-15T12:00:00.000Z",null]
 
 -- factsRepo.insertMessages
 insert into slack_messages (team_id, channel_id, ts, user_id, thread_ts, subtype, text,
-  is_reply, day, posted_at)
+  is_reply, day, posted_at, edited_at)
 select * from unnest($1::text[], $2::text[],
   $3::text[], $4::text[], $5::text[],
   $6::text[], $7::text[], $8::boolean[],
-  $9::date[], $10::timestamptz[])
+  $9::date[], $10::timestamptz[],
+  $11::timestamptz[])
 on conflict do nothing returning team_id, channel_id, ts;
--- params: [["T0SNAPSHOT","T0SNAPSHOT"],["C1","C1"],["1768478400.000100","1768478400.000200"],["U1","U1"],[null,null],[null,null],["Hello","Hello again"],[false,false],["2026-01-15","2026-01-15"],["2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z"]]
+-- params: [["T0SNAPSHOT","T0SNAPSHOT"],["C1","C1"],["1768478400.000100","1768478400.000200"],["U1","U1"],[null,null],[null,null],["Hello","Hello again"],[false,false],["2026-01-15","2026-01-15"],["2026-01-15T12:00:00.000Z","2026-01-15T12:00:00.000Z"],[null,"2026-01-15T12:05:00.000Z"]]
 
 -- factsRepo.editMessage
 update slack_messages m set text = $1, edited_at = $2

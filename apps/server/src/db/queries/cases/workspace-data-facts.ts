@@ -23,7 +23,7 @@ const MEMBER: MemberRow = {
   tz: 'Europe/Berlin',
   updated: 1768478400,
 };
-const message = (ts: string, text: string): NewMessage => ({
+const message = (ts: string, text: string, editedAt: Date | null = null): NewMessage => ({
   teamId: T,
   channelId: 'C1',
   ts,
@@ -34,9 +34,11 @@ const message = (ts: string, text: string): NewMessage => ({
   isReply: false,
   day: DAY,
   postedAt: AT,
+  editedAt,
 });
 const M1 = message('1768478400.000100', 'Hello');
-const M2 = message('1768478400.000200', 'Hello again');
+// First recorded from an edited copy.
+const M2 = message('1768478400.000200', 'Hello again', LATER);
 const reaction = (name: string): NewReaction => ({
   teamId: T,
   channelId: 'C1',
