@@ -9,6 +9,15 @@ import { auth } from './cases/auth.ts';
 import { bot } from './cases/bot.ts';
 import { buckets } from './cases/buckets.ts';
 import type { QueryCase } from './cases/common.ts';
+import { deliveryHistory } from './cases/delivery-history.ts';
+import { deliveryIdempotency } from './cases/delivery-idempotency.ts';
+import { deliveryImages } from './cases/delivery-images.ts';
+import { deliveryLimits } from './cases/delivery-limits.ts';
+import { deliveryMembership } from './cases/delivery-membership.ts';
+import { deliveryPosted } from './cases/delivery-posted.ts';
+import { deliveryReplies } from './cases/delivery-replies.ts';
+import { deliveryRunner } from './cases/delivery-runner.ts';
+import { delivery } from './cases/delivery.ts';
 import { digest } from './cases/digest.ts';
 import { directory } from './cases/directory.ts';
 import { home } from './cases/home.ts';
@@ -43,6 +52,15 @@ export const QUERY_CASES: QueryCase[] = [
   ...auth,
   ...bot,
   ...buckets,
+  ...delivery,
+  ...deliveryHistory,
+  ...deliveryIdempotency,
+  ...deliveryImages,
+  ...deliveryLimits,
+  ...deliveryMembership,
+  ...deliveryPosted,
+  ...deliveryReplies,
+  ...deliveryRunner,
   ...digest,
   ...directory,
   ...home,

@@ -108,12 +108,6 @@ const SPLIT = 'split in progress (h-repos); cases follow';
  */
 const EXEMPT: Record<string, string> = {
   // The sending modules (delivery, workflows, polls, conversations, forms).
-  deliveryRepo: SPLIT,
-  imagesRepo: SPLIT,
-  idempotencyRepo: SPLIT,
-  limitsRepo: SPLIT,
-  membershipRepo: SPLIT,
-  repliesRepo: SPLIT,
   workflowsRepo: SPLIT,
   pollsRepo: SPLIT,
   conversationsRepo: SPLIT,
@@ -121,9 +115,6 @@ const EXEMPT: Record<string, string> = {
   questionReads: SPLIT,
   formsRepo: SPLIT,
   conversationsSearchRepo: SPLIT,
-  deliveryHistoryRepo: SPLIT,
-  deliveryPostedRepo: SPLIT,
-  deliveryRunnerRepo: SPLIT,
   formResponsesRepo: SPLIT,
   formRunnerRepo: SPLIT,
   pollRunnerRepo: SPLIT,

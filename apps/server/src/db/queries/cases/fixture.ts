@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { rebuildStandingWindows } from '../../../modules/activity/standing-windows.ts';
 import type { Db } from '../../client.ts';
 import * as schema from '../../schema.ts';
@@ -128,4 +129,47 @@ export async function seedWebhook(db: Db) {
     .overridingSystemValue()
     .values({ id: ID, subscriptionId: ID, eventId: 'evt-1', nextAttemptAt: LATER })
     .onConflictDoNothing();
+}
+
+/** What a send's receipt keeps of its message. */
+export const MESSAGE = { text: 'Hello from Flywheel', images: [] as string[] };
+
+/**
+ * Receipt 901 of T, a bot's send of two: member U1 (recipient 901) and channel C1 (recipient 902), both due at
+ * AT. The recipients stay as they are when seeded again (seedRecipient sets one's state).
+ */
+export async function seedReceipt(db: Db) {
+  await db
+    .insert(schema.deliveryReceipts)
+    .values({
+      id: ID,
+      teamId: T,
+      actionType: 'Direct Message',
+      description: 'Snapshot',
+      sender: 'bot',
+      message: MESSAGE,
+      total: 2,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.deliveryRecipients)
+    .values([
+      { id: ID, receiptId: ID, teamId: T, kind: 'member' as const, targetId: 'U1', dueAt: AT },
+      { id: 902, receiptId: ID, teamId: T, kind: 'channel' as const, targetId: 'C1', dueAt: AT },
+    ])
+    .onConflictDoNothing();
+}
+
+/** Receipt 901 with its recipient `id` in `state` after one attempt (the state the case moves it from). */
+export async function seedRecipient(
+  db: Db,
+  id: number,
+  state: 'sending' | 'failed',
+  extra: { retryable?: number; error?: string } = {},
+) {
+  await seedReceipt(db);
+  await db
+    .update(schema.deliveryRecipients)
+    .set({ state, attempts: 1, ...extra })
+    .where(eq(schema.deliveryRecipients.id, id));
 }
