@@ -27,6 +27,10 @@ import { memberDetail } from './cases/member-detail.ts';
 import { notifications } from './cases/notifications.ts';
 import { tags } from './cases/tags.ts';
 import { webhooks } from './cases/webhooks.ts';
+import { workflowsHistory } from './cases/workflows-history.ts';
+import { workflowsRunner } from './cases/workflows-runner.ts';
+import { workflowsTriggers } from './cases/workflows-triggers.ts';
+import { workflows } from './cases/workflows.ts';
 import { workspaceDataFacts } from './cases/workspace-data-facts.ts';
 import { workspaceDataHistoryImport } from './cases/workspace-data-history-import.ts';
 import { workspaces } from './cases/workspaces.ts';
@@ -70,6 +74,10 @@ export const QUERY_CASES: QueryCase[] = [
   ...notifications,
   ...tags,
   ...webhooks,
+  ...workflows,
+  ...workflowsHistory,
+  ...workflowsRunner,
+  ...workflowsTriggers,
   ...workspaceDataFacts,
   ...workspaceDataHistoryImport,
   ...workspaces,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { workflowTaskSchema } from '@flywheel/shared/workflows';
 import { rebuildStandingWindows } from '../../../modules/activity/standing-windows.ts';
 import type { Db } from '../../client.ts';
 import * as schema from '../../schema.ts';
@@ -172,4 +173,49 @@ export async function seedRecipient(
     .update(schema.deliveryRecipients)
     .set({ state, attempts: 1, ...extra })
     .where(eq(schema.deliveryRecipients.id, id));
+}
+
+/** A workflow task's content, as the create payload's task is stored once validated. */
+export const TASK = workflowTaskSchema.parse({
+  type: 'message',
+  msgTitle: 'Welcome',
+  text: 'Welcome to the workspace!',
+  sendToSelectedUsers: true,
+});
+
+/**
+ * Workflow 901 of T (fires when a member joins the workspace) with tasks 901 (position 0, at once) and 902
+ * (position 1, a day later); fired for U1 (trigger 901), its first step due at AT (step 901).
+ */
+export async function seedWorkflow(db: Db) {
+  await db
+    .insert(schema.workflows)
+    .overridingSystemValue()
+    .values({ id: ID, teamId: T, name: 'Onboarding', sender: 'bot', triggerType: 'workspace_join' })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.workflowTasks)
+    .overridingSystemValue()
+    .values([
+      { id: ID, workflowId: ID, position: 0, type: 'message' as const, title: 'Welcome', content: TASK },
+      {
+        id: 902,
+        workflowId: ID,
+        position: 1,
+        type: 'message' as const,
+        title: 'A day later',
+        delayUnit: 'days' as const,
+        delaySecs: 86_400,
+        content: TASK,
+      },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(schema.workflowTriggers)
+    .values({ id: ID, workflowId: ID, teamId: T, triggerKey: 'join:U1', memberId: 'U1', triggeredAt: AT })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.workflowSteps)
+    .values({ id: ID, workflowId: ID, triggerId: ID, teamId: T, position: 0, dueAt: AT })
+    .onConflictDoNothing();
 }
