@@ -25,6 +25,9 @@ import { intake } from './cases/intake.ts';
 import { mail } from './cases/mail.ts';
 import { memberDetail } from './cases/member-detail.ts';
 import { notifications } from './cases/notifications.ts';
+import { pollsRunner } from './cases/polls-runner.ts';
+import { pollsVotes } from './cases/polls-votes.ts';
+import { polls } from './cases/polls.ts';
 import { tags } from './cases/tags.ts';
 import { webhooks } from './cases/webhooks.ts';
 import { workflowsHistory } from './cases/workflows-history.ts';
@@ -72,6 +75,9 @@ export const QUERY_CASES: QueryCase[] = [
   ...mail,
   ...memberDetail,
   ...notifications,
+  ...polls,
+  ...pollsRunner,
+  ...pollsVotes,
   ...tags,
   ...webhooks,
   ...workflows,

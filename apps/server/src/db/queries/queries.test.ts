@@ -111,7 +111,6 @@ const EXEMPT: Record<string, string> = {
     "runs the caller's statements in one transaction and sends none of its own (begin and commit are not " +
     'recorded); the insertWorkflow and insertTasks cases run in it',
   // The sending modules (delivery, workflows, polls, conversations, forms).
-  pollsRepo: SPLIT,
   conversationsRepo: SPLIT,
   questionsRepo: SPLIT,
   questionReads: SPLIT,
@@ -119,8 +118,6 @@ const EXEMPT: Record<string, string> = {
   conversationsSearchRepo: SPLIT,
   formResponsesRepo: SPLIT,
   formRunnerRepo: SPLIT,
-  pollRunnerRepo: SPLIT,
-  pollVotesRepo: SPLIT,
 };
 
 /** A repository factory by its name: an exported `…Repo` or `…Reads` (a function of the database, or an object). */

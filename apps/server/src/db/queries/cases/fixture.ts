@@ -219,3 +219,38 @@ export async function seedWorkflow(db: Db) {
     .values({ id: ID, workflowId: ID, triggerId: ID, teamId: T, position: 0, dueAt: AT })
     .onConflictDoNothing();
 }
+
+/** The options of poll 901. */
+export const OPTIONS = [
+  { emoji: '🍕', emoji_code: 'pizza', value: 'Pizza' },
+  { emoji: '🥗', emoji_code: 'salad', value: 'Salad' },
+];
+/** Where poll 901 was posted in C1. */
+export const POLL_TS = '1768478400.000500';
+
+/** Poll 901 of T (emoji voting), posted in C1 at AT (receipt 901, message POLL_TS), open until LATER. */
+export async function seedPoll(db: Db) {
+  await seedReceipt(db);
+  await db
+    .insert(schema.polls)
+    .overridingSystemValue()
+    .values({
+      id: ID,
+      teamId: T,
+      question: 'Lunch?',
+      options: OPTIONS,
+      channelIds: ['C1'],
+      sender: 'bot',
+      type: 'instant',
+      createdBy: 'Ada',
+      createdByUser: USER,
+      postAt: AT,
+      expiresAt: LATER,
+      receiptId: ID,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(schema.pollMessages)
+    .values({ pollId: ID, teamId: T, channelId: 'C1', ts: POLL_TS })
+    .onConflictDoNothing();
+}
