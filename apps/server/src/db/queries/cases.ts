@@ -9,6 +9,9 @@ import { auth } from './cases/auth.ts';
 import { bot } from './cases/bot.ts';
 import { buckets } from './cases/buckets.ts';
 import type { QueryCase } from './cases/common.ts';
+import { conversationsQuestions } from './cases/conversations-questions.ts';
+import { conversationsSearch } from './cases/conversations-search.ts';
+import { conversations } from './cases/conversations.ts';
 import { deliveryHistory } from './cases/delivery-history.ts';
 import { deliveryIdempotency } from './cases/delivery-idempotency.ts';
 import { deliveryImages } from './cases/delivery-images.ts';
@@ -59,6 +62,9 @@ export const QUERY_CASES: QueryCase[] = [
   ...auth,
   ...bot,
   ...buckets,
+  ...conversations,
+  ...conversationsQuestions,
+  ...conversationsSearch,
   ...delivery,
   ...deliveryHistory,
   ...deliveryIdempotency,

@@ -254,3 +254,53 @@ export async function seedPoll(db: Db) {
     .values({ pollId: ID, teamId: T, channelId: 'C1', ts: POLL_TS })
     .onConflictDoNothing();
 }
+
+/** Slack timestamps of the messages seedMessages writes (C1 of T): a question, a reply, and two older ones. */
+export const MSG = {
+  question: '1768478300.000100',
+  reply: '1768478350.000100',
+  hourAgo: '1768474800.000100',
+  daysAgo: '1768305600.000100',
+};
+
+/**
+ * Messages of T in C1, each saying hello: Bob's question mentioning Ada (unanswered: a question of the Questions
+ * list) with his own follow-up in its thread, and an hour older and two days older ones (a search past its newest
+ * messages finds them in its time slices).
+ */
+export async function seedMessages(db: Db) {
+  await seedMembers(db);
+  const message = (ts: string, userId: string, text: string, thread: string | null = null) => {
+    const postedAt = new Date(Math.floor(Number(ts)) * 1000);
+    return {
+      teamId: T,
+      channelId: 'C1',
+      ts,
+      userId,
+      threadTs: thread,
+      isReply: thread !== null,
+      text,
+      day: postedAt.toISOString().slice(0, 10),
+      postedAt,
+    };
+  };
+  await db
+    .insert(schema.slackMessages)
+    .values([
+      message(MSG.question, 'U2', 'Hello <@U1>, does the deploy need a review?'),
+      message(MSG.reply, 'U2', 'Hello? Anyone?', MSG.question),
+      message(MSG.hourAgo, 'U2', 'Hello again'),
+      message(MSG.daysAgo, 'U1', 'Hello everyone'),
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(schema.questionAnswers)
+    .values({
+      teamId: T,
+      channelId: 'C1',
+      ts: MSG.question,
+      userId: 'U2',
+      postedAt: new Date(1768478300_000),
+    })
+    .onConflictDoNothing();
+}
