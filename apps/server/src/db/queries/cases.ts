@@ -23,6 +23,9 @@ import { deliveryRunner } from './cases/delivery-runner.ts';
 import { delivery } from './cases/delivery.ts';
 import { digest } from './cases/digest.ts';
 import { directory } from './cases/directory.ts';
+import { formsResponses } from './cases/forms-responses.ts';
+import { formsRunner } from './cases/forms-runner.ts';
+import { forms } from './cases/forms.ts';
 import { home } from './cases/home.ts';
 import { intake } from './cases/intake.ts';
 import { mail } from './cases/mail.ts';
@@ -76,6 +79,9 @@ export const QUERY_CASES: QueryCase[] = [
   ...deliveryRunner,
   ...digest,
   ...directory,
+  ...forms,
+  ...formsResponses,
+  ...formsRunner,
   ...home,
   ...intake,
   ...mail,

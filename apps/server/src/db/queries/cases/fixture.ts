@@ -14,7 +14,11 @@ import { AT, DAY, LATER, T, TW } from './common.ts';
 
 export const USER = 'u-snapshot';
 export const USER2 = 'u-snapshot-2';
-/** The tag, bucket, action, task, webhook subscription and delivery the cases read. */
+/**
+ * The tag, bucket, action, task, webhook subscription and delivery the cases read; also the send's receipt (with
+ * its member recipient and a reply), the workflow (its first task, firing and step), the poll, the form and its
+ * instance.
+ */
 export const ID = 901;
 
 /** Two accounts (Ada, Bob) and workspace T, administered by Ada (Owner, as Slack user U1). */
@@ -252,6 +256,50 @@ export async function seedPoll(db: Db) {
   await db
     .insert(schema.pollMessages)
     .values({ pollId: ID, teamId: T, channelId: 'C1', ts: POLL_TS })
+    .onConflictDoNothing();
+}
+
+/** Who a form instance is sent to. */
+export const AUDIENCE = {
+  channel_ids: ['C1'],
+  dms: { members: ['U2'], tags: [], channels: [] },
+  sendtoworkspace: false,
+};
+
+/** Form `id` of T (one-time, sent by the bot, one question). */
+export async function seedForm(db: Db, id = ID) {
+  await db
+    .insert(schema.forms)
+    .overridingSystemValue()
+    .values({
+      id,
+      teamId: T,
+      name: `Form ${id}`,
+      description: 'How did it go?',
+      sender: 'bot',
+      questions: [{ question: 'Rating', description: '', type: 'rating', options: [], optional: false }],
+      ackMessage: 'Thanks!',
+      frequency: 'onetime',
+    })
+    .onConflictDoNothing();
+}
+
+/** Form 901 and its instance 901, due at AT and sent through receipt 901. */
+export async function seedInstance(db: Db) {
+  await seedForm(db);
+  await seedReceipt(db);
+  await db
+    .insert(schema.formInstances)
+    .values({
+      id: ID,
+      formId: ID,
+      teamId: T,
+      runKey: 'snapshot',
+      executionTime: AT,
+      audience: AUDIENCE,
+      status: 'due',
+      receiptId: ID,
+    })
     .onConflictDoNothing();
 }
 
