@@ -9,15 +9,37 @@ import { auth } from './cases/auth.ts';
 import { bot } from './cases/bot.ts';
 import { buckets } from './cases/buckets.ts';
 import type { QueryCase } from './cases/common.ts';
+import { conversationsQuestions } from './cases/conversations-questions.ts';
+import { conversationsSearch } from './cases/conversations-search.ts';
+import { conversations } from './cases/conversations.ts';
+import { deliveryHistory } from './cases/delivery-history.ts';
+import { deliveryIdempotency } from './cases/delivery-idempotency.ts';
+import { deliveryImages } from './cases/delivery-images.ts';
+import { deliveryLimits } from './cases/delivery-limits.ts';
+import { deliveryMembership } from './cases/delivery-membership.ts';
+import { deliveryPosted } from './cases/delivery-posted.ts';
+import { deliveryReplies } from './cases/delivery-replies.ts';
+import { deliveryRunner } from './cases/delivery-runner.ts';
+import { delivery } from './cases/delivery.ts';
 import { digest } from './cases/digest.ts';
 import { directory } from './cases/directory.ts';
+import { formsResponses } from './cases/forms-responses.ts';
+import { formsRunner } from './cases/forms-runner.ts';
+import { forms } from './cases/forms.ts';
 import { home } from './cases/home.ts';
 import { intake } from './cases/intake.ts';
 import { mail } from './cases/mail.ts';
 import { memberDetail } from './cases/member-detail.ts';
 import { notifications } from './cases/notifications.ts';
+import { pollsRunner } from './cases/polls-runner.ts';
+import { pollsVotes } from './cases/polls-votes.ts';
+import { polls } from './cases/polls.ts';
 import { tags } from './cases/tags.ts';
 import { webhooks } from './cases/webhooks.ts';
+import { workflowsHistory } from './cases/workflows-history.ts';
+import { workflowsRunner } from './cases/workflows-runner.ts';
+import { workflowsTriggers } from './cases/workflows-triggers.ts';
+import { workflows } from './cases/workflows.ts';
 import { workspaceDataFacts } from './cases/workspace-data-facts.ts';
 import { workspaceDataHistoryImport } from './cases/workspace-data-history-import.ts';
 import { workspaces } from './cases/workspaces.ts';
@@ -43,15 +65,37 @@ export const QUERY_CASES: QueryCase[] = [
   ...auth,
   ...bot,
   ...buckets,
+  ...conversations,
+  ...conversationsQuestions,
+  ...conversationsSearch,
+  ...delivery,
+  ...deliveryHistory,
+  ...deliveryIdempotency,
+  ...deliveryImages,
+  ...deliveryLimits,
+  ...deliveryMembership,
+  ...deliveryPosted,
+  ...deliveryReplies,
+  ...deliveryRunner,
   ...digest,
   ...directory,
+  ...forms,
+  ...formsResponses,
+  ...formsRunner,
   ...home,
   ...intake,
   ...mail,
   ...memberDetail,
   ...notifications,
+  ...polls,
+  ...pollsRunner,
+  ...pollsVotes,
   ...tags,
   ...webhooks,
+  ...workflows,
+  ...workflowsHistory,
+  ...workflowsRunner,
+  ...workflowsTriggers,
   ...workspaceDataFacts,
   ...workspaceDataHistoryImport,
   ...workspaces,
