@@ -9,7 +9,7 @@
 #      browser mostly take turns;
 #    - one task at a time from a shared list: the server suite on PostgreSQL (when TEST_DATABASE_URL is set), two
 #      files at a time (its files mostly wait on the database, the emulator and timers: 2.2 CPU-minutes in 3.7
-#      minutes alone; one file at a time, in three shards, it took 11 minutes beside the end-to-end suite), and
+#      minutes alone, 4.6 beside the end-to-end suite; one file at a time, in three shards, it took 11), and
 #      the production-install check (scripts/check-production.sh). When the end-to-end suite ends, its lane takes
 #      tasks from the same list, so the second core is not left idle while one lane finishes alone.
 #    The end-to-end suite must pass with the other core busy anyway (docs/development.md). Each task's output is
