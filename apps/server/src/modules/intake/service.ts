@@ -46,8 +46,9 @@ export function eventsService(deps: {
       const event = item.payload.event;
       const listeners = deps.listeners.get(typeof event?.type === 'string' ? event.type : '');
       if (listeners?.length) {
-        // Listeners see the event's facts written (held inserts go first); rollups are written at the end.
-        await facts.flush(tx);
+        // Listeners see the event's facts written (held inserts go first); rollups and the questions' first
+        // answers are written at the end.
+        await facts.writeHeld(tx);
         await dispatchEvent(
           listeners,
           event,

@@ -76,9 +76,19 @@ const isDirectoryBot = async (s: IngestScope, userId: string) =>
  * or delete of a message held here or with reactions held here, the removal of a reaction held here)
  * flushes first, so events still apply exactly as if one by one; one that touches other rows does not wait
  * (the held inserts cannot change what it reads or writes). Rollup counts add up, so their order is free.
+ *
+ * `writeHeld` writes what is held (before an event that reads it, and before other modules' listeners see an
+ * event); `flush`, at the end of a batch, writes what is held and then keeps the questions' first answers
+ * (conversations/question-answers.ts) for every message and reaction the batch wrote, in a few statements. Those
+ * recompute from the stored facts, so they may wait for the batch's end: the live drain writes about one event
+ * at a time (listeners see each event's facts), and a question check per reply and reaction was a third of
+ * PostgreSQL's time per event (bench/ingest).
  */
 export function factsWriter() {
   let messages: { row: NewMessage; onNew: () => void }[] = [];
+  /** Written in this batch, for the questions' hooks at the flush: new messages, reactions added or removed. */
+  let written: NewMessage[] = [];
+  let reacted: NewReaction[] = [];
   let reactions: { row: NewReaction; onNew: () => void }[] = [];
   let removals: { row: RemovedReaction; onGone: (reactedAt: string) => void }[] = [];
   /** Messages held here, or with reactions held here (team|channel|ts); reactions held here (+|user|name). */
@@ -108,7 +118,7 @@ export function factsWriter() {
     holdsReaction(teamId: string, channelId: string, ts: string, userId: string, name: string): boolean {
       return heldReactions.has(`${teamId}|${channelId}|${ts}|${userId}|${name}`);
     },
-    async flush(tx: Tx): Promise<void> {
+    async writeHeld(tx: Tx): Promise<void> {
       heldMessages.clear();
       heldReactions.clear();
       if (messages.length) {
@@ -119,10 +129,7 @@ export function factsWriter() {
           batch.map((m) => m.row),
         );
         batch.forEach((m, i) => fresh[i] && m.onNew());
-        await questionAnswerHooks.messagesAdded(
-          tx,
-          batch.filter((_, i) => fresh[i]).map((m) => m.row),
-        );
+        written.push(...batch.filter((_, i) => fresh[i]).map((m) => m.row));
       }
       if (reactions.length) {
         const batch = reactions;
@@ -132,10 +139,7 @@ export function factsWriter() {
           batch.map((r) => r.row),
         );
         batch.forEach((r, i) => fresh[i] && r.onNew());
-        await questionAnswerHooks.reactionsChanged(
-          tx,
-          batch.filter((_, i) => fresh[i]).map((r) => r.row),
-        );
+        reacted.push(...batch.filter((_, i) => fresh[i]).map((r) => r.row));
       }
       // Held additions and removals never share a reaction (either flushes the other first): any order.
       if (removals.length) {
@@ -146,11 +150,16 @@ export function factsWriter() {
           batch.map((r) => r.row),
         );
         batch.forEach((r, i) => gone[i] !== undefined && r.onGone(gone[i]!));
-        await questionAnswerHooks.reactionsChanged(
-          tx,
-          batch.filter((_, i) => gone[i] !== undefined).map((r) => r.row),
-        );
+        reacted.push(...batch.filter((_, i) => gone[i] !== undefined).map((r) => r.row));
       }
+    },
+    async flush(tx: Tx): Promise<void> {
+      await this.writeHeld(tx);
+      const [messagesWritten, reactionsChanged] = [written, reacted];
+      written = [];
+      reacted = [];
+      await questionAnswerHooks.messagesAdded(tx, messagesWritten);
+      await questionAnswerHooks.reactionsChanged(tx, reactionsChanged);
     },
   };
 }
@@ -198,7 +207,7 @@ async function removeReactions(tx: Tx, rs: RemovedReaction[]): Promise<(string |
 
 /** Writes the held inserts before a statement on a message they hold (or hold reactions of). */
 const settleMessage = async (s: IngestScope, channelId: string, ts: string) => {
-  if (s.facts?.holdsMessage(s.teamId, channelId, ts)) await s.facts.flush(s.tx);
+  if (s.facts?.holdsMessage(s.teamId, channelId, ts)) await s.facts.writeHeld(s.tx);
 };
 
 /** What an event asks of the workspace itself (applied by the caller after commit). */
@@ -314,7 +323,7 @@ async function addReaction(
   };
   if (s.facts) {
     // A removal of the same reaction held here goes first.
-    if (s.facts.holdsReaction(s.teamId, channelId, ts, userId, name)) await s.facts.flush(s.tx);
+    if (s.facts.holdsReaction(s.teamId, channelId, ts, userId, name)) await s.facts.writeHeld(s.tx);
     s.facts.reaction(row, counted);
   } else if (await factsRepo.insertReaction(s.tx, row)) {
     counted();
@@ -441,7 +450,7 @@ export async function applyEvent(s: IngestScope, envelope: SlackEnvelope): Promi
         });
       if (s.facts) {
         // An addition or removal of the same reaction held here goes first; the removal is held too.
-        if (s.facts.holdsReaction(s.teamId, channelId, ts, user, e.reaction)) await s.facts.flush(s.tx);
+        if (s.facts.holdsReaction(s.teamId, channelId, ts, user, e.reaction)) await s.facts.writeHeld(s.tx);
         s.facts.removal(removed, uncount);
         return [];
       }
