@@ -140,11 +140,13 @@ describe('engagement levels of an imported workspace, against the emulator', () 
     };
     for (const m of [...t.messages()] as any[]) {
       if (!visible.has(m.channel) || m.deleted) continue;
-      if (m.subtype && !['thread_broadcast', 'file_share', 'me_message'].includes(m.subtype)) continue;
-      if (m.bot_id || !m.user || bots.has(m.user)) continue;
+      const content = !m.subtype || ['thread_broadcast', 'file_share', 'me_message'].includes(m.subtype);
+      if (!content && m.subtype !== 'bot_message') continue;
       const day = localDay(tsToDate(m.ts), tz);
-      add(m.user, day, 1);
+      // A person's reaction is their activity whoever posted the message: a bot, or a member deactivated since.
       for (const r of m.reactions ?? []) for (const u of r.users) add(u, day, 0);
+      if (!content || m.bot_id || !m.user || bots.has(m.user)) continue;
+      add(m.user, day, 1);
     }
     return out;
   }
