@@ -86,7 +86,8 @@ describe(`backup and restore (${testDbKind() === 'postgres' ? 'PostgreSQL' : 'em
           );
         }
         first.child.kill('SIGTERM');
-        expect(await first.exited).toBe(0);
+        // A stop that fails says why: the end of the server's log (a stop past 25 s, or its error).
+        expect(await first.exited, first.output().slice(-4000)).toBe(0);
 
         const logs: string[] = [];
         const manifest = await backup(loadConfig(envOf(dataA, scratchA?.url)), backupDir, (l) =>
@@ -148,7 +149,7 @@ describe(`backup and restore (${testDbKind() === 'postgres' ? 'PostgreSQL' : 'em
         }, 60_000);
         expect(receipt).toMatchObject({ successful_recipient_count: 1, failed_recipient_count: 0 });
         second.child.kill('SIGTERM');
-        expect(await second.exited).toBe(0);
+        expect(await second.exited, second.output().slice(-4000)).toBe(0);
       } finally {
         await stopStarted();
         await scratchA?.drop().catch(() => {});

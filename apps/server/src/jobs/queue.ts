@@ -235,8 +235,11 @@ export async function createQueue(
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       clearTimeout(sweepTimer);
-      // Graceful: stop fetching, wait for running handlers to finish, keep the database open (we own it).
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: opts.stopTimeoutMs ?? 20_000 });
+      // Graceful: stop fetching, wait for running handlers to finish, keep the database open (we own it). Up to
+      // 8 s (handlers are told to stop at once, above): with the settling below (5 s) and the database's close
+      // (10 s) a process's stop stays inside main.ts's 25 s, after which it exits 1. At 20 s a handler slow to
+      // stop made a server exit 1 on SIGTERM (backup.test on PostgreSQL under load).
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: opts.stopTimeoutMs ?? 8_000 });
       await querySettled(5_000);
       stopped = true;
     },
