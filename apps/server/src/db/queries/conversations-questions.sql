@@ -5,17 +5,18 @@ select set_config('jit', 'off', true), set_config('work_mem', '32MB', true);
 with keys as materialized (
         select q.team_id, q.channel_id, q.ts from "conversation_question_answers" q
         where q.team_id = $1
-and not exists (select 1 from "slack_members" u where u.team_id = q.team_id and u.member_id = q.user_id
+and q.user_id not in (select u.member_id from "slack_members" u where u.team_id = $2
   and (u.is_admin or u.is_owner or u.is_bot))
-and not exists (select 1 from "workspace_admins" a where a.team_id = q.team_id and a.slack_user_id = q.user_id)
-  and q.posted_at >= $2::timestamptz and q.posted_at <= $3::timestamptz
+and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.team_id = $3
+  and a.slack_user_id is not null)
+  and q.posted_at >= $4::timestamptz and q.posted_at <= $5::timestamptz
 
 
   and q.first_answer_at is null
 and not exists (select 1 from "conversation_questions_handled" h
   where h.team_id = q.team_id and h.channel_id = q.channel_id and h.ts = q.ts)
 
-        order by q.posted_at desc, q.ts desc, q.channel_id desc limit $4)
+        order by q.posted_at desc, q.ts desc, q.channel_id desc limit $6)
       select m.channel_id, c.name as channel_name, m.ts, m.thread_ts, m.is_reply, m.user_id,
 coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender, m.subtype, m.text,
 (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.edited_at is not null as edited, (select count(*) from "slack_messages" r where r.team_id = m.team_id and r.channel_id = m.channel_id
@@ -27,24 +28,25 @@ coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender, m.subty
       left join "slack_channels" c on c.team_id = m.team_id and c.channel_id = m.channel_id
 left join "slack_members" u on u.team_id = m.team_id and u.member_id = m.user_id
       order by m.posted_at desc, m.ts desc, m.channel_id desc;
--- params: ["T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z",51]
+-- params: ["T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z",51]
 
 -- questionsRepo.unanswered (a search, one channel, after a cursor)
 select set_config('jit', 'off', true), set_config('work_mem', '32MB', true);
 with keys as materialized (
         select q.team_id, q.channel_id, q.ts from "conversation_question_answers" q
         where q.team_id = $1
-and not exists (select 1 from "slack_members" u where u.team_id = q.team_id and u.member_id = q.user_id
+and q.user_id not in (select u.member_id from "slack_members" u where u.team_id = $2
   and (u.is_admin or u.is_owner or u.is_bot))
-and not exists (select 1 from "workspace_admins" a where a.team_id = q.team_id and a.slack_user_id = q.user_id)
-  and q.posted_at >= $2::timestamptz and q.posted_at <= $3::timestamptz
-  and q.channel_id = $4
-  and exists (select 1 from "slack_messages" m where m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts and to_tsvector('english', m.text) @@ to_tsquery('english', $5) offset 0)
+and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.team_id = $3
+  and a.slack_user_id is not null)
+  and q.posted_at >= $4::timestamptz and q.posted_at <= $5::timestamptz
+  and q.channel_id = $6
+  and exists (select 1 from "slack_messages" m where m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts and to_tsvector('english', m.text) @@ to_tsquery('english', $7) offset 0)
   and q.first_answer_at is null
 and not exists (select 1 from "conversation_questions_handled" h
   where h.team_id = q.team_id and h.channel_id = q.channel_id and h.ts = q.ts)
-          and (q.posted_at, q.ts, q.channel_id) < ($6::timestamptz, $7, $8)
-        order by q.posted_at desc, q.ts desc, q.channel_id desc limit $9)
+          and (q.posted_at, q.ts, q.channel_id) < ($8::timestamptz, $9, $10)
+        order by q.posted_at desc, q.ts desc, q.channel_id desc limit $11)
       select m.channel_id, c.name as channel_name, m.ts, m.thread_ts, m.is_reply, m.user_id,
 coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender, m.subtype, m.text,
 (extract(epoch from m.posted_at) * 1000)::bigint::text as at, m.edited_at is not null as edited, (select count(*) from "slack_messages" r where r.team_id = m.team_id and r.channel_id = m.channel_id
@@ -56,35 +58,37 @@ coalesce(nullif(u.real_name, ''), nullif(u.display_name, '')) as sender, m.subty
       left join "slack_channels" c on c.team_id = m.team_id and c.channel_id = m.channel_id
 left join "slack_members" u on u.team_id = m.team_id and u.member_id = m.user_id
       order by m.posted_at desc, m.ts desc, m.channel_id desc;
--- params: ["T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z","C1","deploy & review:*","2026-01-15T11:00:00.000Z","1768474800.000100","C1",51]
+-- params: ["T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z","C1","deploy & review:*","2026-01-15T11:00:00.000Z","1768474800.000100","C1",51]
 
 -- questionsRepo.countUnanswered
 select set_config('jit', 'off', true), set_config('work_mem', '32MB', true);
 select count(*)::int as n from "conversation_question_answers" q where q.team_id = $1
-and not exists (select 1 from "slack_members" u where u.team_id = q.team_id and u.member_id = q.user_id
+and q.user_id not in (select u.member_id from "slack_members" u where u.team_id = $2
   and (u.is_admin or u.is_owner or u.is_bot))
-and not exists (select 1 from "workspace_admins" a where a.team_id = q.team_id and a.slack_user_id = q.user_id)
-  and q.posted_at >= $2::timestamptz and q.posted_at <= $3::timestamptz
+and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.team_id = $3
+  and a.slack_user_id is not null)
+  and q.posted_at >= $4::timestamptz and q.posted_at <= $5::timestamptz
 
 
   and q.first_answer_at is null
 and not exists (select 1 from "conversation_questions_handled" h
   where h.team_id = q.team_id and h.channel_id = q.channel_id and h.ts = q.ts);
--- params: ["T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z"]
+-- params: ["T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z"]
 
 -- questionsRepo.countUnanswered (a search, one channel)
 select set_config('jit', 'off', true), set_config('work_mem', '32MB', true);
 select count(*)::int as n from "conversation_question_answers" q where q.team_id = $1
-and not exists (select 1 from "slack_members" u where u.team_id = q.team_id and u.member_id = q.user_id
+and q.user_id not in (select u.member_id from "slack_members" u where u.team_id = $2
   and (u.is_admin or u.is_owner or u.is_bot))
-and not exists (select 1 from "workspace_admins" a where a.team_id = q.team_id and a.slack_user_id = q.user_id)
-  and q.posted_at >= $2::timestamptz and q.posted_at <= $3::timestamptz
-  and q.channel_id = $4
-  and exists (select 1 from "slack_messages" m where m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts and to_tsvector('english', m.text) @@ to_tsquery('english', $5) offset 0)
+and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.team_id = $3
+  and a.slack_user_id is not null)
+  and q.posted_at >= $4::timestamptz and q.posted_at <= $5::timestamptz
+  and q.channel_id = $6
+  and exists (select 1 from "slack_messages" m where m.team_id = q.team_id and m.channel_id = q.channel_id and m.ts = q.ts and to_tsvector('english', m.text) @@ to_tsquery('english', $7) offset 0)
   and q.first_answer_at is null
 and not exists (select 1 from "conversation_questions_handled" h
   where h.team_id = q.team_id and h.channel_id = q.channel_id and h.ts = q.ts);
--- params: ["T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z","C1","deploy & review:*"]
+-- params: ["T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2025-12-16T12:05:00.000Z","2026-01-15T11:05:00.000Z","C1","deploy & review:*"]
 
 -- questionsRepo.isTopLevel
 select 1 as one from "slack_messages" m where m.team_id = $1 and m.channel_id = $2
@@ -108,27 +112,60 @@ with b as materialized (
         select array_agg((d::date)::timestamp at time zone $1 order by d) as starts,
           array_agg(d::date::text order by d) as names
         from generate_series(date_trunc('week', $2::date::timestamp), $3::date::timestamp, interval '1 week') d),
-      g as materialized (
-        select q.channel_id, b.names[width_bucket(q.posted_at, b.starts)] as week,
-          (extract(epoch from q.first_answer_at - q.posted_at))::float8 as gap
+      q as (
+        select q.channel_id, width_bucket(q.posted_at, b.starts) as week,
+          case when q.first_answer_at is not null
+            then greatest(0, extract(epoch from q.first_answer_at - q.posted_at))::float8 end as secs
         from "conversation_question_answers" q, b
         where q.team_id = $4
-and not exists (select 1 from "slack_members" u where u.team_id = q.team_id and u.member_id = q.user_id
+and q.user_id not in (select u.member_id from "slack_members" u where u.team_id = $5
   and (u.is_admin or u.is_owner or u.is_bot))
-and not exists (select 1 from "workspace_admins" a where a.team_id = q.team_id and a.slack_user_id = q.user_id)
-          and q.posted_at >= ($5::date)::timestamp at time zone $6
-          and q.posted_at < ($7::date + 1)::timestamp at time zone $8),
-      q as (select g.channel_id, g.week, case when g.gap is not null then greatest(0, g.gap) end as secs
-        from g),
+and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.team_id = $6
+  and a.slack_user_id is not null)
+          and q.posted_at >= ($7::date)::timestamp at time zone $8
+          and q.posted_at < ($9::date + 1)::timestamp at time zone $10),
+      -- The two percentiles share one sort per group.
       s as (
-        select case when grouping(q.channel_id) = 0 then 'channel' when grouping(q.week) = 0 then 'week'
-            else 'total' end as by,
-          q.channel_id, q.week, count(*)::int as questions, count(q.secs)::int as answered,
-          percentile_cont(0.5) within group (order by q.secs) as median,
-          percentile_cont(0.9) within group (order by q.secs) as p90,
+        select 'week' as by, null::text as channel_id, q.week,
+          count(*)::int as questions, count(q.secs)::int as answered,
+          percentile_cont(array[0.5, 0.9]::float8[]) within group (order by q.secs) as pcts,
           count(*) filter (where q.secs <= 3600)::int as within_1h,
           count(*) filter (where q.secs <= 86400)::int as within_24h
-        from q group by grouping sets ((q.channel_id), (q.week), ()))
-      select s.*, c.name as channel_name from s
-      left join "slack_channels" c on c.team_id = $9 and c.channel_id = s.channel_id;
--- params: ["Europe/Berlin","2025-10-18","2026-01-15","T0SNAPSHOT","2025-10-18","Europe/Berlin","2026-01-15","Europe/Berlin","T0SNAPSHOT"]
+        from q group by q.week)
+      select s.by, s.channel_id, b.names[s.week] as week, s.questions, s.answered,
+        s.pcts[1] as median, s.pcts[2] as p90, s.within_1h, s.within_24h, c.name as channel_name
+      from s cross join b
+      left join "slack_channels" c on c.team_id = $11 and c.channel_id = s.channel_id;
+-- params: ["Europe/Berlin","2025-10-18","2026-01-15","T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2025-10-18","Europe/Berlin","2026-01-15","Europe/Berlin","T0SNAPSHOT"]
+select set_config('jit', 'off', true), set_config('work_mem', '32MB', true);
+with b as materialized (
+        -- The weeks' first instants (Monday 00:00 in tz), oldest first: a question's week is found by a binary
+        -- search (width_bucket) instead of converting each question's time to tz, which costs more than the rest.
+        select array_agg((d::date)::timestamp at time zone $1 order by d) as starts,
+          array_agg(d::date::text order by d) as names
+        from generate_series(date_trunc('week', $2::date::timestamp), $3::date::timestamp, interval '1 week') d),
+      q as (
+        select q.channel_id, width_bucket(q.posted_at, b.starts) as week,
+          case when q.first_answer_at is not null
+            then greatest(0, extract(epoch from q.first_answer_at - q.posted_at))::float8 end as secs
+        from "conversation_question_answers" q, b
+        where q.team_id = $4
+and q.user_id not in (select u.member_id from "slack_members" u where u.team_id = $5
+  and (u.is_admin or u.is_owner or u.is_bot))
+and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.team_id = $6
+  and a.slack_user_id is not null)
+          and q.posted_at >= ($7::date)::timestamp at time zone $8
+          and q.posted_at < ($9::date + 1)::timestamp at time zone $10),
+      -- The two percentiles share one sort per group.
+      s as (
+        select case when grouping(q.channel_id) = 0 then 'channel' else 'total' end as by, q.channel_id, null::int as week,
+          count(*)::int as questions, count(q.secs)::int as answered,
+          percentile_cont(array[0.5, 0.9]::float8[]) within group (order by q.secs) as pcts,
+          count(*) filter (where q.secs <= 3600)::int as within_1h,
+          count(*) filter (where q.secs <= 86400)::int as within_24h
+        from q group by grouping sets ((q.channel_id), ()))
+      select s.by, s.channel_id, b.names[s.week] as week, s.questions, s.answered,
+        s.pcts[1] as median, s.pcts[2] as p90, s.within_1h, s.within_24h, c.name as channel_name
+      from s cross join b
+      left join "slack_channels" c on c.team_id = $11 and c.channel_id = s.channel_id;
+-- params: ["Europe/Berlin","2025-10-18","2026-01-15","T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2025-10-18","Europe/Berlin","2026-01-15","Europe/Berlin","T0SNAPSHOT"]

@@ -100,6 +100,12 @@ beforeAll(async () => {
   expect((await installThroughOAuth(env, stranger, { teamId: otherTeam })).statusCode).toBe(200);
   await waitForBackfill(env, user.token, teamId, 120_000);
   await env.t.ctx.database.db.execute(sql`update workspaces set timezone = ${TZ} where team_id = ${teamId}`);
+  // A teammate invited by e-mail, as an accepted invitation adds them: an admin without a Slack user
+  // (slack_user_id null). The asker check must not let that null hide every question (`not in` a list with a null).
+  const teammate = await signedInUser(env.t);
+  await env.t.ctx.database.db.execute(
+    sql`insert into workspace_admins (team_id, user_id, role) values (${teamId}, ${teammate.userid}, 'viewer')`,
+  );
   owner = ownerOf(env, teamId);
   const truth = groundTruth(env, teamId, TZ);
   visible = new Set(truth.visible);
