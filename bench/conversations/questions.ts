@@ -97,6 +97,8 @@ const conversations = conversationsService({
   slackApiUrl: () => 'https://slack.com/api/',
   llm: null,
   logger,
+  // As the product's config: two connections per request on PostgreSQL unless DB_QUERY_SLICES says otherwise.
+  querySlices: KIND === 'postgres' ? Number(process.env.DB_QUERY_SLICES ?? 2) : 1,
 });
 const app = Fastify({ bodyLimit: 10 * 1024 * 1024 });
 app.setValidatorCompiler(validatorCompiler);

@@ -126,44 +126,12 @@ and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.t
           and q.posted_at < ($9::date + 1)::timestamp at time zone $10),
       -- The two percentiles share one sort per group.
       s as (
-        select 'week' as by, null::text as channel_id, q.week,
+        select case when grouping(q.channel_id) = 0 then 'channel' when grouping(q.week) = 0 then 'week' else 'total' end as by, q.channel_id, q.week,
           count(*)::int as questions, count(q.secs)::int as answered,
           percentile_cont(array[0.5, 0.9]::float8[]) within group (order by q.secs) as pcts,
           count(*) filter (where q.secs <= 3600)::int as within_1h,
           count(*) filter (where q.secs <= 86400)::int as within_24h
-        from q group by q.week)
-      select s.by, s.channel_id, b.names[s.week] as week, s.questions, s.answered,
-        s.pcts[1] as median, s.pcts[2] as p90, s.within_1h, s.within_24h, c.name as channel_name
-      from s cross join b
-      left join "slack_channels" c on c.team_id = $11 and c.channel_id = s.channel_id;
--- params: ["Europe/Berlin","2025-10-18","2026-01-15","T0SNAPSHOT","T0SNAPSHOT","T0SNAPSHOT","2025-10-18","Europe/Berlin","2026-01-15","Europe/Berlin","T0SNAPSHOT"]
-select set_config('jit', 'off', true), set_config('work_mem', '32MB', true);
-with b as materialized (
-        -- The weeks' first instants (Monday 00:00 in tz), oldest first: a question's week is found by a binary
-        -- search (width_bucket) instead of converting each question's time to tz, which costs more than the rest.
-        select array_agg((d::date)::timestamp at time zone $1 order by d) as starts,
-          array_agg(d::date::text order by d) as names
-        from generate_series(date_trunc('week', $2::date::timestamp), $3::date::timestamp, interval '1 week') d),
-      q as (
-        select q.channel_id, width_bucket(q.posted_at, b.starts) as week,
-          case when q.first_answer_at is not null
-            then greatest(0, extract(epoch from q.first_answer_at - q.posted_at))::float8 end as secs
-        from "conversation_question_answers" q, b
-        where q.team_id = $4
-and q.user_id not in (select u.member_id from "slack_members" u where u.team_id = $5
-  and (u.is_admin or u.is_owner or u.is_bot))
-and q.user_id not in (select a.slack_user_id from "workspace_admins" a where a.team_id = $6
-  and a.slack_user_id is not null)
-          and q.posted_at >= ($7::date)::timestamp at time zone $8
-          and q.posted_at < ($9::date + 1)::timestamp at time zone $10),
-      -- The two percentiles share one sort per group.
-      s as (
-        select case when grouping(q.channel_id) = 0 then 'channel' else 'total' end as by, q.channel_id, null::int as week,
-          count(*)::int as questions, count(q.secs)::int as answered,
-          percentile_cont(array[0.5, 0.9]::float8[]) within group (order by q.secs) as pcts,
-          count(*) filter (where q.secs <= 3600)::int as within_1h,
-          count(*) filter (where q.secs <= 86400)::int as within_24h
-        from q group by grouping sets ((q.channel_id), ()))
+        from q group by grouping sets ((q.channel_id), (q.week), ()))
       select s.by, s.channel_id, b.names[s.week] as week, s.questions, s.answered,
         s.pcts[1] as median, s.pcts[2] as p90, s.within_1h, s.within_24h, c.name as channel_name
       from s cross join b

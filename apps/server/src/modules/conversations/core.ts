@@ -134,6 +134,8 @@ export type ConversationsDeps = {
   recentScan?: number;
   /** The GIN steps' time slices, in days back (tests make them small). */
   slicesDays?: number[];
+  /** Connections one request may use side by side (DB_QUERY_SLICES; 1 on PGlite). */
+  querySlices?: number;
 };
 
 export const conversationsCore = (deps: ConversationsDeps) => {
@@ -142,7 +144,7 @@ export const conversationsCore = (deps: ConversationsDeps) => {
     recentScan: deps.recentScan,
     slicesDays: deps.slicesDays,
   });
-  const questions = questionsRepo(deps.db);
+  const questions = questionsRepo(deps.db, { split: (deps.querySlices ?? 1) > 1 });
   const now = () => deps.now?.() ?? new Date();
   const summaryLimits = deps.summaries ?? { perAdminPerMinute: 10, maxChars: 4000 };
   const summaries = summaryCache({

@@ -36,6 +36,7 @@ export const conversationsModule = defineModule({
       slackApiUrl: () => k.slackConfig.apiUrl,
       llm: llmClient(k.config.llm),
       summaries: k.config.summaries,
+      querySlices: k.config.querySlices,
       logger: k.logger.child({ module: 'conversations' }),
     }),
   }),

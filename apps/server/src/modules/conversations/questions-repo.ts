@@ -56,7 +56,7 @@ type StatsRow = {
 };
 
 /** Unanswered questions and response times, from the stored questions and their first answers. */
-export const questionsRepo = (db: Db) => {
+export const questionsRepo = (db: Db, opts: { split?: boolean } = {}) => {
   const filtered = (teamId: string, f: UnansweredFilter) => sql`${asked(teamId)}
     and q.posted_at >= ${f.from.toISOString()}::timestamptz and q.posted_at <= ${f.dueBy.toISOString()}::timestamptz
     ${f.channelId ? sql`and q.channel_id = ${f.channelId}` : sql``}
@@ -123,10 +123,11 @@ export const questionsRepo = (db: Db) => {
         week: string | null;
         by: string;
       };
-      // Two statements side by side on two connections (one after the other on PGlite): the weeks, and the
-      // channels with the total. PostgreSQL cannot hash groups for a percentile, so one statement sorted the
-      // questions by channel, then again by week, in turn (a year of 86,000 questions: ~200 ms p50, ~170 split).
-      const stats = (by: 'week' | 'channel') =>
+      // PostgreSQL cannot hash groups for a percentile: one statement sorts the questions by channel, then again
+      // by week, in turn. With `split` (PostgreSQL: DB_QUERY_SLICES > 1) the weeks, and the channels with the
+      // total, are two statements side by side on two connections (a year of 86,470 questions: ~200 -> ~170 ms
+      // p50); PGlite has one connection, so it runs the one statement.
+      const stats = (by: 'week' | 'channel' | 'all') =>
         withoutJit<Row>(
           db,
           sql`with b as materialized (
@@ -145,17 +146,30 @@ export const questionsRepo = (db: Db) => {
             and q.posted_at < (${toDay}::date + 1)::timestamp at time zone ${tz}),
         -- The two percentiles share one sort per group.
         s as (
-          select ${by === 'week' ? sql`'week' as by, null::text as channel_id, q.week` : sql`case when grouping(q.channel_id) = 0 then 'channel' else 'total' end as by, q.channel_id, null::int as week`},
+          select ${
+            by === 'all'
+              ? sql`case when grouping(q.channel_id) = 0 then 'channel' when grouping(q.week) = 0 then 'week' else 'total' end as by, q.channel_id, q.week`
+              : by === 'week'
+                ? sql`'week' as by, null::text as channel_id, q.week`
+                : sql`case when grouping(q.channel_id) = 0 then 'channel' else 'total' end as by, q.channel_id, null::int as week`
+          },
             count(*)::int as questions, count(q.secs)::int as answered,
             percentile_cont(array[0.5, 0.9]::float8[]) within group (order by q.secs) as pcts,
             count(*) filter (where q.secs <= 3600)::int as within_1h,
             count(*) filter (where q.secs <= 86400)::int as within_24h
-          from q group by ${by === 'week' ? sql`q.week` : sql`grouping sets ((q.channel_id), ())`})
+          from q group by ${
+            by === 'all'
+              ? sql`grouping sets ((q.channel_id), (q.week), ())`
+              : by === 'week'
+                ? sql`q.week`
+                : sql`grouping sets ((q.channel_id), ())`
+          })
         select s.by, s.channel_id, b.names[s.week] as week, s.questions, s.answered,
           s.pcts[1] as median, s.pcts[2] as p90, s.within_1h, s.within_24h, c.name as channel_name
         from s cross join b
         left join ${slackChannels} c on c.team_id = ${teamId} and c.channel_id = s.channel_id`,
         );
+      if (!opts.split) return stats('all');
       const [weeks, channels] = await Promise.all([stats('week'), stats('channel')]);
       return [...weeks, ...channels];
     },
