@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { axeViolations, demoCredentials, logIn } from './helpers.ts';
+import { axeViolations, demoCredentials, logIn, membersForWindow, selectFirstMembers } from './helpers.ts';
 
 test('audit log: a message sent in the UI is on the audit log page, with the login; the page is axe clean', async ({
   page,
@@ -12,11 +12,8 @@ test('audit log: a message sent in the UI is on the audit log page, with the log
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
   await expect(page).toHaveURL(/\/dashboard\/members$/);
-  const rows = page.getByRole('table', { name: 'Members Data' }).locator('tbody tr');
-  await page.getByRole('combobox', { name: 'Time filter', exact: true }).click();
-  await page.getByRole('option', { name: 'Last 90 days' }).click();
-  await expect(rows.nth(1)).toBeVisible({ timeout: 30_000 });
-  for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check();
+  await membersForWindow(page, 'Last 90 days', 2);
+  await selectFirstMembers(page, 2);
   await page.getByRole('button', { name: 'Send Message' }).click();
   const choose = page.getByRole('dialog', { name: 'Choose Sender' });
   await choose.getByRole('radio', { name: 'Bot' }).check();

@@ -1,6 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axeViolations, demoCredentials, demoTeamId, emulatorURL, logIn } from './helpers.ts';
+import {
+  axeViolations,
+  demoCredentials,
+  demoTeamId,
+  emulatorURL,
+  logIn,
+  membersForWindow,
+  selectFirstMembers,
+} from './helpers.ts';
 
 /**
  * Issue #31 "Replies to DMs": members answer a bulk DM in Slack (the emulator's message.im events); the receipt
@@ -9,8 +17,6 @@ import { axeViolations, demoCredentials, demoTeamId, emulatorURL, logIn } from '
 
 type EmuMessage = { ts: string; channel: string; text: string; user?: string; bot_id?: string };
 type EmuChannel = { id: string; is_im?: boolean; members?: string[]; user?: string };
-
-const membersRows = (page: Page) => page.getByRole('table', { name: 'Members Data' }).locator('tbody tr');
 
 /** The DMs the bot sent with `text`, each with the member it went to (from the emulator's own records). */
 async function dmsWith(request: APIRequestContext, teamId: string, text: string) {
@@ -43,10 +49,8 @@ test('DM replies: members answer a bulk DM in Slack; the receipt counts and list
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
   await expect(page).toHaveURL(/\/dashboard\/members$/);
-  await page.getByRole('combobox', { name: 'Time filter', exact: true }).click();
-  await page.getByRole('option', { name: 'Last 90 days' }).click();
-  await expect(membersRows(page).nth(2)).toBeVisible({ timeout: 30_000 });
-  for (let i = 0; i < 2; i++) await membersRows(page).nth(i).getByRole('checkbox').check();
+  await membersForWindow(page, 'Last 90 days', 3);
+  await selectFirstMembers(page, 2);
   await page.getByRole('button', { name: 'Send Message' }).click();
   const choose = page.getByRole('dialog', { name: 'Choose Sender' });
   await choose.getByRole('radio', { name: 'Bot' }).check();

@@ -239,3 +239,38 @@ export async function signInToDemo(page: Page, request: APIRequestContext) {
     .toBe('done');
   return { headers, teamId };
 }
+
+/** The Members Data table's rows. */
+export const membersRows = (page: Page) =>
+  page.getByRole('table', { name: 'Members Data' }).locator('tbody tr');
+
+/**
+ * Picks the Members page's time filter and waits for its rows: the table no longer busy (while it fetches the
+ * window it still shows the previous window's rows, which a check could land on; a click's re-render marks it
+ * busy before the click returns), with at least `rows` rows.
+ */
+export async function membersForWindow(page: Page, window: string, rows: number) {
+  await pickOption(page, page.getByRole('combobox', { name: 'Time filter', exact: true }), window);
+  await expect(page.getByRole('table', { name: 'Members Data' })).not.toHaveAttribute('aria-busy', 'true', {
+    timeout: 30_000,
+  });
+  await expect(membersRows(page).nth(rows - 1)).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Selects the first `n` members of the list by their ids, read in one go (the list is live: it refetches and
+ * its order by activity can change between two reads, so rows checked one at a time by position could be
+ * two different lists' rows). Returns the ids.
+ */
+export async function selectFirstMembers(page: Page, n: number): Promise<string[]> {
+  const ids = (
+    await membersRows(page).evaluateAll(
+      (rows, count) =>
+        rows.slice(0, count).map((r) => r.querySelector('a')?.getAttribute('href')?.split('/').pop() ?? ''),
+      n,
+    )
+  ).filter(Boolean);
+  expect(new Set(ids).size).toBe(n);
+  for (const id of ids) await page.locator(`tbody tr:has(a[href$="/${id}"])`).getByRole('checkbox').check();
+  return ids;
+}

@@ -52,12 +52,18 @@ test('members: filter, tag several, remove a tag, export CSV, open a member, tab
   const filteredTotal = await page.getByText(/^\d+ members?( · \d+ left)?$/).textContent();
 
   // Tag three members: check their rows, Add Tag, create a new tag from the picker.
-  const names: string[] = [];
-  for (let i = 0; i < 3; i++) {
-    const row = bodyRows(page).nth(i);
-    names.push((await row.locator('td:nth-child(2) a').textContent())!.trim());
-    await row.getByRole('checkbox').check();
-  }
+  // The three rows' members read in one go, then each checked by its member: the list is live (it refetches,
+  // and rows read one at a time could come from two different answers).
+  const picked = await bodyRows(page).evaluateAll((rows) =>
+    rows.slice(0, 3).map((r) => {
+      const a = r.querySelector('td:nth-child(2) a');
+      return { id: a?.getAttribute('href')?.split('/').pop() ?? '', name: a?.textContent?.trim() ?? '' };
+    }),
+  );
+  const names = picked.map((p) => p.name);
+  expect(new Set(picked.map((p) => p.id)).size).toBe(3);
+  for (const { id } of picked)
+    await page.locator(`tbody tr:has(a[href$="/${id}"])`).getByRole('checkbox').check();
   await expect(page.getByText(`3 selected · ${filteredTotal}`)).toBeVisible();
   await page.getByRole('button', { name: 'Add Tag' }).click();
   const addTag = page.getByRole('dialog', { name: 'Add Tag' });

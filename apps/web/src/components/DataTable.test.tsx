@@ -150,6 +150,30 @@ describe('DataTable', () => {
     expect(screen.getByRole('status', { name: 'Loading Things' })).toBeInTheDocument();
     expect(screen.queryByText(/Things/)).toBeNull();
     expect(screen.queryByText('No Data found!')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Things' })).toHaveAttribute('aria-busy', 'true');
+    // Fetching the next rows while the previous ones are shown: busy, no loading status over them.
+    rerender(
+      <DataTable
+        label="Things"
+        columns={COLUMNS}
+        rows={ROWS}
+        rowId={(r) => r.id}
+        loading
+        emptyText="No Data found!"
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Things' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('status', { name: 'Loading Things' })).toBeNull();
+    rerender(
+      <DataTable
+        label="Things"
+        columns={COLUMNS}
+        rows={ROWS}
+        rowId={(r) => r.id}
+        emptyText="No Data found!"
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Things' })).not.toHaveAttribute('aria-busy');
     rerender(
       <DataTable label="Things" columns={COLUMNS} rows={[]} rowId={(r) => r.id} emptyText="No Data found!" />,
     );

@@ -279,6 +279,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
         >
           <Table
             aria-label={p.label}
+            // Rows being fetched (a new page, filter or sort; the previous rows stay until they come).
+            aria-busy={p.loading || undefined}
             striped={striped}
             highlightOnHover={p.highlightOnHover}
             stickyHeader={p.stickyHeader}
