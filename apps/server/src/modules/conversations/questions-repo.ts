@@ -46,6 +46,25 @@ export type UnansweredFilter = {
   q: SQL | null;
 };
 
+/**
+ * The groups of a response-times statement: 'all' (one statement: per channel, per week and the total), or its two
+ * halves run side by side on PostgreSQL ('week'; 'channel' with the total). Each gives the same columns.
+ */
+const GROUPINGS = {
+  all: {
+    columns: sql`case when grouping(q.channel_id) = 0 then 'channel' when grouping(q.week) = 0 then 'week' else 'total' end as by, q.channel_id, q.week`,
+    groups: sql`grouping sets ((q.channel_id), (q.week), ())`,
+  },
+  week: {
+    columns: sql`'week' as by, null::text as channel_id, q.week`,
+    groups: sql`q.week`,
+  },
+  channel: {
+    columns: sql`case when grouping(q.channel_id) = 0 then 'channel' else 'total' end as by, q.channel_id, null::int as week`,
+    groups: sql`grouping sets ((q.channel_id), ())`,
+  },
+} satisfies Record<string, { columns: SQL; groups: SQL }>;
+
 type StatsRow = {
   questions: number;
   answered: number;
@@ -127,7 +146,7 @@ export const questionsRepo = (db: Db, opts: { split?: boolean } = {}) => {
       // by week, in turn. With `split` (PostgreSQL: DB_QUERY_SLICES > 1) the weeks, and the channels with the
       // total, are two statements side by side on two connections (a year of 86,470 questions: ~200 -> ~170 ms
       // p50); PGlite has one connection, so it runs the one statement.
-      const stats = (by: 'week' | 'channel' | 'all') =>
+      const stats = (by: keyof typeof GROUPINGS) =>
         withoutJit<Row>(
           db,
           sql`with b as materialized (
@@ -146,24 +165,12 @@ export const questionsRepo = (db: Db, opts: { split?: boolean } = {}) => {
             and q.posted_at < (${toDay}::date + 1)::timestamp at time zone ${tz}),
         -- The two percentiles share one sort per group.
         s as (
-          select ${
-            by === 'all'
-              ? sql`case when grouping(q.channel_id) = 0 then 'channel' when grouping(q.week) = 0 then 'week' else 'total' end as by, q.channel_id, q.week`
-              : by === 'week'
-                ? sql`'week' as by, null::text as channel_id, q.week`
-                : sql`case when grouping(q.channel_id) = 0 then 'channel' else 'total' end as by, q.channel_id, null::int as week`
-          },
+          select ${GROUPINGS[by].columns},
             count(*)::int as questions, count(q.secs)::int as answered,
             percentile_cont(array[0.5, 0.9]::float8[]) within group (order by q.secs) as pcts,
             count(*) filter (where q.secs <= 3600)::int as within_1h,
             count(*) filter (where q.secs <= 86400)::int as within_24h
-          from q group by ${
-            by === 'all'
-              ? sql`grouping sets ((q.channel_id), (q.week), ())`
-              : by === 'week'
-                ? sql`q.week`
-                : sql`grouping sets ((q.channel_id), ())`
-          })
+          from q group by ${GROUPINGS[by].groups})
         select s.by, s.channel_id, b.names[s.week] as week, s.questions, s.answered,
           s.pcts[1] as median, s.pcts[2] as p90, s.within_1h, s.within_24h, c.name as channel_name
         from s cross join b
